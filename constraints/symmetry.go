@@ -1,0 +1,149 @@
+package constraints
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Symmetry is a map of the board onto itself: one of the square's eight rotations and reflections,
+// followed on a torus by a shift of the rows and columns.
+type Symmetry struct {
+	// Turn is the rotation or reflection, one of the D4 elements Identity … AntiTranspose.
+	Turn Turn
+	// DRow and DCol shift the board after the turn; nonzero only on a torus.
+	DRow, DCol int
+}
+
+// Turn is one of the eight symmetries of the square.
+type Turn uint8
+
+// The eight symmetries of the square. On a board that is not square, only Identity, Rotate180, MirrorCols
+// and MirrorRows map the board onto itself.
+const (
+	Identity      Turn = iota
+	Rotate90           // (r, c) → (c, n−1−r), clockwise
+	Rotate180          // (r, c) → (n−1−r, n−1−c)
+	Rotate270          // (r, c) → (n−1−c, r)
+	MirrorCols         // (r, c) → (r, n−1−c), left and right swapped
+	MirrorRows         // (r, c) → (n−1−r, c), top and bottom swapped
+	Transpose          // (r, c) → (c, r)
+	AntiTranspose      // (r, c) → (n−1−c, n−1−r)
+)
+
+var turnNames = [...]string{"identity", "rotate90", "rotate180", "rotate270", "mirror-cols", "mirror-rows", "transpose", "anti-transpose"}
+
+func (t Turn) String() string { return turnNames[t] }
+
+// swapsSides reports whether t turns rows into columns; it needs a square board.
+func (t Turn) swapsSides() bool {
+	return t == Rotate90 || t == Rotate270 || t == Transpose || t == AntiTranspose
+}
+
+// swapsDiagonals reports whether t turns diagonals into anti-diagonals.
+func (t Turn) swapsDiagonals() bool {
+	return t == Rotate90 || t == Rotate270 || t == MirrorCols || t == MirrorRows
+}
+
+func (s Symmetry) String() string {
+	if s.DRow == 0 && s.DCol == 0 {
+		return s.Turn.String()
+	}
+	return fmt.Sprintf("%s+shift(%d,%d)", s.Turn, s.DRow, s.DCol)
+}
+
+// Apply maps c on a rows×cols board.
+func (s Symmetry) Apply(c Cell, rows, cols int) Cell {
+	r, k := c.Row, c.Col
+	mr, mc := rows-1, cols-1
+	switch s.Turn {
+	case Rotate90:
+		r, k = k, mr-r
+	case Rotate180:
+		r, k = mr-r, mc-k
+	case Rotate270:
+		r, k = mc-k, r
+	case MirrorCols:
+		k = mc - k
+	case MirrorRows:
+		r = mr - r
+	case Transpose:
+		r, k = k, r
+	case AntiTranspose:
+		r, k = mc-k, mr-r
+	}
+	if s.DRow != 0 || s.DCol != 0 {
+		r, k = mod(r+s.DRow, rows), mod(k+s.DCol, cols)
+	}
+	return Cell{r, k}
+}
+
+// Symmetries returns the model's symmetry group: the maps of the board onto itself that turn the attack
+// relation, the blocked cells and the fixed queens into themselves. The identity comes first. On a plain
+// square board that is up to the 8 turns; on a rectangle up to 4; on a torus each turn combined with each of
+// the rows×cols shifts. A solution mapped by any of them is again a solution.
+func (m Model) Symmetries() []Symmetry {
+	var group []Symmetry
+	for t := Identity; t <= AntiTranspose; t++ {
+		if t.swapsSides() && !m.Square() {
+			continue
+		}
+		if t.swapsSides() && m.Attack.Has(Row) != m.Attack.Has(Column) {
+			continue
+		}
+		if t.swapsDiagonals() && m.Attack.Has(Diagonal) != m.Attack.Has(AntiDiagonal) {
+			continue
+		}
+		shifts := [][2]int{{0, 0}}
+		if m.Wrap {
+			shifts = shifts[:0]
+			for dr := range m.Rows {
+				for dc := range m.Cols {
+					shifts = append(shifts, [2]int{dr, dc})
+				}
+			}
+		}
+		for _, d := range shifts {
+			s := Symmetry{Turn: t, DRow: d[0], DCol: d[1]}
+			if m.keeps(s, m.Blocked) && m.keeps(s, m.Fixed) {
+				group = append(group, s)
+			}
+		}
+	}
+	return group
+}
+
+// keeps reports whether s maps the set of cells onto itself.
+func (m Model) keeps(s Symmetry, cells []Cell) bool {
+	for _, c := range cells {
+		if !slices.Contains(cells, s.Apply(c, m.Rows, m.Cols)) {
+			return false
+		}
+	}
+	return true
+}
+
+// Map returns the image of sol under s, sorted.
+func (m Model) Map(s Symmetry, sol Solution) Solution {
+	out := make(Solution, len(sol))
+	for i, c := range sol {
+		out[i] = s.Apply(c, m.Rows, m.Cols)
+	}
+	slices.SortFunc(out, compareCells)
+	return out
+}
+
+// IsCanonical reports whether sol is the least (by Solution.Compare) of its images under group, the
+// model's Symmetries. Counting only the canonical solutions counts each class of solutions once.
+func (m Model) IsCanonical(sol Solution, group []Symmetry) bool {
+	img := make(Solution, len(sol))
+	for _, s := range group {
+		for i, c := range sol {
+			img[i] = s.Apply(c, m.Rows, m.Cols)
+		}
+		slices.SortFunc(img, compareCells)
+		if img.Compare(sol) < 0 {
+			return false
+		}
+	}
+	return true
+}

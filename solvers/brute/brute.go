@@ -1,0 +1,107 @@
+// Package brute is the oracle the real solvers are tested against: it tries the free cells one by one in
+// row-major order, keeps a queen only where constraints.Model.Attacks says no earlier queen attacks it, and
+// passes each full placement through Model.Check. It shares no code with the real solvers and is meant for
+// small boards only.
+package brute
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
+)
+
+// MaxCells is the largest board, in cells, the oracle takes.
+const MaxCells = 64
+
+// Solver is the brute-force oracle. Its zero value is ready to use.
+type Solver struct{}
+
+// Name returns "brute".
+func (Solver) Name() string { return "brute" }
+
+// Count counts the solutions of m by enumerating them.
+func (s Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result, error) {
+	return s.Enumerate(ctx, m, func(constraints.Solution) bool { return true })
+}
+
+// Enumerate calls visit with each solution of m in increasing row-major order. It returns an error if a
+// placement it built fails Model.Check, which would mean Attacks and Check disagree.
+func (Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(constraints.Solution) bool) (solvers.Result, error) {
+	if err := m.Validate(); err != nil {
+		return solvers.Result{}, err
+	}
+	if m.Rows*m.Cols > MaxCells {
+		return solvers.Result{}, fmt.Errorf("brute: %d×%d board: more than %d cells: %w", m.Rows, m.Cols, MaxCells, solvers.ErrUnsupported)
+	}
+	e := enum{ctx: ctx, m: m, k: m.QueenCount(), fixed: m.Fixed, visit: visit}
+	for r := range m.Rows {
+		for c := range m.Cols {
+			cell := constraints.Cell{Row: r, Col: c}
+			if !m.IsBlocked(cell) {
+				e.cells = append(e.cells, cell)
+			}
+		}
+	}
+	done := e.walk(0, nil)
+	return solvers.Result{Count: e.count, Complete: done && e.err == nil && ctx.Err() == nil}, e.err
+}
+
+type enum struct {
+	ctx   context.Context
+	m     constraints.Model
+	k     int
+	cells []constraints.Cell
+	fixed []constraints.Cell
+	visit func(constraints.Solution) bool
+	count uint64
+	err   error
+}
+
+// walk extends the placement with cells from index i on; it returns false to stop everything.
+func (e *enum) walk(i int, placed []constraints.Cell) bool {
+	if e.ctx.Err() != nil {
+		return false
+	}
+	if len(placed) == e.k {
+		sol := constraints.NewSolution(placed...)
+		for _, f := range e.fixed {
+			if !contains(sol, f) {
+				return true
+			}
+		}
+		if err := e.m.Check(sol); err != nil {
+			e.err = fmt.Errorf("brute: Attacks accepted a placement Check rejects: %s: %w", sol, err)
+			return false
+		}
+		e.count++
+		return e.visit(sol)
+	}
+	for j := i; j < len(e.cells); j++ {
+		if len(e.cells)-j < e.k-len(placed) {
+			break
+		}
+		c := e.cells[j]
+		free := true
+		for _, p := range placed {
+			if e.m.Attacks(p, c) {
+				free = false
+				break
+			}
+		}
+		if free && !e.walk(j+1, append(placed, c)) {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(s constraints.Solution, c constraints.Cell) bool {
+	for _, x := range s {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}

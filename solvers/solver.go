@@ -1,0 +1,76 @@
+// Package solvers defines what a queens solver is (count, enumerate as a stream, find one) and the helpers
+// built on any solver: the first solution, counting solutions up to symmetry, and the cross-check of
+// solvers against each other and against Model.Check.
+package solvers
+
+import (
+	"context"
+	"errors"
+
+	"github.com/queens-dev/queens/constraints"
+)
+
+// Solver solves queens models. Every method takes the context first and returns promptly once it is done,
+// with a Result whose Complete is false. A model the solver cannot take (too large for it, say) gives an
+// error wrapping ErrUnsupported; an invalid model gives the error of Model.Validate.
+type Solver interface {
+	// Name is the solver's short name, as the command line spells it: "backtrack", "sat".
+	Name() string
+	// Count counts the solutions of m without holding them.
+	Count(ctx context.Context, m constraints.Model) (Result, error)
+	// Enumerate calls visit with each solution of m in turn, in increasing Solution.Compare order where the
+	// solver documents that it keeps order. visit owns the solution it is given. Enumeration stops when
+	// visit returns false, which leaves Complete false.
+	Enumerate(ctx context.Context, m constraints.Model, visit func(constraints.Solution) bool) (Result, error)
+}
+
+// UniqueCounter is a Solver that counts the classes of solutions under the model's symmetry group
+// (constraints.Model.Symmetries) itself, faster than by enumeration.
+type UniqueCounter interface {
+	// CountUnique returns a Result with both Count and Unique set.
+	CountUnique(ctx context.Context, m constraints.Model) (Result, error)
+}
+
+// Result is what a solve found. Counts are exact.
+type Result struct {
+	// Count is the number of solutions found (all of them when Complete).
+	Count uint64
+	// Unique is the number of classes of solutions under the model's symmetry group; set only by
+	// CountUnique.
+	Unique uint64
+	// Complete is true when the search ran to its end: not cancelled, not stopped by the caller.
+	Complete bool
+}
+
+// ErrUnsupported is wrapped by the errors of solvers given a model beyond their limits.
+var ErrUnsupported = errors.New("model not supported by this solver")
+
+// First returns the first solution s enumerates for m, and false if m has none. The Result's Complete is
+// true only when the search proved there is none.
+func First(ctx context.Context, s Solver, m constraints.Model) (constraints.Solution, bool, Result, error) {
+	var first constraints.Solution
+	res, err := s.Enumerate(ctx, m, func(sol constraints.Solution) bool {
+		first = sol
+		return false
+	})
+	return first, first != nil, res, err
+}
+
+// CountUnique counts the solutions of m and their classes under m's symmetry group. It uses the solver's
+// own UniqueCounter where it has one, and otherwise enumerates every solution and counts those that are
+// the least of their class, which needs no memory beyond one solution.
+func CountUnique(ctx context.Context, s Solver, m constraints.Model) (Result, error) {
+	if u, ok := s.(UniqueCounter); ok {
+		return u.CountUnique(ctx, m)
+	}
+	group := m.Symmetries()
+	var unique uint64
+	res, err := s.Enumerate(ctx, m, func(sol constraints.Solution) bool {
+		if m.IsCanonical(sol, group) {
+			unique++
+		}
+		return true
+	})
+	res.Unique = unique
+	return res, err
+}
