@@ -43,7 +43,9 @@ func (m Model) QueenCount() int {
 func (m Model) Square() bool { return m.Rows == m.Cols }
 
 // OnBoard reports whether c lies on the board.
-func (m Model) OnBoard(c Cell) bool { return c.Row >= 0 && c.Row < m.Rows && c.Col >= 0 && c.Col < m.Cols }
+func (m Model) OnBoard(c Cell) bool {
+	return c.Row >= 0 && c.Row < m.Rows && c.Col >= 0 && c.Col < m.Cols
+}
 
 // IsBlocked reports whether c is one of the model's blocked cells.
 func (m Model) IsBlocked(c Cell) bool {
@@ -225,7 +227,6 @@ func (m Model) Check(s Solution) error {
 	}
 	return nil
 }
-
 
 // Board draws s as one string per row, 'Q' for a queen and '.' for an empty cell: LeetCode 51's form.
 // Cells off the board are left out.
