@@ -84,32 +84,37 @@ func (s Symmetry) Apply(c Cell, rows, cols int) Cell {
 func (m Model) Symmetries() []Symmetry {
 	var group []Symmetry
 	for t := Identity; t <= AntiTranspose; t++ {
-		if t.swapsSides() && !m.Square() {
-			continue
-		}
-		if t.swapsSides() && m.Attack.Has(Row) != m.Attack.Has(Column) {
-			continue
-		}
-		if t.swapsDiagonals() && m.Attack.Has(Diagonal) != m.Attack.Has(AntiDiagonal) {
-			continue
-		}
-		shifts := [][2]int{{0, 0}}
-		if m.Wrap {
-			shifts = shifts[:0]
-			for dr := range m.Rows {
-				for dc := range m.Cols {
-					shifts = append(shifts, [2]int{dr, dc})
-				}
-			}
-		}
-		for _, d := range shifts {
-			s := Symmetry{Turn: t, DRow: d[0], DCol: d[1]}
-			if m.keeps(s, m.Blocked) && m.keeps(s, m.Fixed) {
+		if !m.Wrap {
+			if s := (Symmetry{Turn: t}); m.Keeps(s) {
 				group = append(group, s)
+			}
+			continue
+		}
+		for dr := range m.Rows {
+			for dc := range m.Cols {
+				if s := (Symmetry{Turn: t, DRow: dr, DCol: dc}); m.Keeps(s) {
+					group = append(group, s)
+				}
 			}
 		}
 	}
 	return group
+}
+
+// Keeps reports whether s is a symmetry of the model: it maps the board onto itself (a shift only on a
+// torus, a turn of rows into columns only on a square board) and keeps the attack relation, the blocked
+// cells and the fixed queens.
+func (m Model) Keeps(s Symmetry) bool {
+	t := s.Turn
+	switch {
+	case (s.DRow != 0 || s.DCol != 0) && !m.Wrap:
+		return false
+	case t.swapsSides() && (!m.Square() || m.Attack.Has(Row) != m.Attack.Has(Column)):
+		return false
+	case t.swapsDiagonals() && m.Attack.Has(Diagonal) != m.Attack.Has(AntiDiagonal):
+		return false
+	}
+	return m.keeps(s, m.Blocked) && m.keeps(s, m.Fixed)
 }
 
 // keeps reports whether s maps the set of cells onto itself.

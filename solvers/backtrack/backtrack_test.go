@@ -1,0 +1,287 @@
+package backtrack_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/brute"
+)
+
+// OEIS tables, offset 1: the entry for n is at index n-1.
+var (
+	a000170 = []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596} // classic
+	a002562 = []uint64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787}                      // classic, unique
+	a051223 = []uint64{1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44, 156, 1876, 5180, 32516}        // superqueens
+	a051224 = []uint64{1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 6, 22, 239}                        // superqueens, unique
+	a051906 = []uint64{1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88, 0, 4524}                     // torus
+)
+
+func cellsOf(rc ...int) []constraints.Cell {
+	var cs []constraints.Cell
+	for i := 0; i+1 < len(rc); i += 2 {
+		cs = append(cs, constraints.Cell{Row: rc[i], Col: rc[i+1]})
+	}
+	return cs
+}
+
+func TestCountsMatchOEIS(t *testing.T) {
+	tests := []struct {
+		name   string
+		attack constraints.Attack
+		wrap   bool
+		want   []uint64
+		reason string
+	}{
+		{"A000170 classic", constraints.Queen, false, a000170, "the row path's plain kernel and its mirror split"},
+		{"A051223 superqueens", constraints.Superqueen, false, a051223, "the knight kernel: leaps from the two rows above"},
+		{"A051906 torus", constraints.Queen, true, a051906, "the torus kernel: diagonals rotate around the board"},
+	}
+	ctx := context.Background()
+	for _, tt := range tests {
+		for i, want := range tt.want {
+			n := i + 1
+			m := constraints.Model{Rows: n, Cols: n, Attack: tt.attack, Wrap: tt.wrap}
+			for _, threads := range []int{1, 2} {
+				res, err := backtrack.New(backtrack.Threads(threads)).Count(ctx, m)
+				if err != nil || res.Count != want || !res.Complete {
+					t.Errorf("%s n=%d threads=%d: got %d (complete %v, err %v), want %d (%s)", tt.name, n, threads, res.Count, res.Complete, err, want, tt.reason)
+				}
+			}
+		}
+	}
+}
+
+func TestGeneralPathMatchesOEIS(t *testing.T) {
+	ctx := context.Background()
+	s := backtrack.New(backtrack.GeneralOnly())
+	for n := 1; n <= 10; n++ {
+		for _, tc := range []struct {
+			attack constraints.Attack
+			wrap   bool
+			want   []uint64
+		}{{constraints.Queen, false, a000170}, {constraints.Superqueen, false, a051223}, {constraints.Queen, true, a051906}} {
+			m := constraints.Model{Rows: n, Cols: n, Attack: tc.attack, Wrap: tc.wrap}
+			res, err := s.Count(ctx, m)
+			if err != nil || res.Count != tc.want[n-1] {
+				t.Errorf("general path %v: got %d (err %v), want %d", m, res.Count, err, tc.want[n-1])
+			}
+		}
+	}
+}
+
+func TestUniqueMatchesOEIS(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name   string
+		attack constraints.Attack
+		want   []uint64
+	}{{"A002562 classic", constraints.Queen, a002562}, {"A051224 superqueens", constraints.Superqueen, a051224}} {
+		for i, want := range tc.want {
+			m := constraints.Model{Rows: i + 1, Cols: i + 1, Attack: tc.attack}
+			res, err := solvers.CountUnique(ctx, backtrack.New(), m)
+			if err != nil || res.Unique != want {
+				t.Errorf("%s n=%d: got %d unique (err %v), want %d", tc.name, i+1, res.Unique, err, want)
+			}
+		}
+	}
+}
+
+// mixedModels covers what the classic tables do not: rectangles, attack subsets, blocked cells, fixed
+// queens, tori square and not, fewer queens than rows.
+func mixedModels() []struct {
+	name   string
+	m      constraints.Model
+	reason string
+} {
+	q, sq := constraints.Queen, constraints.Superqueen
+	r, c, d, a, k := constraints.Row, constraints.Column, constraints.Diagonal, constraints.AntiDiagonal, constraints.Knight
+	return []struct {
+		name   string
+		m      constraints.Model
+		reason string
+	}{
+		{"classic 6", constraints.Classic(6), "baseline for the rest"},
+		{"rect 4x6 queens", constraints.Model{Rows: 4, Cols: 6, Attack: q}, "row path with more columns than rows; no column mirror shortcut for rows"},
+		{"rect 6x4 queens", constraints.Model{Rows: 6, Cols: 4, Attack: q}, "more rows than queens fit: the general path, 4 queens on 6 rows"},
+		{"rect 5x7 rooks", constraints.Model{Rows: 5, Cols: 7, Attack: r | c}, "rooks: 7!/2! placements"},
+		{"rect 3x8 superqueens", constraints.Model{Rows: 3, Cols: 8, Attack: sq}, "knight kernel on a short board"},
+		{"column+diagonal 5 on 6x7", constraints.Model{Rows: 6, Cols: 7, Queens: 5, Attack: c | d}, "the issue's general-path example: no row attack"},
+		{"no attacks 3 on 3x3", constraints.Model{Rows: 3, Cols: 3, Queens: 3, Attack: 0}, "C(9,3): only distinct cells"},
+		{"knight only 5 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 5, Attack: k}, "leaps alone, several queens per row"},
+		{"diagonals only 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 4, Attack: d | a}, "bishops"},
+		{"rows only 3x3", constraints.Model{Rows: 3, Cols: 3, Attack: r}, "row path without column attack: 3^3"},
+		{"row+diag 5x5", constraints.Model{Rows: 5, Cols: 5, Attack: r | d}, "row path with one diagonal direction: mirror must not apply"},
+		{"row+anti 5x5", constraints.Model{Rows: 5, Cols: 5, Attack: r | a}, "the other direction"},
+		{"row+knight 4x4", constraints.Model{Rows: 4, Cols: 4, Attack: r | k}, "knight kernel without lines but rows"},
+		{"fewer queens 4 on 6x6", constraints.Model{Rows: 6, Cols: 6, Queens: 4, Attack: q}, "rows left empty: the general path"},
+		{"blocked diagonal 6", constraints.Model{Rows: 6, Cols: 6, Attack: q, Blocked: cellsOf(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5)}, "blocked cells break symmetry partly"},
+		{"blocked corner 7", constraints.Model{Rows: 7, Cols: 7, Attack: q, Blocked: cellsOf(0, 1)}, "blocked cell breaks the mirror: no halving"},
+		{"blocked mirror pair 7", constraints.Model{Rows: 7, Cols: 7, Attack: q, Blocked: cellsOf(0, 1, 0, 5)}, "blocked cells that keep the mirror: halving still allowed"},
+		{"fixed 6", constraints.Model{Rows: 6, Cols: 6, Attack: q, Fixed: cellsOf(0, 1)}, "a completion: the fixed queen must be in each solution"},
+		{"fixed low row 7", constraints.Model{Rows: 7, Cols: 7, Attack: q, Fixed: cellsOf(5, 2)}, "a fixed queen below the rows searched first: its attacks reach upward"},
+		{"fixed two 8", constraints.Model{Rows: 8, Cols: 8, Attack: q, Fixed: cellsOf(0, 0, 3, 5)}, "two fixed queens"},
+		{"fixed middle 7", constraints.Model{Rows: 7, Cols: 7, Attack: q, Fixed: cellsOf(0, 3)}, "fixed in the middle column keeps the mirror"},
+		{"fixed general 6", constraints.Model{Rows: 6, Cols: 6, Queens: 4, Attack: q, Fixed: cellsOf(2, 3)}, "fixed queen on the general path"},
+		{"fixed+blocked knight 6", constraints.Model{Rows: 6, Cols: 6, Queens: 5, Attack: sq, Fixed: cellsOf(0, 0), Blocked: cellsOf(5, 5)}, "knight with blocked and fixed on the general path"},
+		{"torus 5", constraints.Model{Rows: 5, Cols: 5, Attack: q, Wrap: true}, "torus kernel"},
+		{"torus 7 fixed", constraints.Model{Rows: 7, Cols: 7, Attack: q, Wrap: true, Fixed: cellsOf(3, 3)}, "fixed queen's attacks wrap upward too"},
+		{"torus 4x6", constraints.Model{Rows: 4, Cols: 6, Attack: q, Wrap: true}, "rectangular torus: diagonals meet every gcd-th column"},
+		{"torus 3x6 rooks+diag", constraints.Model{Rows: 3, Cols: 6, Attack: r | c | d, Wrap: true}, "rectangular torus, one diagonal"},
+		{"torus knight 5", constraints.Model{Rows: 5, Cols: 5, Attack: sq, Wrap: true}, "knight on a torus: the general path"},
+		{"torus knight only 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 4, Attack: k, Wrap: true}, "leaps that wrap onto the same cells twice on a small torus"},
+		{"torus fewer 3 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 3, Attack: q, Wrap: true}, "general path on a torus"},
+		{"torus blocked 5", constraints.Model{Rows: 5, Cols: 5, Attack: q, Wrap: true, Blocked: cellsOf(2, 2)}, "torus with a hole"},
+		{"1x1", constraints.Classic(1), "the smallest board"},
+		{"1x5 rows", constraints.Model{Rows: 1, Cols: 5, Attack: q}, "one row, one queen"},
+		{"5x1 column", constraints.Model{Rows: 5, Cols: 1, Attack: r}, "one column, a queen in each row"},
+		{"2x3 torus knight", constraints.Model{Rows: 2, Cols: 3, Queens: 2, Attack: k, Wrap: true}, "tiny torus: leaps wrap more than once"},
+		{"8x8 rooks 3 blocked", constraints.Model{Rows: 6, Cols: 6, Queens: 6, Attack: r | c, Blocked: cellsOf(0, 0, 1, 1, 2, 2)}, "rooks with a partial derangement"},
+	}
+}
+
+// collect enumerates every solution of m with s, in the order s gives them.
+func collect(t *testing.T, s solvers.Solver, m constraints.Model) []constraints.Solution {
+	t.Helper()
+	var out []constraints.Solution
+	res, err := s.Enumerate(context.Background(), m, func(sol constraints.Solution) bool {
+		out = append(out, sol)
+		return true
+	})
+	if err != nil || !res.Complete || res.Count != uint64(len(out)) {
+		t.Fatalf("%s on %v: %v (complete %v, count %d, listed %d)", s.Name(), m, err, res.Complete, res.Count, len(out))
+	}
+	return out
+}
+
+func TestPathsAgreeWithBruteForce(t *testing.T) {
+	ctx := context.Background()
+	for _, tt := range mixedModels() {
+		t.Run(tt.name, func(t *testing.T) {
+			want := collect(t, brute.Solver{}, tt.m)
+			for _, s := range []solvers.Solver{backtrack.New(), backtrack.New(backtrack.GeneralOnly())} {
+				got := collect(t, s, tt.m)
+				if len(got) != len(want) {
+					t.Fatalf("%s: %d solutions, brute force %d (%s)", s.Name(), len(got), len(want), tt.reason)
+				}
+				for i := range got {
+					if got[i].Compare(want[i]) != 0 {
+						t.Fatalf("%s: solution %d is %s, brute force %s (%s)", s.Name(), i, got[i], want[i], tt.reason)
+					}
+					if err := tt.m.Check(got[i]); err != nil {
+						t.Fatalf("%s: solution %s fails Check: %v", s.Name(), got[i], err)
+					}
+				}
+				res, err := s.Count(ctx, tt.m)
+				if err != nil || res.Count != uint64(len(want)) {
+					t.Errorf("%s Count: %d (err %v), brute force %d (%s)", s.Name(), res.Count, err, len(want), tt.reason)
+				}
+				u, err := solvers.CountUnique(ctx, s, tt.m)
+				wu, _ := solvers.CountUnique(ctx, brute.Solver{}, tt.m)
+				if err != nil || u.Unique != wu.Unique {
+					t.Errorf("%s unique: %d (err %v), brute force %d", s.Name(), u.Unique, err, wu.Unique)
+				}
+			}
+		})
+	}
+	if n := len(mixedModels()); n < 30 {
+		t.Errorf("only %d mixed models; the table should hold at least 30", n)
+	}
+}
+
+func TestLeetCodeOrder(t *testing.T) {
+	m := constraints.Classic(4)
+	got := collect(t, backtrack.New(), m)
+	want := [][]string{{".Q..", "...Q", "Q...", "..Q."}, {"..Q.", "Q...", "...Q", ".Q.."}}
+	if len(got) != len(want) {
+		t.Fatalf("%d solutions, want %d", len(got), len(want))
+	}
+	for i := range want {
+		for r, row := range m.Board(got[i]) {
+			if row != want[i][r] {
+				t.Errorf("solution %d row %d: %q, want %q", i, r, row, want[i][r])
+			}
+		}
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	m := constraints.Classic(20) // hours of work if the cancellation were ignored
+	res, err := backtrack.New().Count(ctx, m)
+	if err == nil || res.Complete {
+		t.Errorf("Count on a cancelled context: complete %v, err %v; want incomplete and an error", res.Complete, err)
+	}
+	res, err = backtrack.New().Enumerate(ctx, m, func(constraints.Solution) bool { return true })
+	if err == nil || res.Complete {
+		t.Errorf("Enumerate on a cancelled context: complete %v, err %v", res.Complete, err)
+	}
+	g := constraints.Model{Rows: 20, Cols: 20, Queens: 19, Attack: constraints.Queen}
+	res, err = backtrack.New().Count(ctx, g)
+	if err == nil || res.Complete {
+		t.Errorf("general Count on a cancelled context: complete %v, err %v", res.Complete, err)
+	}
+}
+
+func TestStopByVisit(t *testing.T) {
+	n := 0
+	res, err := backtrack.New().Enumerate(context.Background(), constraints.Classic(8), func(constraints.Solution) bool {
+		n++
+		return n < 5
+	})
+	if err != nil || res.Complete || res.Count != 5 || n != 5 {
+		t.Errorf("stopped after 5: count %d, visits %d, complete %v, err %v", res.Count, n, res.Complete, err)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	_, err := backtrack.New().Count(context.Background(), constraints.Classic(65))
+	if err == nil || !errorsIs(err, solvers.ErrUnsupported) {
+		t.Errorf("65 columns: err %v, want ErrUnsupported", err)
+	}
+	_, err = backtrack.New().Count(context.Background(), constraints.Classic(0))
+	if err == nil {
+		t.Errorf("0×0 board: no error")
+	}
+}
+
+// FuzzPathsAgree holds the row path, the general path and brute force against each other on random
+// small models.
+func FuzzPathsAgree(f *testing.F) {
+	f.Add(uint8(4), uint8(4), uint8(0), uint8(15), false, uint8(0), uint8(0))
+	f.Add(uint8(5), uint8(5), uint8(0), uint8(31), true, uint8(3), uint8(7))
+	f.Add(uint8(3), uint8(6), uint8(3), uint8(5), false, uint8(1), uint8(200))
+	f.Fuzz(func(t *testing.T, rows, cols, queens, attack uint8, wrap bool, blockSeed, fixSeed uint8) {
+		m := constraints.Model{Rows: int(rows%6) + 1, Cols: int(cols%6) + 1, Queens: int(queens % 7),
+			Attack: constraints.Attack(attack % 32), Wrap: wrap}
+		cells := m.Rows * m.Cols
+		if blockSeed%4 != 0 {
+			m.Blocked = []constraints.Cell{{Row: int(blockSeed) % cells / m.Cols, Col: int(blockSeed) % cells % m.Cols}}
+		}
+		if fixSeed%3 != 0 {
+			m.Fixed = []constraints.Cell{{Row: int(fixSeed) % cells / m.Cols, Col: int(fixSeed) % cells % m.Cols}}
+		}
+		if m.Validate() != nil || cells > 25 {
+			t.Skip()
+		}
+		want := collect(t, brute.Solver{}, m)
+		for _, s := range []solvers.Solver{backtrack.New(), backtrack.New(backtrack.GeneralOnly())} {
+			got := collect(t, s, m)
+			if len(got) != len(want) {
+				t.Fatalf("%s on %v: %d solutions, brute force %d", s.Name(), m, len(got), len(want))
+			}
+			for i := range got {
+				if got[i].Compare(want[i]) != 0 {
+					t.Fatalf("%s on %v: solution %d is %s, brute force %s", s.Name(), m, i, got[i], want[i])
+				}
+			}
+			res, err := s.Count(context.Background(), m)
+			if err != nil || res.Count != uint64(len(want)) {
+				t.Fatalf("%s Count on %v: %d, brute force %d", s.Name(), m, res.Count, len(want))
+			}
+		}
+	})
+}

@@ -1,0 +1,88 @@
+package backtrack
+
+import (
+	"math/bits"
+	"sync"
+)
+
+// task is a subtree of the row path: the rows above row placed, to be counted weight times (2 for a
+// placement whose mirror image is counted by the same task).
+type task struct {
+	row    int
+	s      state
+	weight uint64
+}
+
+// splitDepth is how many rows the tasks fix: enough tasks to keep every thread busy and to notice a
+// cancellation between tasks, few enough that handing them out costs nothing.
+func (p *plan) splitDepth() int {
+	d := p.rows - 13
+	return max(1, min(d, p.rows-1))
+}
+
+// tasks yields the placements of the first depth rows, skipping those whose mirror image it yields too
+// and weighting the kept ones 2 instead, while the placement so far is its own mirror image (every queen
+// in the middle column). It returns false if yield asked to stop.
+func (p *plan) tasks(depth int, yield func(task) bool) bool {
+	var walk func(r int, s state, weight uint64, symmetric bool) bool
+	walk = func(r int, s state, weight uint64, symmetric bool) bool {
+		if r == depth {
+			return yield(task{r, s, weight})
+		}
+		for f := p.free(s, r); f != 0; f &= f - 1 {
+			bit := f & -f
+			w, sym := weight, false
+			if symmetric {
+				c, mc := bits.TrailingZeros64(bit), p.cols-1-bits.TrailingZeros64(bit)
+				if c > mc {
+					continue
+				}
+				if c < mc {
+					w *= 2
+				} else {
+					sym = true
+				}
+			}
+			if !walk(r+1, p.place(s, bit), w, sym) {
+				return false
+			}
+		}
+		return true
+	}
+	return walk(0, state{}, 1, p.mirror)
+}
+
+// countParallel counts the row path's solutions on threads goroutines. It returns false if stop turned
+// true before every task was counted.
+func (p *plan) countParallel(threads int, stop func() bool) (uint64, bool) {
+	depth := p.splitDepth()
+	work := make(chan task, 4*threads)
+	var wg sync.WaitGroup
+	sums := make([]uint64, threads)
+	for i := range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for t := range work {
+				if stop() {
+					continue // drain, so the producer never blocks
+				}
+				sums[i] += t.weight * p.count(t.row, t.s)
+			}
+		}()
+	}
+	complete := p.tasks(depth, func(t task) bool {
+		if stop() {
+			return false
+		}
+		work <- t
+		return true
+	})
+	close(work)
+	wg.Wait()
+	var total uint64
+	for _, s := range sums {
+		total += s
+	}
+	return total, complete && !stop()
+}

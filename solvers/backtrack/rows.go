@@ -1,0 +1,217 @@
+package backtrack
+
+import (
+	"math/bits"
+
+	"github.com/queens-dev/queens/constraints"
+)
+
+// state is what the rows placed so far forbid in the next row, on the row path: the columns taken, the
+// diagonals and anti-diagonals already shifted to the next row, and the queens of the last two rows (for
+// the knight's leap).
+type state struct {
+	cols, diag, anti uint64
+	k1, k2           uint64 // queen of the row just placed, and of the row before it
+}
+
+// on returns all ones if the model has kind k, else zero: the kernels AND with it instead of branching.
+func (p *plan) on(k constraints.Attack) uint64 {
+	if p.m.Attack.Has(k) {
+		return ^uint64(0)
+	}
+	return 0
+}
+
+// free returns the columns open to the queen of row r in state s.
+func (p *plan) free(s state, r int) uint64 {
+	f := p.allowed[r] &^ (s.cols | s.diag | s.anti)
+	if p.kernel == kernelKnight {
+		f &^= s.k1<<2 | s.k1>>2 | s.k2<<1 | s.k2>>1
+	}
+	return f
+}
+
+// place returns the state after a queen takes column bit of the current row.
+func (p *plan) place(s state, bit uint64) state {
+	col, dg, an := p.on(constraints.Column), p.on(constraints.Diagonal), p.on(constraints.AntiDiagonal)
+	if p.kernel == kernelTorus {
+		pat := p.wrapPat[bits.TrailingZeros64(bit)]
+		return state{cols: s.cols | bit&col, diag: p.rotl(s.diag | pat&dg), anti: p.rotr(s.anti | pat&an)}
+	}
+	return state{cols: s.cols | bit&col, diag: (s.diag | bit&dg) << 1, anti: (s.anti | bit&an) >> 1, k1: bit, k2: s.k1}
+}
+
+// rotl and rotr turn a row mask by one column around the torus.
+func (p *plan) rotl(x uint64) uint64 { return (x<<1 | x>>(p.cols-1)) & p.full }
+func (p *plan) rotr(x uint64) uint64 { return (x>>1 | x<<(p.cols-1)) & p.full }
+
+// enumerate walks the row path from row r in state s, calling emit with the queens' columns of every
+// solution (queens[i] is the bit of row i); it returns false once emit or stop asks to stop.
+func (p *plan) enumerate(r int, s state, queens []uint64, stop func() bool, emit func([]uint64) bool) bool {
+	if r == p.rows {
+		return emit(queens)
+	}
+	if stop() {
+		return false
+	}
+	for f := p.free(s, r); f != 0; f &= f - 1 {
+		bit := f & -f
+		queens[r] = bit
+		if !p.enumerate(r+1, p.place(s, bit), queens, stop, emit) {
+			return false
+		}
+	}
+	return true
+}
+
+// count counts the completions of rows r.. from state s, with the kernel the plan chose.
+func (p *plan) count(r int, s state) uint64 {
+	if r == p.rows {
+		return 1
+	}
+	switch p.kernel {
+	case kernelKnight:
+		return p.countKnight(r, s)
+	case kernelTorus:
+		return p.countTorus(r, s)
+	}
+	return p.countLines(r, s)
+}
+
+// The kernels below are the hot loops. Each keeps an explicit stack and pushes a row only when it has
+// columns left to try; the last row is counted with a popcount instead of being visited.
+
+type frame struct {
+	free, cols, diag, anti uint64
+	row                    int
+}
+
+func (p *plan) countLines(r int, s state) uint64 {
+	allowed := p.allowed
+	last := p.rows - 1
+	colOn, diagOn, antiOn := p.on(constraints.Column), p.on(constraints.Diagonal), p.on(constraints.AntiDiagonal)
+	stack := make([]frame, p.rows)
+	sp := 0
+	cols, diag, anti := s.cols, s.diag, s.anti
+	free := allowed[r] &^ (cols | diag | anti)
+	var total uint64
+	for {
+		if r == last {
+			total += uint64(bits.OnesCount64(free))
+			free = 0
+		}
+		for free != 0 {
+			bit := free & -free
+			free ^= bit
+			nc, nd, na := cols|bit&colOn, (diag|bit&diagOn)<<1, (anti|bit&antiOn)>>1
+			nf := allowed[r+1] &^ (nc | nd | na)
+			if nf == 0 {
+				continue
+			}
+			if free != 0 {
+				stack[sp] = frame{free, cols, diag, anti, r}
+				sp++
+			}
+			cols, diag, anti, free, r = nc, nd, na, nf, r+1
+			if r == last {
+				total += uint64(bits.OnesCount64(free))
+				free = 0
+			}
+		}
+		if sp == 0 {
+			return total
+		}
+		sp--
+		f := &stack[sp]
+		free, cols, diag, anti, r = f.free, f.cols, f.diag, f.anti, f.row
+	}
+}
+
+type knightFrame struct {
+	free, cols, diag, anti, k1, k2 uint64
+	row                            int
+}
+
+func (p *plan) countKnight(r int, s state) uint64 {
+	allowed := p.allowed
+	last := p.rows - 1
+	colOn, diagOn, antiOn := p.on(constraints.Column), p.on(constraints.Diagonal), p.on(constraints.AntiDiagonal)
+	stack := make([]knightFrame, p.rows)
+	sp := 0
+	cols, diag, anti, k1, k2 := s.cols, s.diag, s.anti, s.k1, s.k2
+	free := allowed[r] &^ (cols | diag | anti | k1<<2 | k1>>2 | k2<<1 | k2>>1)
+	var total uint64
+	for {
+		if r == last {
+			total += uint64(bits.OnesCount64(free))
+			free = 0
+		}
+		for free != 0 {
+			bit := free & -free
+			free ^= bit
+			nc, nd, na := cols|bit&colOn, (diag|bit&diagOn)<<1, (anti|bit&antiOn)>>1
+			// The new row's knight cells: two columns off from this queen, one off from the last.
+			nf := allowed[r+1] &^ (nc | nd | na | bit<<2 | bit>>2 | k1<<1 | k1>>1)
+			if nf == 0 {
+				continue
+			}
+			if free != 0 {
+				stack[sp] = knightFrame{free, cols, diag, anti, k1, k2, r}
+				sp++
+			}
+			cols, diag, anti, k2, k1, free, r = nc, nd, na, k1, bit, nf, r+1
+			if r == last {
+				total += uint64(bits.OnesCount64(free))
+				free = 0
+			}
+		}
+		if sp == 0 {
+			return total
+		}
+		sp--
+		f := &stack[sp]
+		free, cols, diag, anti, k1, k2, r = f.free, f.cols, f.diag, f.anti, f.k1, f.k2, f.row
+	}
+}
+
+func (p *plan) countTorus(r int, s state) uint64 {
+	allowed, pat := p.allowed, p.wrapPat
+	last := p.rows - 1
+	colOn, diagOn, antiOn := p.on(constraints.Column), p.on(constraints.Diagonal), p.on(constraints.AntiDiagonal)
+	stack := make([]frame, p.rows)
+	sp := 0
+	cols, diag, anti := s.cols, s.diag, s.anti
+	free := allowed[r] &^ (cols | diag | anti)
+	var total uint64
+	for {
+		if r == last {
+			total += uint64(bits.OnesCount64(free))
+			free = 0
+		}
+		for free != 0 {
+			bit := free & -free
+			free ^= bit
+			w := pat[bits.TrailingZeros64(bit)]
+			nc, nd, na := cols|bit&colOn, p.rotl(diag|w&diagOn), p.rotr(anti|w&antiOn)
+			nf := allowed[r+1] &^ (nc | nd | na)
+			if nf == 0 {
+				continue
+			}
+			if free != 0 {
+				stack[sp] = frame{free, cols, diag, anti, r}
+				sp++
+			}
+			cols, diag, anti, free, r = nc, nd, na, nf, r+1
+			if r == last {
+				total += uint64(bits.OnesCount64(free))
+				free = 0
+			}
+		}
+		if sp == 0 {
+			return total
+		}
+		sp--
+		f := &stack[sp]
+		free, cols, diag, anti, r = f.free, f.cols, f.diag, f.anti, f.row
+	}
+}

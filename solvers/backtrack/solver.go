@@ -1,0 +1,116 @@
+// Package backtrack is the native solver: the model compiled to 64-bit row masks and searched depth first.
+//
+// A model in which every row holds exactly one queen (rows attack and there are as many queens as rows)
+// takes the row path: one queen per row, the attacked columns carried from row to row as shifted masks,
+// counted by tight loops split over every core and halved by the mirror where the model allows. Every
+// other model takes the general path, which places queens cell by cell in row-major order. Both paths
+// enumerate solutions in increasing constraints.Solution.Compare order, so classic n=4 comes out in
+// LeetCode's order. Boards may be at most MaxCols wide.
+package backtrack
+
+import (
+	"context"
+	"runtime"
+	"sync/atomic"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
+)
+
+// Solver is the backtracking solver. Build it with New.
+type Solver struct {
+	threads int
+	general bool
+}
+
+// Option sets up a Solver.
+type Option func(*Solver)
+
+// Threads sets how many goroutines count at once; n < 1 means one per core, the default.
+func Threads(n int) Option { return func(s *Solver) { s.threads = n } }
+
+// GeneralOnly makes the solver take the general path for every model. The general path must give the same
+// answers as the row path; this option lets tests and benchmarks hold the two against each other.
+func GeneralOnly() Option { return func(s *Solver) { s.general = true } }
+
+// New returns a Solver with the given options.
+func New(opts ...Option) *Solver {
+	s := &Solver{}
+	for _, o := range opts {
+		o(s)
+	}
+	if s.threads < 1 {
+		s.threads = runtime.NumCPU()
+	}
+	return s
+}
+
+// Name returns "backtrack".
+func (*Solver) Name() string { return "backtrack" }
+
+func (s *Solver) compile(m constraints.Model) (*plan, error) {
+	return compile(m, s.general)
+}
+
+// stopFlag returns a poll that turns true once ctx is done, cheap enough for a search loop, and a
+// function to release it.
+func stopFlag(ctx context.Context) (func() bool, func() bool) {
+	var done atomic.Bool
+	if ctx.Err() != nil {
+		done.Store(true)
+	}
+	release := context.AfterFunc(ctx, func() { done.Store(true) })
+	return done.Load, release
+}
+
+// Enumerate calls visit with every solution of m in increasing Solution.Compare order, until visit
+// returns false or ctx is done. It runs on one goroutine: order matters more than speed here.
+func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(constraints.Solution) bool) (solvers.Result, error) {
+	p, err := s.compile(m)
+	if err != nil {
+		return solvers.Result{}, err
+	}
+	stop, release := stopFlag(ctx)
+	defer release()
+	var res solvers.Result
+	emit := func(queens []uint64) bool {
+		res.Count++
+		sol := make(constraints.Solution, 0, p.queens)
+		for r, w := range queens {
+			sol = cellsOf(sol, r, w)
+		}
+		return visit(sol)
+	}
+	var done bool
+	if p.kernel == kernelNone {
+		g, err := newGeneral(p, stop, emit)
+		if err != nil {
+			return solvers.Result{}, err
+		}
+		done = g.run()
+	} else {
+		done = p.enumerate(0, state{}, make([]uint64, p.rows), stop, emit)
+	}
+	res.Complete = done && !stop()
+	return res, ctx.Err()
+}
+
+// Count counts the solutions of m on every thread the solver has.
+func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result, error) {
+	p, err := s.compile(m)
+	if err != nil {
+		return solvers.Result{}, err
+	}
+	stop, release := stopFlag(ctx)
+	defer release()
+	if p.kernel == kernelNone {
+		g, err := newGeneral(p, stop, nil)
+		if err != nil {
+			return solvers.Result{}, err
+		}
+		done := g.run()
+		return solvers.Result{Count: g.count, Complete: done && !stop()}, ctx.Err()
+	}
+	count, done := p.countParallel(s.threads, stop)
+	return solvers.Result{Count: count, Complete: done}, ctx.Err()
+}
