@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/queens-dev/queens/constraints"
+)
+
+// modelFlags are the flags that describe a model, shared by every command that takes one.
+type modelFlags struct {
+	n, rows, cols, queens intFlag
+	knight, wrap          bool
+	attacks               string
+	blocked, fixed        []string
+}
+
+func (f *modelFlags) register(fs *pflag.FlagSet) {
+	fs.VarP(&f.n, "n", "n", "board size: N queens on an N×N board (default 8)")
+	fs.Var(&f.rows, "rows", "rows of a rectangular board (with --cols)")
+	fs.Var(&f.cols, "cols", "columns of a rectangular board (with --rows)")
+	fs.Var(&f.queens, "queens", "queens to place (default min(rows, cols))")
+	fs.StringVar(&f.attacks, "attacks", "queen", "attack kinds: a list of row,column,diagonal,anti-diagonal,knight, or queen, superqueen, none")
+	fs.BoolVar(&f.knight, "knight", false, "add the knight's leap to the attacks (superqueens)")
+	fs.BoolVar(&f.wrap, "wrap", false, "a toroidal board: diagonals and leaps wrap around the edges")
+	fs.StringArrayVar(&f.blocked, "blocked", nil, "a cell no queen may take, as `ROW,COL` (0-based; repeat the flag, or separate cells with ';')")
+	fs.StringArrayVar(&f.fixed, "fixed", nil, "a queen placed in advance, as `ROW,COL` (0-based; repeatable)")
+}
+
+// set reports whether any model flag was given.
+func (f *modelFlags) set(fs *pflag.FlagSet) bool {
+	for _, name := range []string{"n", "rows", "cols", "queens", "attacks", "knight", "wrap", "blocked", "fixed"} {
+		if fs.Changed(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// model builds and validates the model the flags describe. Every error is a usage error naming the flag.
+func (f *modelFlags) model() (constraints.Model, error) {
+	m := constraints.Classic(8)
+	switch {
+	case f.n.set && (f.rows.set || f.cols.set):
+		return m, usagef("-n sets rows and columns both; give -n or --rows and --cols, not both")
+	case f.n.set:
+		m.Rows, m.Cols = f.n.v, f.n.v
+	case f.rows.set != f.cols.set:
+		return m, usagef("--rows and --cols go together")
+	case f.rows.set:
+		m.Rows, m.Cols = f.rows.v, f.cols.v
+	}
+	if f.queens.set {
+		if f.queens.v < 1 {
+			return m, usagef("--queens %d: must be at least 1", f.queens.v)
+		}
+		m.Queens = f.queens.v
+	}
+	a, err := constraints.ParseAttack(f.attacks)
+	if err != nil {
+		return m, usagef("--attacks: %v", err)
+	}
+	if f.knight {
+		a |= constraints.Knight
+	}
+	m.Attack, m.Wrap = a, f.wrap
+	if m.Blocked, err = parseCells("--blocked", f.blocked); err != nil {
+		return m, err
+	}
+	if m.Fixed, err = parseCells("--fixed", f.fixed); err != nil {
+		return m, err
+	}
+	if err := m.Validate(); err != nil {
+		return m, usagef("%v", err)
+	}
+	return m, nil
+}
+
+func parseCells(flag string, values []string) ([]constraints.Cell, error) {
+	var cells []constraints.Cell
+	for _, v := range values {
+		for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ';' || r == ' ' }) {
+			c, err := constraints.ParseCell(part)
+			if err != nil {
+				return nil, usagef("%s: %v", flag, err)
+			}
+			cells = append(cells, c)
+		}
+	}
+	return cells, nil
+}
+
+// intFlag is an int flag that remembers whether it was set and says plainly what is wrong with a value.
+type intFlag struct {
+	v   int
+	set bool
+}
+
+func (f *intFlag) String() string {
+	if !f.set {
+		return ""
+	}
+	return strconv.Itoa(f.v)
+}
+
+func (f *intFlag) Set(s string) error {
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("not a whole number")
+	}
+	if v < 1 {
+		return fmt.Errorf("must be at least 1")
+	}
+	f.v, f.set = v, true
+	return nil
+}
+
+func (f *intFlag) Type() string { return "int" }

@@ -1,0 +1,167 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/backtrack"
+)
+
+const solveUsage = `Usage: queens solve [model flags] [--count|--all|--first] [--unique] [--format text|leetcode|json]
+
+Counts the solutions of one model (the default), lists them all as a stream, or finds the first.
+Solutions come in row-major order: rows top to bottom, columns left to right (LeetCode's order).
+
+Examples:
+  queens solve -n 8                          count: 92 solutions
+  queens solve -n 8 --unique                 92 solutions, 12 up to rotation and reflection
+  queens solve -n 4 --all --format leetcode  LeetCode 51: [[".Q..","...Q","Q...","..Q."],...]
+  queens solve -n 10 --knight --all          the 4 superqueens solutions, drawn
+  queens solve -n 7 --wrap                   queens on a torus: 28
+  queens solve --rows 6 --cols 7 --queens 5 --attacks column,diagonal --count
+  queens solve -n 8 --fixed 0,0 --blocked '3,3;4,4' --first
+  queens solve -n 16 --threads 2 --format json
+`
+
+// solveFlags are the flags of queens solve.
+type solveFlags struct {
+	model             modelFlags
+	solver            string
+	count, all, first bool
+	unique            bool
+	format            string
+	threads           int
+	timeout           time.Duration
+}
+
+func runSolve(ctx context.Context, e *env, args []string) error {
+	var f solveFlags
+	fs := newFlagSet(e, "solve", solveUsage)
+	f.model.register(fs)
+	fs.StringVar(&f.solver, "solver", "backtrack", "the solver: backtrack or sat")
+	fs.BoolVar(&f.count, "count", false, "count the solutions (the default)")
+	fs.BoolVar(&f.all, "all", false, "list every solution, as a stream")
+	fs.BoolVar(&f.first, "first", false, "find the first solution")
+	fs.BoolVar(&f.unique, "unique", false, "count (or list) one solution per class under the model's symmetries")
+	fs.StringVar(&f.format, "format", "text", "output: text, leetcode or json")
+	fs.IntVar(&f.threads, "threads", 0, "goroutines counting at once (default: one per core)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long and print what was found, marked incomplete (e.g. 30s)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	mode := "count"
+	switch {
+	case btoi(f.count)+btoi(f.all)+btoi(f.first) > 1:
+		return usagef("--count, --all and --first exclude each other")
+	case f.all:
+		mode = "all"
+	case f.first:
+		mode = "first"
+	}
+	out, err := newSink(f.format, e)
+	if err != nil {
+		return err
+	}
+	if f.threads < 0 {
+		return usagef("--threads %d: must be at least 0", f.threads)
+	}
+	if f.timeout < 0 {
+		return usagef("--timeout %v: must not be negative", f.timeout)
+	}
+	m, err := f.model.model()
+	if err != nil {
+		return err
+	}
+	s, err := newSolver(f.solver, f.threads)
+	if err != nil {
+		return err
+	}
+	if f.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
+	}
+	return solve(ctx, e, s, m, mode, f.unique, out)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// newSolver returns the solver the command line names.
+func newSolver(name string, threads int) (solvers.Solver, error) {
+	switch name {
+	case "backtrack":
+		return backtrack.New(backtrack.Threads(threads)), nil
+	}
+	return nil, usagef("--solver %q: want backtrack", name)
+}
+
+// solve runs one model in one mode and writes it to out.
+func solve(ctx context.Context, e *env, s solvers.Solver, m constraints.Model, mode string, unique bool, out sink) error {
+	start := time.Now()
+	if err := out.begin(m, s.Name(), mode); err != nil {
+		return err
+	}
+	var res solvers.Result
+	var err error
+	var writeErr error
+	switch mode {
+	case "count":
+		if unique {
+			res, err = solvers.CountUnique(ctx, s, m)
+		} else {
+			res, err = s.Count(ctx, m)
+		}
+	default:
+		group := m.Symmetries()
+		var listed uint64
+		res, err = s.Enumerate(ctx, m, func(sol constraints.Solution) bool {
+			if unique && !m.IsCanonical(sol, group) {
+				return true
+			}
+			listed++
+			if writeErr = out.solution(m, sol); writeErr != nil {
+				return false
+			}
+			return mode != "first"
+		})
+		if unique {
+			res.Unique = listed
+		}
+		if mode == "first" {
+			res.Count = listed
+			if listed == 1 {
+				res.Complete = true // the question, is there one, has its answer
+			}
+		}
+	}
+	if writeErr != nil {
+		return writeErr
+	}
+	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	sum := summary{count: res.Count, complete: res.Complete, elapsed: time.Since(start)}
+	if unique {
+		sum.unique = &res.Unique
+	}
+	if err := out.end(sum); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "# %s, %s: %s\n", s.Name(), m, sum.elapsed.Round(time.Microsecond))
+	if err != nil {
+		return &interrupted{err}
+	}
+	return nil
+}
