@@ -1,0 +1,229 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/queens-dev/queens/constraints"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// run runs the command line and returns its exit code, stdout and stderr.
+func run(args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := Main(context.Background(), args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+var a000170 = []int{1, 0, 0, 2, 10, 4, 40, 92}
+
+// TestLeetCodeGolden holds --format leetcode --all byte for byte against testdata/leetcode/nN.json, and
+// holds each golden file itself against what LeetCode 51 asks: the count of A000170, boards that pass
+// Model.Check, in increasing row-major order, and for n=4 the exact text of LeetCode's example.
+func TestLeetCodeGolden(t *testing.T) {
+	for n := 1; n <= 8; n++ {
+		path := filepath.Join("..", "..", "testdata", "leetcode", fmt.Sprintf("n%d.json", n))
+		code, out, stderr := run("solve", "-n", fmt.Sprint(n), "--all", "--format", "leetcode")
+		if code != 0 {
+			t.Fatalf("n=%d: exit %d: %s", n, code, stderr)
+		}
+		if *update {
+			if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		golden, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test ./internal/cli -update to write it)", err)
+		}
+		if out != string(golden) {
+			t.Errorf("n=%d: output differs from %s:\n got %q\nwant %q", n, path, out, golden)
+		}
+		var boards [][]string
+		if err := json.Unmarshal(golden, &boards); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if len(boards) != a000170[n-1] {
+			t.Errorf("%s: %d boards, A000170 says %d", path, len(boards), a000170[n-1])
+		}
+		m := constraints.Classic(n)
+		var prev constraints.Solution
+		for i, b := range boards {
+			sol := parseBoard(t, b)
+			if err := m.Check(sol); err != nil {
+				t.Errorf("%s board %d: %v", path, i, err)
+			}
+			if prev != nil && prev.Compare(sol) >= 0 {
+				t.Errorf("%s board %d: out of row-major order", path, i)
+			}
+			prev = sol
+		}
+	}
+	four, _ := os.ReadFile(filepath.Join("..", "..", "testdata", "leetcode", "n4.json"))
+	if want := `[[".Q..","...Q","Q...","..Q."],["..Q.","Q...","...Q",".Q.."]]` + "\n"; string(four) != want {
+		t.Errorf("n4.json is %q, LeetCode 51's example is %q", four, want)
+	}
+}
+
+func parseBoard(t *testing.T, rows []string) constraints.Solution {
+	t.Helper()
+	var cells []constraints.Cell
+	for r, row := range rows {
+		for c, ch := range row {
+			if ch == 'Q' {
+				cells = append(cells, constraints.Cell{Row: r, Col: c})
+			} else if ch != '.' {
+				t.Fatalf("board %q: unexpected %q", rows, ch)
+			}
+		}
+	}
+	return constraints.NewSolution(cells...)
+}
+
+func TestBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string // the whole of stderr
+	}{
+		{"unknown command", []string{"solv"}, 2, `queens: unknown command "solv" (run 'queens help')` + "\n"},
+		{"unknown flag", []string{"solve", "--nn", "8"}, 2, "queens solve: unknown flag: --nn (see 'queens solve --help')\n"},
+		{"n not a number", []string{"solve", "-n", "eight"}, 2, `queens solve: invalid argument "eight" for "-n, --n" flag: not a whole number (see 'queens solve --help')` + "\n"},
+		{"n zero", []string{"solve", "-n", "0"}, 2, `queens solve: invalid argument "0" for "-n, --n" flag: must be at least 1 (see 'queens solve --help')` + "\n"},
+		{"n negative", []string{"solve", "-n", "-3"}, 2, `queens solve: invalid argument "-3" for "-n, --n" flag: must be at least 1 (see 'queens solve --help')` + "\n"},
+		{"n too big", []string{"solve", "-n", "5000"}, 2, "queens solve: board 5000×5000: rows and columns must be at most 1024 (see 'queens solve --help')\n"},
+		{"n and rows", []string{"solve", "-n", "8", "--rows", "4", "--cols", "5"}, 2, "queens solve: -n sets rows and columns both; give -n or --rows and --cols, not both (see 'queens solve --help')\n"},
+		{"rows alone", []string{"solve", "--rows", "4"}, 2, "queens solve: --rows and --cols go together (see 'queens solve --help')\n"},
+		{"bad attack", []string{"solve", "--attacks", "row,knigt"}, 2, `queens solve: --attacks: unknown attack "knigt" (want row, column, diagonal, anti-diagonal or knight) (see 'queens solve --help')` + "\n"},
+		{"attack twice", []string{"solve", "--attacks", "row,row"}, 2, `queens solve: --attacks: attack "row" named twice (see 'queens solve --help')` + "\n"},
+		{"bad cell", []string{"solve", "--blocked", "3"}, 2, `queens solve: --blocked: cell "3": want ROW,COL (see 'queens solve --help')` + "\n"},
+		{"cell not a number", []string{"solve", "--fixed", "a,1"}, 2, `queens solve: --fixed: cell "a,1": row is not an integer (see 'queens solve --help')` + "\n"},
+		{"cell off board", []string{"solve", "-n", "4", "--blocked", "4,0"}, 2, "queens solve: blocked cell 4,0: off the 4×4 board (see 'queens solve --help')\n"},
+		{"fixed on blocked", []string{"solve", "--fixed", "1,1", "--blocked", "1,1"}, 2, "queens solve: fixed queen r1c1 stands on a blocked cell (see 'queens solve --help')\n"},
+		{"fixed attack", []string{"solve", "--fixed", "0,0", "--fixed", "2,2"}, 2, "queens solve: fixed queens r0c0 and r2c2 attack each other (diagonal) (see 'queens solve --help')\n"},
+		{"too many queens", []string{"solve", "-n", "2", "--queens", "5"}, 2, "queens solve: queens 5: more than the 4 free cells of the board (see 'queens solve --help')\n"},
+		{"modes exclusive", []string{"solve", "--all", "--first"}, 2, "queens solve: --count, --all and --first exclude each other (see 'queens solve --help')\n"},
+		{"bad format", []string{"solve", "--format", "xml"}, 2, `queens solve: --format "xml": want text, leetcode or json (see 'queens solve --help')` + "\n"},
+		{"bad solver", []string{"solve", "--solver", "dlx"}, 2, `queens solve: --solver "dlx": want backtrack (see 'queens solve --help')` + "\n"},
+		{"stray argument", []string{"solve", "8"}, 2, `queens solve: unexpected argument "8" (see 'queens solve --help')` + "\n"},
+		{"negative threads", []string{"solve", "--threads", "-1"}, 2, "queens solve: --threads -1: must be at least 0 (see 'queens solve --help')\n"},
+		{"wide board", []string{"solve", "-n", "65", "--first"}, 1, "queens solve: backtrack: 65×65 board: at most 64 columns: model not supported by this solver\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, stderr := run(tt.args...)
+			if code != tt.code || stderr != tt.want {
+				t.Errorf("queens %s:\n exit %d, stderr %q\nwant exit %d, stderr %q", strings.Join(tt.args, " "), code, stderr, tt.code, tt.want)
+			}
+			if out != "" {
+				t.Errorf("queens %s: wrote %q to stdout on an error", strings.Join(tt.args, " "), out)
+			}
+		})
+	}
+	if len(tests) < 15 {
+		t.Errorf("%d cases; the table should hold at least 15", len(tests))
+	}
+}
+
+func TestSolveFormats(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"count text", []string{"solve", "-n", "8"}, "92 solutions\n"},
+		{"count unique", []string{"solve", "-n", "8", "--unique"}, "92 solutions, 12 unique\n"},
+		{"count leetcode", []string{"solve", "-n", "8", "--format", "leetcode"}, "92\n"},
+		{"flags without solve", []string{"-n", "10", "--knight"}, "4 solutions\n"},
+		{"torus", []string{"solve", "-n", "7", "--wrap"}, "28 solutions\n"},
+		{"first none", []string{"solve", "-n", "3", "--first"}, "no solution\n"},
+		{"all none leetcode", []string{"solve", "-n", "3", "--all", "--format", "leetcode"}, "[]\n"},
+		{"first leetcode", []string{"solve", "-n", "4", "--first", "--format", "leetcode"}, `[[".Q..","...Q","Q...","..Q."]]` + "\n"},
+		{"all text", []string{"solve", "-n", "4", "--all"}, ". Q . .\n. . . Q\nQ . . .\n. . Q .\n\n. . Q .\nQ . . .\n. . . Q\n. Q . .\n\n2 solutions\n"},
+		{"blocked drawn", []string{"solve", "-n", "4", "--blocked", "0,0", "--first"}, "# Q . .\n. . . Q\nQ . . .\n. . Q .\n\n"},
+		{"unique list", []string{"solve", "-n", "6", "--all", "--unique", "--format", "leetcode"}, `[[".Q....","...Q..",".....Q","Q.....","..Q...","....Q."]]` + "\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, stderr := run(tt.args...)
+			if code != 0 || out != tt.want {
+				t.Errorf("queens %s: exit %d, stdout %q (stderr %q), want %q", strings.Join(tt.args, " "), code, out, stderr, tt.want)
+			}
+		})
+	}
+}
+
+func TestSolveJSON(t *testing.T) {
+	code, out, _ := run("solve", "-n", "5", "--all", "--unique", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var got struct {
+		Model struct {
+			Rows, Cols, Queens int
+			Attacks            []string
+		}
+		Solver    string
+		Mode      string
+		Count     uint64
+		Unique    *uint64
+		Complete  bool
+		Elapsed   *float64 `json:"elapsed_seconds"`
+		Solutions [][]string
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	if got.Model.Rows != 5 || got.Model.Queens != 5 || len(got.Model.Attacks) != 4 || got.Solver != "backtrack" ||
+		got.Mode != "all" || got.Count != 10 || got.Unique == nil || *got.Unique != 2 || !got.Complete ||
+		got.Elapsed == nil || len(got.Solutions) != 2 {
+		t.Errorf("n=5 --all --unique: %+v", got)
+	}
+}
+
+func TestInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errOut bytes.Buffer
+	code := Main(ctx, []string{"solve", "-n", "20", "--format", "json"}, &out, &errOut)
+	if code != ExitInterrupted {
+		t.Errorf("cancelled solve: exit %d, want %d (stderr %q)", code, ExitInterrupted, errOut.String())
+	}
+	var got struct{ Complete *bool }
+	if err := json.Unmarshal(out.Bytes(), &got); err != nil || got.Complete == nil || *got.Complete {
+		t.Errorf("cancelled solve: want JSON marked incomplete, got %q (%v)", out.String(), err)
+	}
+	code, _, stderr := run("solve", "-n", "22", "--timeout", "1ms")
+	if code != ExitFailure || !strings.Contains(stderr, "stopped before the end") {
+		t.Errorf("--timeout: exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"--help"}, {"solve", "--help"}, {"help", "solve"}} {
+		code, out, stderr := run(args...)
+		if code != 0 || !strings.Contains(out, "Usage") || stderr != "" {
+			t.Errorf("queens %s: exit %d, stdout %q, stderr %q", strings.Join(args, " "), code, out, stderr)
+		}
+	}
+	_, out, _ := run("solve", "--help")
+	if !strings.Contains(out, "Examples:") || !strings.Contains(out, "--knight") {
+		t.Errorf("solve --help lacks examples or flags:\n%s", out)
+	}
+}
+
+func TestDefault(t *testing.T) {
+	code, out, stderr := run()
+	if code != 0 || !strings.Contains(out, "92 solutions") {
+		t.Errorf("queens: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+}
