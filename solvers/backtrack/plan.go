@@ -38,7 +38,8 @@ type plan struct {
 type kernel uint8
 
 const (
-	kernelLines  kernel = iota // line attacks on a flat board
+	kernelQueen  kernel = iota // the four lines on a flat board with every cell open: the classic problem
+	kernelLines                // line attacks on a flat board
 	kernelKnight               // line attacks and the knight's leap on a flat board
 	kernelTorus                // line attacks on a torus
 	kernelNone                 // no row-path kernel: the general path
@@ -100,6 +101,9 @@ func compile(m constraints.Model, general bool) (*plan, error) {
 			}
 		}
 	}
+	if p.kernel == kernelLines && m.Attack&constraints.Queen == constraints.Queen && p.uniform() {
+		p.kernel = kernelQueen
+	}
 	if m.Wrap {
 		g := gcd(m.Rows, m.Cols)
 		p.wrapPat = make([]uint64, m.Cols)
@@ -111,6 +115,16 @@ func compile(m constraints.Model, general bool) (*plan, error) {
 	}
 	p.mirror = m.Keeps(constraints.Symmetry{Turn: constraints.MirrorCols})
 	return p, nil
+}
+
+// uniform reports whether every cell of the board is open.
+func (p *plan) uniform() bool {
+	for _, a := range p.allowed {
+		if a != p.full {
+			return false
+		}
+	}
+	return true
 }
 
 // upward returns the mask of row r (above f) attacked by a queen at f on a flat board.

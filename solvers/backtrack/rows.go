@@ -70,6 +70,8 @@ func (p *plan) count(r int, s state) uint64 {
 		return 1
 	}
 	switch p.kernel {
+	case kernelQueen:
+		return countQueen(p.full, r, p.rows-1, s.cols, s.diag, s.anti)
 	case kernelKnight:
 		return p.countKnight(r, s)
 	case kernelTorus:
@@ -80,6 +82,52 @@ func (p *plan) count(r int, s state) uint64 {
 
 // The kernels below are the hot loops. Each keeps an explicit stack and pushes a row only when it has
 // columns left to try; the last row is counted with a popcount instead of being visited.
+
+// queenFrame is a row to come back to in countQueen; its row number is kept apart so the frame is four
+// words.
+type queenFrame struct{ free, cols, diag, anti uint64 }
+
+// countQueen is countLines for the classic problem: no per-row masks to load, no attack kinds to mask in,
+// and a fixed stack indexed modulo its size (the depth never passes the 64 columns), which spares the
+// bounds checks.
+func countQueen(full uint64, r, last int, cols, diag, anti uint64) uint64 {
+	var stack [64]queenFrame
+	var rows [64]int
+	sp := 0
+	free := full &^ (cols | diag | anti)
+	var total uint64
+	for {
+		if r == last {
+			total += uint64(bits.OnesCount64(free))
+			free = 0
+		}
+		for free != 0 {
+			bit := free & -free
+			free ^= bit
+			nc, nd, na := cols|bit, (diag|bit)<<1, (anti|bit)>>1
+			nf := full &^ (nc | nd | na)
+			if nf == 0 {
+				continue
+			}
+			if free != 0 {
+				stack[sp&63] = queenFrame{free, cols, diag, anti}
+				rows[sp&63] = r
+				sp++
+			}
+			cols, diag, anti, free, r = nc, nd, na, nf, r+1
+			if r == last {
+				total += uint64(bits.OnesCount64(free))
+				free = 0
+			}
+		}
+		if sp == 0 {
+			return total
+		}
+		sp--
+		f := &stack[sp&63]
+		free, cols, diag, anti, r = f.free, f.cols, f.diag, f.anti, rows[sp&63]
+	}
+}
 
 type frame struct {
 	free, cols, diag, anti uint64

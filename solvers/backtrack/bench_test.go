@@ -1,0 +1,77 @@
+package backtrack_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/backtrack"
+)
+
+// Benchmarks for each path. Compare medians of one run (go test -bench . -count 5 | benchstat); the
+// figures against the C baseline come from ../shared/bench/vs-c.
+
+func benchCount(b *testing.B, s solvers.Solver, m constraints.Model, want uint64) {
+	ctx := context.Background()
+	for b.Loop() {
+		res, err := s.Count(ctx, m)
+		if err != nil || res.Count != want {
+			b.Fatalf("%v: count %d, err %v; want %d", m, res.Count, err, want)
+		}
+	}
+}
+
+func BenchmarkRowPathClassic(b *testing.B) {
+	for _, tc := range []struct {
+		n    int
+		want uint64
+	}{{12, 14200}, {14, 365596}} {
+		for _, threads := range []int{1, 0} {
+			b.Run(fmt.Sprintf("n=%d/threads=%d", tc.n, threads), func(b *testing.B) {
+				benchCount(b, backtrack.New(backtrack.Threads(threads)), constraints.Classic(tc.n), tc.want)
+			})
+		}
+	}
+}
+
+func BenchmarkRowPathKnight(b *testing.B) {
+	m := constraints.Model{Rows: 15, Cols: 15, Attack: constraints.Superqueen}
+	benchCount(b, backtrack.New(backtrack.Threads(1)), m, 32516)
+}
+
+func BenchmarkRowPathTorus(b *testing.B) {
+	m := constraints.Model{Rows: 13, Cols: 13, Attack: constraints.Queen, Wrap: true}
+	benchCount(b, backtrack.New(backtrack.Threads(1)), m, 4524)
+}
+
+func BenchmarkRowPathBlocked(b *testing.B) {
+	m := constraints.Classic(12)
+	m.Blocked = []constraints.Cell{{Row: 0, Col: 0}, {Row: 5, Col: 7}}
+	s := backtrack.New(backtrack.Threads(1))
+	res, _ := s.Count(context.Background(), m)
+	benchCount(b, s, m, res.Count)
+}
+
+func BenchmarkGeneralPath(b *testing.B) {
+	b.Run("classic n=10", func(b *testing.B) {
+		benchCount(b, backtrack.New(backtrack.GeneralOnly()), constraints.Classic(10), 724)
+	})
+	b.Run("7 queens 8x8 column+diagonals", func(b *testing.B) {
+		m := constraints.Model{Rows: 8, Cols: 8, Queens: 7, Attack: constraints.Column | constraints.Diagonal | constraints.AntiDiagonal}
+		s := backtrack.New()
+		res, _ := s.Count(context.Background(), m)
+		benchCount(b, s, m, res.Count)
+	})
+}
+
+func BenchmarkEnumerate(b *testing.B) {
+	ctx := context.Background()
+	for b.Loop() {
+		res, err := backtrack.New().Enumerate(ctx, constraints.Classic(12), func(constraints.Solution) bool { return true })
+		if err != nil || res.Count != 14200 {
+			b.Fatal(res, err)
+		}
+	}
+}
