@@ -91,7 +91,7 @@ func (m Model) Validate() error {
 		return fmt.Errorf("attack set %#x has unknown kinds", uint8(m.Attack))
 	}
 	if m.Queens < 0 {
-		return fmt.Errorf("queens %d: must be at least 1", m.Queens)
+		return fmt.Errorf("queens %d: must not be negative (0 means min(rows, cols))", m.Queens)
 	}
 	if err := m.checkCells("blocked", m.Blocked); err != nil {
 		return err

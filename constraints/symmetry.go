@@ -84,15 +84,18 @@ func (s Symmetry) Apply(c Cell, rows, cols int) Cell {
 func (m Model) Symmetries() []Symmetry {
 	var group []Symmetry
 	for t := Identity; t <= AntiTranspose; t++ {
+		if !m.fitsTurn(t) || !m.keepsRelation(t) {
+			continue
+		}
 		if !m.Wrap {
-			if s := (Symmetry{Turn: t}); m.Keeps(s) {
+			if s := (Symmetry{Turn: t}); m.keepsCells(s) {
 				group = append(group, s)
 			}
 			continue
 		}
 		for dr := range m.Rows {
 			for dc := range m.Cols {
-				if s := (Symmetry{Turn: t, DRow: dr, DCol: dc}); m.Keeps(s) {
+				if s := (Symmetry{Turn: t, DRow: dr, DCol: dc}); m.keepsCells(s) {
 					group = append(group, s)
 				}
 			}
@@ -105,17 +108,62 @@ func (m Model) Symmetries() []Symmetry {
 // torus, a turn of rows into columns only on a square board) and keeps the attack relation, the blocked
 // cells and the fixed queens.
 func (m Model) Keeps(s Symmetry) bool {
-	t := s.Turn
-	switch {
-	case (s.DRow != 0 || s.DCol != 0) && !m.Wrap:
-		return false
-	case t.swapsSides() && (!m.Square() || m.Attack.Has(Row) != m.Attack.Has(Column)):
-		return false
-	case t.swapsDiagonals() && m.Attack.Has(Diagonal) != m.Attack.Has(AntiDiagonal):
+	if (s.DRow != 0 || s.DCol != 0) && !m.Wrap {
 		return false
 	}
-	return m.keeps(s, m.Blocked) && m.keeps(s, m.Fixed)
+	return m.fitsTurn(s.Turn) && m.keepsRelation(s.Turn) && m.keepsCells(s)
 }
+
+// fitsTurn reports whether t maps the board onto itself.
+func (m Model) fitsTurn(t Turn) bool { return !t.swapsSides() || m.Square() }
+
+// keepsRelation reports whether t keeps the attack relation: Attacks(a, b) == Attacks(t(a), t(b)) for
+// every pair of cells. (Shifts on a torus always keep it.) When the kinds in force are closed under t, so
+// is the relation, and the answer is quick. Otherwise it may still hold where the board makes kinds
+// empty or equal (no diagonal pairs on a 1×n board; diagonals and anti-diagonals alike on a 4×6 torus),
+// so the relation itself is checked, one pair per offset, since attack depends on the offset alone.
+func (m Model) keepsRelation(t Turn) bool {
+	if (!t.swapsSides() || m.Attack.Has(Row) == m.Attack.Has(Column)) &&
+		(!t.swapsDiagonals() || m.Attack.Has(Diagonal) == m.Attack.Has(AntiDiagonal)) {
+		return true
+	}
+	s := Symmetry{Turn: t}
+	same := func(dr, dc int) bool {
+		var a Cell // a cell from which the offset stays on the board
+		if !m.Wrap {
+			a = Cell{max(0, -dr), max(0, -dc)}
+		}
+		b := Cell{a.Row + dr, a.Col + dc}
+		if m.Wrap {
+			b = Cell{mod(b.Row, m.Rows), mod(b.Col, m.Cols)}
+		}
+		return m.Attacks(a, b) == m.Attacks(s.Apply(a, m.Rows, m.Cols), s.Apply(b, m.Rows, m.Cols))
+	}
+	// Small offsets first: a turn that breaks the relation almost always shows it within two steps.
+	for ring := 1; ring <= max(m.Rows, m.Cols); ring++ {
+		for dr := -ring; dr <= ring; dr++ {
+			for dc := -ring; dc <= ring; dc++ {
+				if max(abs(dr), abs(dc)) != ring || abs(dr) >= m.Rows || abs(dc) >= m.Cols {
+					continue
+				}
+				if !same(dr, dc) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// keepsCells reports whether s maps the blocked cells and the fixed queens onto themselves.
+func (m Model) keepsCells(s Symmetry) bool { return m.keeps(s, m.Blocked) && m.keeps(s, m.Fixed) }
 
 // keeps reports whether s maps the set of cells onto itself.
 func (m Model) keeps(s Symmetry, cells []Cell) bool {

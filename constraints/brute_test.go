@@ -1,0 +1,199 @@
+package constraints
+
+import (
+	"slices"
+	"testing"
+)
+
+// This file holds the test's own oracles, written from the doc comments and not from the code under test:
+// the eight turns, the candidate maps of a board, the brute-force symmetry test, a plain search for
+// solutions and an orbit count.
+
+// turnCell applies t to c on a rows×cols board by the formulas of the Turn constants' comments. The turns
+// that swap rows and columns are only asked for on square boards.
+func turnCell(t Turn, c Cell, rows, cols int) Cell {
+	r, k, mr, mc := c.Row, c.Col, rows-1, cols-1
+	switch t {
+	case Identity:
+		return Cell{r, k}
+	case Rotate90:
+		return Cell{k, mr - r}
+	case Rotate180:
+		return Cell{mr - r, mc - k}
+	case Rotate270:
+		return Cell{mc - k, r}
+	case MirrorCols:
+		return Cell{r, mc - k}
+	case MirrorRows:
+		return Cell{mr - r, k}
+	case Transpose:
+		return Cell{k, r}
+	case AntiTranspose:
+		return Cell{mc - k, mr - r}
+	}
+	panic("unknown turn")
+}
+
+// image maps c by s: the turn, then the shift modulo the sides.
+func image(m Model, s Symmetry, c Cell) Cell {
+	t := turnCell(s.Turn, c, m.Rows, m.Cols)
+	return Cell{mod(t.Row+s.DRow, m.Rows), mod(t.Col+s.DCol, m.Cols)}
+}
+
+// candidates lists the maps Symmetries chooses from: each turn that maps the board onto itself, times each
+// shift on a torus (only the zero shift on a flat board), in the order turn, then shift row-major.
+func candidates(m Model) []Symmetry {
+	var out []Symmetry
+	for t := Identity; t <= AntiTranspose; t++ {
+		onto := true
+		for _, c := range allCells(m) {
+			if !m.OnBoard(turnCell(t, c, m.Rows, m.Cols)) {
+				onto = false
+				break
+			}
+		}
+		if !onto {
+			continue
+		}
+		if !m.Wrap {
+			out = append(out, Symmetry{Turn: t})
+			continue
+		}
+		for dr := range m.Rows {
+			for dc := range m.Cols {
+				out = append(out, Symmetry{Turn: t, DRow: dr, DCol: dc})
+			}
+		}
+	}
+	return out
+}
+
+// isSymmetry reports whether s is a symmetry of m by brute force: a bijection of the board that maps the
+// blocked cells onto the blocked cells, the fixed onto the fixed, and keeps Attacks for every pair of cells.
+func isSymmetry(m Model, s Symmetry) bool {
+	cells := allCells(m)
+	seen := map[Cell]bool{}
+	for _, c := range cells {
+		d := image(m, s, c)
+		if !m.OnBoard(d) || seen[d] {
+			return false
+		}
+		seen[d] = true
+	}
+	for _, set := range [][]Cell{m.Blocked, m.Fixed} {
+		for _, c := range set {
+			if !slices.Contains(set, image(m, s, c)) {
+				return false // a bijection maps a finite set into itself only if onto itself
+			}
+		}
+	}
+	for _, a := range cells {
+		ia := image(m, s, a)
+		for _, b := range cells {
+			if m.Attacks(a, b) != m.Attacks(ia, image(m, s, b)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// bruteGroup returns the candidates that pass isSymmetry, in the order of candidates.
+func bruteGroup(m Model) []Symmetry {
+	var g []Symmetry
+	for _, s := range candidates(m) {
+		if isSymmetry(m, s) {
+			g = append(g, s)
+		}
+	}
+	return g
+}
+
+// bruteSolutions finds every solution of m by a depth-first search over the free cells in row-major order,
+// asking only m.Attacks, and keeps those m.Check accepts. The solutions come out in Solution.Compare order.
+func bruteSolutions(t testing.TB, m Model) []Solution {
+	t.Helper()
+	var free []Cell
+	for _, c := range allCells(m) {
+		if !m.IsBlocked(c) {
+			free = append(free, c)
+		}
+	}
+	q := m.QueenCount()
+	var out []Solution
+	var cur []Cell
+	var dfs func(from int)
+	dfs = func(from int) {
+		if len(cur) == q {
+			s := NewSolution(cur...)
+			if m.Check(s) == nil {
+				out = append(out, s)
+			}
+			return
+		}
+		for i := from; i < len(free); i++ {
+			c := free[i]
+			// With rows attacked each row holds at most one queen, so the rows left must fit the queens
+			// left; this keeps n = 10 fast without trusting anything but the model's own attack kinds.
+			if m.Attack.Has(Row) && q-len(cur) > m.Rows-c.Row {
+				return
+			}
+			ok := true
+			for _, d := range cur {
+				if m.Attacks(c, d) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				cur = append(cur, c)
+				dfs(i + 1)
+				cur = cur[:len(cur)-1]
+			}
+		}
+	}
+	dfs(0)
+	return out
+}
+
+// orbitCount counts the classes of sols under the maps of group, by union-find over the images, applying
+// each map with the test's own image function.
+func orbitCount(t testing.TB, m Model, sols []Solution, group []Symmetry) int {
+	t.Helper()
+	index := make(map[string]int, len(sols))
+	for i, s := range sols {
+		index[s.String()] = i
+	}
+	parent := make([]int, len(sols))
+	for i := range parent {
+		parent[i] = i
+	}
+	var find func(int) int
+	find = func(i int) int {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	for i, s := range sols {
+		for _, g := range group {
+			img := make([]Cell, len(s))
+			for k, c := range s {
+				img[k] = image(m, g, c)
+			}
+			j, ok := index[NewSolution(img...).String()]
+			if !ok {
+				t.Fatalf("%v: %v maps solution %v to %v, which is not a solution", m, g, s, NewSolution(img...))
+			}
+			parent[find(i)] = find(j)
+		}
+	}
+	n := 0
+	for i := range parent {
+		if find(i) == i {
+			n++
+		}
+	}
+	return n
+}
