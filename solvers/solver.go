@@ -57,12 +57,18 @@ func First(ctx context.Context, s Solver, m constraints.Model) (constraints.Solu
 }
 
 // CountUnique counts the solutions of m and their classes under m's symmetry group. It uses the solver's
-// own UniqueCounter where it has one, and otherwise enumerates every solution and counts those that are
-// the least of their class, which needs no memory beyond one solution.
+// own UniqueCounter where it has one, and CountClasses otherwise.
 func CountUnique(ctx context.Context, s Solver, m constraints.Model) (Result, error) {
 	if u, ok := s.(UniqueCounter); ok {
 		return u.CountUnique(ctx, m)
 	}
+	return CountClasses(ctx, s, m)
+}
+
+// CountClasses counts the solutions of m and their classes under m's symmetry group by enumerating every
+// solution with s and counting those that are the least of their class. It needs no memory beyond one
+// solution, and serves any solver and any model.
+func CountClasses(ctx context.Context, s Solver, m constraints.Model) (Result, error) {
 	group := m.Symmetries()
 	var unique uint64
 	res, err := s.Enumerate(ctx, m, func(sol constraints.Solution) bool {

@@ -1,0 +1,136 @@
+package variants_test
+
+import (
+	"context"
+	"io/fs"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/brute"
+	"github.com/queens-dev/queens/variants"
+)
+
+// oeis holds the public tables the catalog's families are held against, indexed by n (a value of -1 is a
+// term the table has but the test does not need). Terms copied from oeis.org.
+var oeis = map[string]struct {
+	seq    string
+	values []int64
+}{
+	// A000170: number of ways of placing n nonattacking queens on an n×n board.
+	"classic count": {"A000170", []int64{1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712}},
+	// A002562: the same up to rotations and reflections.
+	"classic unique": {"A002562", []int64{-1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233}},
+	// A051223: nonattacking superqueens (queen plus knight) on an n×n board.
+	"superqueens count": {"A051223", []int64{-1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44, 156, 1876, 5180}},
+	// A051224: the same up to rotations and reflections.
+	"superqueens unique": {"A051224", []int64{-1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 6, 22, 239, 653}},
+	// A051906: nonattacking queens on an n×n torus.
+	"torus count": {"A051906", []int64{-1, 1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88, 0, 4524}},
+}
+
+// family returns the model a catalog name in a family stands for: classic-N, superqueens-N or torus-N.
+func family(name string) (fam string, n int, m constraints.Model, ok bool) {
+	fam, num, ok := strings.Cut(name, "-")
+	if !ok {
+		return "", 0, constraints.Model{}, false
+	}
+	n, err := strconv.Atoi(num)
+	if err != nil {
+		return "", 0, constraints.Model{}, false
+	}
+	m = constraints.Classic(n)
+	switch fam {
+	case "classic":
+	case "superqueens":
+		m.Attack = constraints.Superqueen
+	case "torus":
+		m.Wrap = true
+	default:
+		return "", 0, constraints.Model{}, false
+	}
+	return fam, n, m, true
+}
+
+// term returns a(n) of the table for what, and false if the table does not reach n.
+func term(what string, n int) (int64, string, bool) {
+	t := oeis[what]
+	if n >= len(t.values) || t.values[n] < 0 {
+		return 0, t.seq, false
+	}
+	return t.values[n], t.seq, true
+}
+
+func TestCatalog(t *testing.T) {
+	vs, err := variants.Catalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vs) < 25 {
+		t.Errorf("catalog: %d variants, want at least 25", len(vs))
+	}
+	names := map[string]bool{}
+	for _, v := range vs {
+		if names[v.Name] {
+			t.Errorf("catalog: name %s twice", v.Name)
+		}
+		names[v.Name] = true
+		if want := "catalog/" + v.Name + ".yaml"; v.Source != want {
+			t.Errorf("%s: Source %s, want %s: name and file should agree", v.Name, v.Source, want)
+		}
+		if v.Expect.Count == nil {
+			t.Errorf("%s: no expected count", v.Name)
+		}
+		if v.Description == "" {
+			t.Errorf("%s: no description (it should say where the expectation comes from)", v.Name)
+		}
+	}
+	// Every file in the embedded folder is a catalog variant.
+	entries, err := fs.ReadDir(variants.CatalogFS(), "catalog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != len(vs) {
+		t.Errorf("catalog: %d files, %d variants", len(entries), len(vs))
+	}
+
+	for _, v := range vs {
+		t.Run(v.Name, func(t *testing.T) {
+			t.Parallel()
+			countChecked, uniqueChecked := false, v.Expect.Unique == nil
+			if fam, n, m, ok := family(v.Name); ok {
+				if !reflect.DeepEqual(v.Model, m) {
+					t.Fatalf("model %v, want the %s model %v for its name", v.Model, fam, m)
+				}
+				if c, seq, ok := term(fam+" count", n); ok {
+					if v.Expect.Count == nil || *v.Expect.Count != uint64(c) {
+						t.Errorf("expect %s, but %s(%d) = %d", v.Expect, seq, n, c)
+					}
+					countChecked = true
+				}
+				if u, seq, ok := term(fam+" unique", n); ok && v.Expect.Unique != nil {
+					if *v.Expect.Unique != uint64(u) {
+						t.Errorf("expect %s, but %s(%d) = %d", v.Expect, seq, n, u)
+					}
+					uniqueChecked = true
+				}
+			}
+			if v.Model.Rows*v.Model.Cols <= brute.MaxCells {
+				res, err := solvers.CountUnique(context.Background(), brute.Solver{}, v.Model)
+				if err != nil || !res.Complete {
+					t.Fatalf("brute: %+v, %v", res, err)
+				}
+				if err := v.Expect.Check(res.Count, &res.Unique); err != nil {
+					t.Errorf("brute force: %v", err)
+				}
+				countChecked, uniqueChecked = true, true
+			}
+			if !countChecked || !uniqueChecked {
+				t.Errorf("expect %s: neither brute force (over %d cells) nor a table in this test checks all of it", v.Expect, brute.MaxCells)
+			}
+		})
+	}
+}

@@ -1,0 +1,82 @@
+package variants
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Error is a problem found in a variant file, with the place it was found.
+//
+// Its text is "variants: FILE:LINE:COL: message". Every error Parse returns has a line; COL is left out
+// only for YAML syntax errors, for which yaml.v3 reports a line and no column ("variants: f.yaml:3: invalid
+// yaml: ..."): a made-up column would send an editor to the wrong place.
+type Error struct {
+	// File is the name the file was given to Parse, Load or LoadFS under.
+	File string
+	// Line and Col are 1-based; 0 means unknown.
+	Line, Col int
+	// Msg says what is wrong, in lower case.
+	Msg string
+	// Err is the underlying error, if any: the one Model.Validate returned, say.
+	Err error
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString("variants: ")
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+		if e.Col > 0 {
+			fmt.Fprintf(&b, ":%d", e.Col)
+		}
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// Unwrap returns the underlying error, or nil.
+func (e *Error) Unwrap() error { return e.Err }
+
+// describe names what a node holds, for "want X, got Y" messages.
+func describe(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		switch len(n.Content) {
+		case 0:
+			return "an empty list"
+		case 1:
+			return "a list of 1 item"
+		}
+		return fmt.Sprintf("a list of %d items", len(n.Content))
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.AliasNode:
+		return "an alias"
+	case yaml.DocumentNode:
+		return "a document"
+	}
+	v := n.Value
+	if r := []rune(v); len(r) > 40 {
+		v = string(r[:40]) + "…"
+	}
+	switch n.ShortTag() {
+	case "!!str":
+		return "string " + strconv.Quote(v)
+	case "!!int":
+		return "integer " + v
+	case "!!float":
+		return "number " + v
+	case "!!bool":
+		return "bool " + v
+	case "!!null":
+		return "nothing"
+	case "!!timestamp":
+		return "timestamp " + v
+	}
+	return fmt.Sprintf("%s %q", n.ShortTag(), v)
+}

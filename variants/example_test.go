@@ -1,0 +1,52 @@
+package variants_test
+
+import (
+	"fmt"
+
+	"github.com/queens-dev/queens/variants"
+)
+
+func ExampleParse() {
+	file := []byte(`name: superqueens-10
+description: queens that also leap like a knight
+board: 10
+attacks: [row, column, diagonal, anti-diagonal, knight]
+expect: {count: 4, unique: 1}
+`)
+	v, err := variants.Parse("superqueens-10.yaml", file)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(v.Name)
+	fmt.Println(v.Model)
+	fmt.Println(v.Expect)
+
+	_, err = variants.Parse("typo.yaml", []byte("board: 10\nattacks: [row, column, knigt]\n"))
+	fmt.Println(err)
+	// Output:
+	// superqueens-10
+	// 10×10, 10 queens, attacks row,column,diagonal,anti-diagonal,knight
+	// count 4, unique 1
+	// variants: typo.yaml:2:24: unknown attack "knigt" (want row, column, diagonal, anti-diagonal or knight)
+}
+
+func ExampleFormat() {
+	v, err := variants.Parse("rect.yaml", []byte("board: {rows: 4, cols: 5}\nblocked: [[0, 0]]\nexpect: {count: 8}\n"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	out, err := variants.Format(v)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(string(out))
+	// Output:
+	// name: rect
+	// board: {rows: 4, cols: 5}
+	// attacks: [row, column, diagonal, anti-diagonal]
+	// blocked: [[0, 0]]
+	// expect: {count: 8}
+}

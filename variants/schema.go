@@ -1,0 +1,461 @@
+package variants
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/queens-dev/queens/constraints"
+	"gopkg.in/yaml.v3"
+)
+
+// The keys the schema knows, in the order Format writes them.
+var (
+	topKeys    = []string{"name", "description", "board", "queens", "attacks", "wrap", "blocked", "fixed", "expect"}
+	boardKeys  = []string{"rows", "cols"}
+	expectKeys = []string{"count", "unique", "satisfiable"}
+)
+
+// parser turns the node tree of one variant file into a Variant; every error it returns is an *Error that
+// points into the file.
+type parser struct{ file string }
+
+func (p *parser) errAt(n *yaml.Node, format string, args ...any) *Error {
+	return &Error{File: p.file, Line: n.Line, Col: n.Column, Msg: fmt.Sprintf(format, args...)}
+}
+
+// field is a key of a mapping and its value.
+type field struct{ key, val *yaml.Node }
+
+// cellAt is a cell and the node it was read from, so later checks can point at it.
+type cellAt struct {
+	cell constraints.Cell
+	node *yaml.Node
+}
+
+// variant reads the top mapping of a file. The checks run in a fixed order (keys, then each field in the
+// schema's order, then the checks that span fields), so a file with several faults always reports the same.
+func (p *parser) variant(top *yaml.Node) (Variant, error) {
+	if top.Kind != yaml.MappingNode {
+		return Variant{}, p.errAt(top, "want a mapping of keys such as board: 8, got %s", describe(top))
+	}
+	f, err := p.mapping(top, "", topKeys)
+	if err != nil {
+		return Variant{}, err
+	}
+	v := Variant{Name: baseName(p.file), Source: p.file}
+	if n, ok := f["name"]; ok {
+		if v.Name, err = p.str(n.val, "name"); err != nil {
+			return Variant{}, err
+		}
+		if strings.TrimSpace(v.Name) == "" {
+			return Variant{}, p.errAt(n.val, "name: empty (leave the key out to use the file's name)")
+		}
+	}
+	if n, ok := f["description"]; ok {
+		if v.Description, err = p.str(n.val, "description"); err != nil {
+			return Variant{}, err
+		}
+	}
+	b, ok := f["board"]
+	if !ok {
+		return Variant{}, p.errAt(top, "missing board (want board: N or board: {rows: R, cols: C})")
+	}
+	m := &v.Model
+	if m.Rows, m.Cols, err = p.board(b.val); err != nil {
+		return Variant{}, err
+	}
+	queens, hasQueens := f["queens"]
+	var q uint64
+	if hasQueens {
+		if q, err = p.queens(queens.val); err != nil {
+			return Variant{}, err
+		}
+	}
+	m.Attack = constraints.Queen
+	if n, ok := f["attacks"]; ok {
+		if m.Attack, err = p.attacks(n.val); err != nil {
+			return Variant{}, err
+		}
+	}
+	if n, ok := f["wrap"]; ok {
+		if m.Wrap, err = p.bool(n.val, "wrap"); err != nil {
+			return Variant{}, err
+		}
+	}
+	var blocked, fixed []cellAt
+	if n, ok := f["blocked"]; ok {
+		if blocked, err = p.cells(n.val, "blocked", m.Rows, m.Cols); err != nil {
+			return Variant{}, err
+		}
+	}
+	if n, ok := f["fixed"]; ok {
+		if fixed, err = p.cells(n.val, "fixed", m.Rows, m.Cols); err != nil {
+			return Variant{}, err
+		}
+	}
+	m.Blocked, m.Fixed = plain(blocked), plain(fixed)
+
+	// The checks that span fields.
+	for _, fc := range fixed {
+		if i := slices.IndexFunc(blocked, func(b cellAt) bool { return b.cell == fc.cell }); i >= 0 {
+			return Variant{}, p.errAt(fc.node, "fixed queen %s stands on a blocked cell (blocked at line %d, column %d)",
+				cellName(fc.cell), blocked[i].node.Line, blocked[i].node.Column)
+		}
+	}
+	free := uint64(m.Rows*m.Cols - len(blocked))
+	if hasQueens {
+		if q > free {
+			return Variant{}, p.errAt(queens.val, "queens: %d is more than the %d free cells of the %d×%d board", q, free, m.Rows, m.Cols)
+		}
+		m.Queens = int(q)
+	} else if k := uint64(m.QueenCount()); k > free {
+		return Variant{}, p.errAt(f["blocked"].val, "blocked: %d blocked cells leave %d free, fewer than the %d queens of a solution",
+			len(blocked), free, k)
+	}
+	if k := m.QueenCount(); len(fixed) > k {
+		return Variant{}, p.errAt(f["fixed"].val, "fixed: %d queens, more than the %d queens of a solution", len(fixed), k)
+	}
+	for i, a := range fixed {
+		for _, b := range fixed[i+1:] {
+			if m.Attacks(a.cell, b.cell) {
+				return Variant{}, p.errAt(b.node, "fixed queens %s and %s attack each other (%s)",
+					cellName(a.cell), cellName(b.cell), attackKinds(*m, a.cell, b.cell))
+			}
+		}
+	}
+
+	if n, ok := f["expect"]; ok {
+		if v.Expect, err = p.expect(n.val); err != nil {
+			return Variant{}, err
+		}
+	}
+	if err := m.Validate(); err != nil {
+		// The checks above should have caught everything Validate does; if they missed something, point at
+		// the field the message names.
+		at := top
+		for _, key := range []string{"board", "queens", "attacks", "blocked", "fixed"} {
+			if n, ok := f[key]; ok && strings.HasPrefix(strings.TrimLeft(err.Error(), "0123456789 "), strings.TrimSuffix(key, "s")) {
+				at = n.val
+				break
+			}
+		}
+		e := p.errAt(at, "%v", err)
+		e.Err = err
+		return Variant{}, e
+	}
+	return v, nil
+}
+
+// mapping reads the fields of n, which must be a mapping holding only keys from known, each once. what
+// names the mapping in messages ("" for the top of the file).
+func (p *parser) mapping(n *yaml.Node, what string, known []string) (map[string]field, error) {
+	prefix := ""
+	if what != "" {
+		prefix = what + ": "
+	}
+	if n.Kind != yaml.MappingNode {
+		return nil, p.errAt(n, "%swant a mapping, got %s", prefix, describe(n))
+	}
+	fields := make(map[string]field, len(n.Content)/2)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			return nil, p.errAt(k, "%swant a plain key, got %s", prefix, describe(k))
+		}
+		if !slices.Contains(known, k.Value) {
+			return nil, p.errAt(k, "%sunknown key %q (want %s)", prefix, k.Value, orList(known))
+		}
+		if first, ok := fields[k.Value]; ok {
+			return nil, p.errAt(k, "%sduplicate key %q (first at line %d, column %d)", prefix, k.Value, first.key.Line, first.key.Column)
+		}
+		fields[k.Value] = field{k, v}
+	}
+	return fields, nil
+}
+
+// board reads a side N (an N×N board) or a mapping {rows: R, cols: C}.
+func (p *parser) board(n *yaml.Node) (rows, cols int, err error) {
+	switch {
+	case n.Kind == yaml.ScalarNode && n.ShortTag() == "!!int":
+		s, err := p.side(n, "board")
+		return s, s, err
+	case n.Kind == yaml.MappingNode:
+		f, err := p.mapping(n, "board", boardKeys)
+		if err != nil {
+			return 0, 0, err
+		}
+		for _, k := range boardKeys {
+			if _, ok := f[k]; !ok {
+				return 0, 0, p.errAt(n, "board: missing %s (want {rows: R, cols: C})", k)
+			}
+		}
+		if rows, err = p.side(f["rows"].val, "board rows"); err != nil {
+			return 0, 0, err
+		}
+		if cols, err = p.side(f["cols"].val, "board cols"); err != nil {
+			return 0, 0, err
+		}
+		return rows, cols, nil
+	}
+	return 0, 0, p.errAt(n, "board: want a side N or {rows: R, cols: C}, got %s", describe(n))
+}
+
+// side reads a number of rows or columns: 1 to constraints.MaxSide.
+func (p *parser) side(n *yaml.Node, what string) (int, error) {
+	u, kind := readInt(n)
+	switch {
+	case kind == notInt:
+		return 0, p.errAt(n, "%s: want an integer from 1 to %d, got %s", what, constraints.MaxSide, describe(n))
+	case kind != natural || u < 1 || u > constraints.MaxSide:
+		return 0, p.errAt(n, "%s: %s is out of range (want 1 to %d)", what, n.Value, constraints.MaxSide)
+	}
+	return int(u), nil
+}
+
+// queens reads the queen count: at least 1; the upper bound needs the blocked cells and is checked later.
+func (p *parser) queens(n *yaml.Node) (uint64, error) {
+	u, kind := readInt(n)
+	switch {
+	case kind == notInt:
+		return 0, p.errAt(n, "queens: want a positive integer, got %s", describe(n))
+	case kind == negative || (kind == natural && u == 0):
+		return 0, p.errAt(n, "queens: %s is out of range (want at least 1)", n.Value)
+	case kind == tooLarge || u > constraints.MaxSide*constraints.MaxSide:
+		return 0, p.errAt(n, "queens: %s is more than the cells of any board", n.Value)
+	}
+	return u, nil
+}
+
+// natural reads a non-negative integer that fits in a uint64.
+func (p *parser) natural(n *yaml.Node, what string) (uint64, error) {
+	u, kind := readInt(n)
+	switch kind {
+	case natural:
+		return u, nil
+	case negative:
+		return 0, p.errAt(n, "%s: want a non-negative integer, got %s", what, n.Value)
+	case tooLarge:
+		return 0, p.errAt(n, "%s: %s is too large", what, n.Value)
+	}
+	return 0, p.errAt(n, "%s: want a non-negative integer, got %s", what, describe(n))
+}
+
+func (p *parser) str(n *yaml.Node, what string) (string, error) {
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
+		return "", p.errAt(n, "%s: want a string, got %s", what, describe(n))
+	}
+	return n.Value, nil
+}
+
+func (p *parser) bool(n *yaml.Node, what string) (bool, error) {
+	var b bool
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" || decode(n, &b) != nil {
+		return false, p.errAt(n, "%s: want true or false, got %s", what, describe(n))
+	}
+	return b, nil
+}
+
+// attacks reads a list of kind names; [] is no attack at all.
+func (p *parser) attacks(n *yaml.Node) (constraints.Attack, error) {
+	if n.Kind != yaml.SequenceNode {
+		return 0, p.errAt(n, "attacks: want a list of kinds such as [row, column], got %s", describe(n))
+	}
+	var a constraints.Attack
+	first := map[constraints.Attack]*yaml.Node{}
+	for _, e := range n.Content {
+		if e.Kind != yaml.ScalarNode || e.ShortTag() != "!!str" {
+			return 0, p.errAt(e, "attacks: want a kind such as row, got %s", describe(e))
+		}
+		k, err := constraints.ParseKind(e.Value)
+		if err != nil {
+			pe := p.errAt(e, "%v", err)
+			pe.Err = err
+			return 0, pe
+		}
+		if f, ok := first[k]; ok {
+			return 0, p.errAt(e, "attack %q named twice (first at line %d, column %d)", e.Value, f.Line, f.Column)
+		}
+		first[k] = e
+		a |= k
+	}
+	return a, nil
+}
+
+// cells reads a list of [row, col] pairs on a rows×cols board, each named once.
+func (p *parser) cells(n *yaml.Node, what string, rows, cols int) ([]cellAt, error) {
+	if n.Kind != yaml.SequenceNode {
+		return nil, p.errAt(n, "%s: want a list of [row, col] cells, got %s", what, describe(n))
+	}
+	var out []cellAt
+	seen := map[constraints.Cell]*yaml.Node{}
+	for _, e := range n.Content {
+		if e.Kind != yaml.SequenceNode || len(e.Content) != 2 {
+			return nil, p.errAt(e, "%s: want a cell [row, col], got %s", what, describe(e))
+		}
+		r, err := p.natural(e.Content[0], what+" cell row")
+		if err != nil {
+			return nil, err
+		}
+		c, err := p.natural(e.Content[1], what+" cell column")
+		if err != nil {
+			return nil, err
+		}
+		if r >= uint64(rows) || c >= uint64(cols) {
+			return nil, p.errAt(e, "%s cell [%d, %d] is off the %d×%d board (rows 0 to %d, columns 0 to %d)",
+				what, r, c, rows, cols, rows-1, cols-1)
+		}
+		cell := constraints.Cell{Row: int(r), Col: int(c)}
+		if f, ok := seen[cell]; ok {
+			return nil, p.errAt(e, "%s cell %s named twice (first at line %d, column %d)", what, cellName(cell), f.Line, f.Column)
+		}
+		seen[cell] = e
+		out = append(out, cellAt{cell, e})
+	}
+	return out, nil
+}
+
+// expect reads the expect mapping and checks that its parts agree with each other.
+func (p *parser) expect(n *yaml.Node) (Expect, error) {
+	f, err := p.mapping(n, "expect", expectKeys)
+	if err != nil {
+		return Expect{}, err
+	}
+	var e Expect
+	if c, ok := f["count"]; ok {
+		u, err := p.natural(c.val, "expect count")
+		if err != nil {
+			return Expect{}, err
+		}
+		e.Count = &u
+	}
+	if c, ok := f["unique"]; ok {
+		u, err := p.natural(c.val, "expect unique")
+		if err != nil {
+			return Expect{}, err
+		}
+		e.Unique = &u
+	}
+	if c, ok := f["satisfiable"]; ok {
+		b, err := p.bool(c.val, "expect satisfiable")
+		if err != nil {
+			return Expect{}, err
+		}
+		e.Satisfiable = &b
+	}
+	if e.Count != nil && e.Unique != nil {
+		at := f["unique"].val
+		if *e.Unique > *e.Count {
+			return Expect{}, p.errAt(at, "expect: unique %d is more than count %d", *e.Unique, *e.Count)
+		}
+		if *e.Unique == 0 && *e.Count > 0 {
+			return Expect{}, p.errAt(at, "expect: unique 0 but count %d (each solution lies in some class)", *e.Count)
+		}
+	}
+	if e.Satisfiable != nil {
+		at := f["satisfiable"].val
+		if e.Count != nil && (*e.Count > 0) != *e.Satisfiable {
+			return Expect{}, p.errAt(at, "expect: satisfiable %t but count %d", *e.Satisfiable, *e.Count)
+		}
+		if e.Unique != nil && (*e.Unique > 0) != *e.Satisfiable {
+			return Expect{}, p.errAt(at, "expect: satisfiable %t but unique %d", *e.Satisfiable, *e.Unique)
+		}
+	}
+	return e, nil
+}
+
+// The kinds of value readInt finds.
+const (
+	notInt = iota
+	negative
+	tooLarge
+	natural
+)
+
+// readInt reads n as an integer in any of YAML's spellings (12, 0x0c, 0o14, 1_000).
+func readInt(n *yaml.Node) (uint64, int) {
+	if n.Kind != yaml.ScalarNode {
+		return 0, notInt
+	}
+	switch n.ShortTag() {
+	case "!!int":
+		var u uint64
+		if decode(n, &u) == nil {
+			return u, natural
+		}
+		var i int64
+		if decode(n, &i) == nil && i < 0 {
+			return 0, negative
+		}
+		if strings.HasPrefix(n.Value, "-") {
+			return 0, negative
+		}
+		return 0, tooLarge
+	case "!!float":
+		// YAML reads an integer too large for 64 bits as a float.
+		digits := strings.TrimLeft(n.Value, "+-")
+		if digits != "" && strings.Trim(digits, "0123456789_") == "" {
+			if strings.HasPrefix(n.Value, "-") {
+				return 0, negative
+			}
+			return 0, tooLarge
+		}
+	}
+	return 0, notInt
+}
+
+// decode is Node.Decode, kept from panicking: yaml.v3 recovers its own errors, but the input is untrusted.
+func decode(n *yaml.Node, out any) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("yaml: %v", r)
+		}
+	}()
+	return n.Decode(out)
+}
+
+// plain drops the nodes, and returns nil for no cells.
+func plain(cs []cellAt) []constraints.Cell {
+	if len(cs) == 0 {
+		return nil
+	}
+	out := make([]constraints.Cell, len(cs))
+	for i, c := range cs {
+		out[i] = c.cell
+	}
+	return out
+}
+
+// cellName writes a cell as a file writes it: [row, col].
+func cellName(c constraints.Cell) string { return fmt.Sprintf("[%d, %d]", c.Row, c.Col) }
+
+// attackKinds lists the kinds by which queens on a and b attack each other under m.
+func attackKinds(m constraints.Model, a, b constraints.Cell) constraints.Attack {
+	var k constraints.Attack
+	for _, kind := range []constraints.Attack{constraints.Row, constraints.Column, constraints.Diagonal, constraints.AntiDiagonal, constraints.Knight} {
+		one := m
+		one.Attack = m.Attack & kind
+		if one.Attack != 0 && one.Attacks(a, b) {
+			k |= kind
+		}
+	}
+	return k
+}
+
+// orList joins words as "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// baseName is the default name of a variant: its file's base name without the extension.
+func baseName(file string) string {
+	if file == "" {
+		return ""
+	}
+	b := filepath.Base(file)
+	return strings.TrimSuffix(b, filepath.Ext(b))
+}
