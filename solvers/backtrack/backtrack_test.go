@@ -45,9 +45,11 @@ func TestCountsMatchOEIS(t *testing.T) {
 			n := i + 1
 			m := constraints.Model{Rows: n, Cols: n, Attack: tt.attack, Wrap: tt.wrap}
 			for _, threads := range []int{1, 2} {
-				res, err := backtrack.New(backtrack.Threads(threads)).Count(ctx, m)
-				if err != nil || res.Count != want || !res.Complete {
-					t.Errorf("%s n=%d threads=%d: got %d (complete %v, err %v), want %d (%s)", tt.name, n, threads, res.Count, res.Complete, err, want, tt.reason)
+				for _, s := range []*backtrack.Solver{backtrack.New(backtrack.Threads(threads)), backtrack.New(backtrack.Threads(threads), backtrack.MirrorOnly())} {
+					res, err := s.Count(ctx, m)
+					if err != nil || res.Count != want || !res.Complete {
+						t.Errorf("%s n=%d threads=%d: got %d (complete %v, err %v), want %d (%s)", tt.name, n, threads, res.Count, res.Complete, err, want, tt.reason)
+					}
 				}
 			}
 		}
@@ -161,7 +163,7 @@ func TestPathsAgreeWithBruteForce(t *testing.T) {
 	for _, tt := range mixedModels() {
 		t.Run(tt.name, func(t *testing.T) {
 			want := collect(t, brute.Solver{}, tt.m)
-			for _, s := range []solvers.Solver{backtrack.New(), backtrack.New(backtrack.GeneralOnly())} {
+			for _, s := range []solvers.Solver{backtrack.New(), backtrack.New(backtrack.GeneralOnly()), backtrack.New(backtrack.MirrorOnly())} {
 				got := collect(t, s, tt.m)
 				if len(got) != len(want) {
 					t.Fatalf("%s: %d solutions, brute force %d (%s)", s.Name(), len(got), len(want), tt.reason)
@@ -281,6 +283,11 @@ func FuzzPathsAgree(f *testing.F) {
 			res, err := s.Count(context.Background(), m)
 			if err != nil || res.Count != uint64(len(want)) {
 				t.Fatalf("%s Count on %v: %d, brute force %d", s.Name(), m, res.Count, len(want))
+			}
+			u, err := solvers.CountUnique(context.Background(), s, m)
+			wu, _ := solvers.CountClasses(context.Background(), brute.Solver{}, m)
+			if err != nil || u.Unique != wu.Unique || u.Count != wu.Count {
+				t.Fatalf("%s CountUnique on %v: %d/%d, brute force %d/%d", s.Name(), m, u.Count, u.Unique, wu.Count, wu.Unique)
 			}
 		}
 	})

@@ -29,9 +29,22 @@ func BenchmarkRowPathClassic(b *testing.B) {
 		want uint64
 	}{{12, 14200}, {14, 365596}} {
 		for _, threads := range []int{1, 0} {
-			b.Run(fmt.Sprintf("n=%d/threads=%d", tc.n, threads), func(b *testing.B) {
+			b.Run(fmt.Sprintf("n=%d/classes/threads=%d", tc.n, threads), func(b *testing.B) {
 				benchCount(b, backtrack.New(backtrack.Threads(threads)), constraints.Classic(tc.n), tc.want)
 			})
+			b.Run(fmt.Sprintf("n=%d/mirror/threads=%d", tc.n, threads), func(b *testing.B) {
+				benchCount(b, backtrack.New(backtrack.Threads(threads), backtrack.MirrorOnly()), constraints.Classic(tc.n), tc.want)
+			})
+		}
+	}
+}
+
+func BenchmarkUnique(b *testing.B) {
+	ctx := context.Background()
+	for b.Loop() {
+		res, err := backtrack.New(backtrack.Threads(1)).CountUnique(ctx, constraints.Classic(13))
+		if err != nil || res.Unique != 9233 {
+			b.Fatal(res, err)
 		}
 	}
 }

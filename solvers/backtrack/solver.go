@@ -19,8 +19,9 @@ import (
 
 // Solver is the backtracking solver. Build it with New.
 type Solver struct {
-	threads int
-	general bool
+	threads    int
+	general    bool
+	mirrorOnly bool
 }
 
 // Option sets up a Solver.
@@ -32,6 +33,10 @@ func Threads(n int) Option { return func(s *Solver) { s.threads = n } }
 // GeneralOnly makes the solver take the general path for every model. The general path must give the same
 // answers as the row path; this option lets tests and benchmarks hold the two against each other.
 func GeneralOnly() Option { return func(s *Solver) { s.general = true } }
+
+// MirrorOnly makes Count use only the column mirror, never the class-by-class search: the plain row path,
+// for comparison with other counters and for tests.
+func MirrorOnly() Option { return func(s *Solver) { s.mirrorOnly = true } }
 
 // New returns a Solver with the given options.
 func New(opts ...Option) *Solver {
@@ -111,6 +116,28 @@ func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result
 		done := g.run()
 		return solvers.Result{Count: g.count, Complete: done && !stop()}, ctx.Err()
 	}
+	if p.kernel == kernelQueen && !s.mirrorOnly && len(p.symmetryGroup().turns) > 2 {
+		// Visiting one solution per class does about half the work of the mirror alone.
+		count, _, done := p.countClasses(s.threads, stop)
+		return solvers.Result{Count: count, Complete: done}, ctx.Err()
+	}
 	count, done := p.countParallel(s.threads, stop)
 	return solvers.Result{Count: count, Complete: done}, ctx.Err()
+}
+
+// CountUnique counts the solutions of m and their classes under the model's symmetry group. On the row
+// path of a flat board it visits only the least solution of each class (see symmetric.go); elsewhere it
+// enumerates (solvers.CountClasses).
+func (s *Solver) CountUnique(ctx context.Context, m constraints.Model) (solvers.Result, error) {
+	p, err := s.compile(m)
+	if err != nil {
+		return solvers.Result{}, err
+	}
+	if p.kernel == kernelNone || p.kernel == kernelTorus {
+		return solvers.CountClasses(ctx, s, m)
+	}
+	stop, release := stopFlag(ctx)
+	defer release()
+	total, unique, done := p.countClasses(s.threads, stop)
+	return solvers.Result{Count: total, Unique: unique, Complete: done}, ctx.Err()
 }

@@ -1,0 +1,419 @@
+package backtrack
+
+import (
+	"math/bits"
+	"sync"
+
+	"github.com/queens-dev/queens/constraints"
+)
+
+// Counting each class of solutions once. On the row path of a flat square or rectangular board, the
+// model's group is a subgroup of the square's eight turns. A solution is counted through the least member
+// of its class (by Solution.Compare, which on the row path is the order of the columns row by row), weighted
+// by the size of the class, |G| / |stabilizer|; the classes themselves give the unique count.
+//
+// The least member q has, in row 0, a column k no greater than that of any image. Each turn takes its
+// image's row 0 from one edge of the board: the top row (identity, the column mirror), the bottom row (the
+// row mirror, the half turn), the left column (transpose, quarter turn) or the right column (the other
+// two). So for a first queen in column k, each turn in the group confines one edge: the bottom row's
+// queen to columns k..n−1−k, or column 0 or n−1 to rows k..n−1−k. Those are row masks, and the search
+// prunes with them from the start (Takaken's bounds, derived here per turn so they serve any subgroup).
+// At a full solution only the images that tie with it in row 0 are compared in full.
+
+// symmetry is the group's data the search needs.
+type symmetry struct {
+	turns []constraints.Turn // the group, identity first
+}
+
+func (p *plan) symmetryGroup() symmetry {
+	var s symmetry
+	for t := constraints.Identity; t <= constraints.AntiTranspose; t++ {
+		if p.m.Keeps(constraints.Symmetry{Turn: t}) {
+			s.turns = append(s.turns, t)
+		}
+	}
+	return s
+}
+
+// bounded returns the plan's allowed masks with the bounds for a first queen in column k, or nil if k
+// cannot start a least solution (its mirror image is less).
+func (p *plan) bounded(sym symmetry, k int) []uint64 {
+	n, last := p.cols, p.rows-1
+	al := append([]uint64(nil), p.allowed...)
+	al[0] &= 1 << k
+	lo, hi := k, n-1-k // the range an edge queen's coordinate must keep
+	rangeMask := func(lo, hi int) uint64 {
+		if lo > hi {
+			return 0
+		}
+		return mask(hi+1) &^ mask(lo)
+	}
+	for _, t := range sym.turns {
+		switch t {
+		case constraints.MirrorCols:
+			if k > n-1-k {
+				return nil
+			}
+		case constraints.MirrorRows: // image p0 = bottom queen's column: need >= k
+			al[last] &= ^mask(k)
+		case constraints.Rotate180: // image p0 = n−1 − bottom column: need bottom column <= n−1−k
+			al[last] &= mask(n - k)
+		case constraints.Transpose, constraints.Rotate90, constraints.Rotate270, constraints.AntiTranspose:
+			// Transpose: image p0 = row of the left column's queen (need >= k); Rotate90: n−1 − that row
+			// (need <= n−1−k); Rotate270 and AntiTranspose likewise with the right column.
+			col := 0
+			if t == constraints.Rotate270 || t == constraints.AntiTranspose {
+				col = n - 1
+			}
+			var okRows uint64 = ^uint64(0)
+			if t == constraints.Transpose || t == constraints.Rotate270 {
+				okRows = rangeMask(lo, p.rows-1)
+			} else {
+				okRows = rangeMask(0, hi)
+			}
+			for r := range al {
+				if r < 64 && okRows&(1<<r) == 0 {
+					al[r] &^= 1 << col
+				}
+			}
+		}
+	}
+	return al
+}
+
+// classify reports whether the full solution q (q[r] is row r's column) is the least of its class, and
+// the size of its stabilizer.
+func classify(sym symmetry, q []int, n int) (least bool, stab uint64) {
+	last := len(q) - 1
+	left, right := -1, -1
+	for r, c := range q {
+		if c == 0 {
+			left = r
+		}
+		if c == n-1 {
+			right = r
+		}
+	}
+	var img [64]int
+	stab = 1 // the identity
+	for _, t := range sym.turns[1:] {
+		var p0 int
+		switch t {
+		case constraints.MirrorCols:
+			p0 = n - 1 - q[0]
+		case constraints.MirrorRows:
+			p0 = q[last]
+		case constraints.Rotate180:
+			p0 = n - 1 - q[last]
+		case constraints.Transpose:
+			p0 = left
+		case constraints.Rotate90:
+			p0 = n - 1 - left
+		case constraints.Rotate270:
+			p0 = right
+		case constraints.AntiTranspose:
+			p0 = n - 1 - right
+		}
+		if p0 > q[0] {
+			continue
+		}
+		if p0 < q[0] {
+			return false, 0
+		}
+		s := constraints.Symmetry{Turn: t}
+		for r, c := range q {
+			m := s.Apply(constraints.Cell{Row: r, Col: c}, len(q), n)
+			img[m.Row] = m.Col
+		}
+		cmp := 0
+		for r := range q {
+			if img[r] != q[r] {
+				if img[r] < q[r] {
+					cmp = -1
+				} else {
+					cmp = 1
+				}
+				break
+			}
+		}
+		switch cmp {
+		case -1:
+			return false, 0
+		case 0:
+			stab++
+		}
+	}
+	return true, stab
+}
+
+// symTask is a subtree of the class-by-class count: the first rows placed under the bounds of al.
+type symTask struct {
+	al  []uint64
+	row int
+	s   state
+	q   []int // the columns of the rows placed
+}
+
+// countClasses counts the solutions and the classes of a row-path model on a flat board by visiting the
+// least solution of each class. It returns false if stop turned true first.
+func (p *plan) countClasses(threads int, stop func() bool) (total, unique uint64, complete bool) {
+	sym := p.symmetryGroup()
+	order := uint64(len(sym.turns))
+	depth := p.splitDepth()
+	work := make(chan symTask, 4*threads)
+	type sums struct{ total, unique uint64 }
+	out := make([]sums, threads)
+	var wg sync.WaitGroup
+	for i := range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			q := make([]int, p.rows)
+			for t := range work {
+				if stop() {
+					continue
+				}
+				copy(q, t.q)
+				var tot, uni uint64
+				switch {
+				case p.kernel == kernelQueen && t.row < p.rows:
+					tot, uni = p.classesQueen(sym, order, t.al, t.row, t.s, q)
+				case p.rows <= 64 && t.row < p.rows:
+					tot, uni = p.classesFrom(sym, order, t.al, t.row, t.s, q)
+				default:
+					tot, uni = p.walkClasses(sym, order, t.al, t.row, t.s, q)
+				}
+				out[i].total += tot
+				out[i].unique += uni
+			}
+		}()
+	}
+	complete = true
+	for k := 0; k < p.cols && complete; k++ {
+		al := p.bounded(sym, k)
+		if al == nil {
+			continue
+		}
+		var walk func(r int, s state, q []int) bool
+		walk = func(r int, s state, q []int) bool {
+			if r == depth || r == p.rows {
+				if stop() {
+					return false
+				}
+				work <- symTask{al, r, s, append([]int(nil), q...)}
+				return true
+			}
+			for f := al[r] &^ p.forbidden(s); f != 0; f &= f - 1 {
+				bit := f & -f
+				if !walk(r+1, p.place(s, bit), append(q, bits.TrailingZeros64(bit))) {
+					return false
+				}
+			}
+			return true
+		}
+		complete = walk(0, state{}, nil)
+	}
+	close(work)
+	wg.Wait()
+	for _, s := range out {
+		total += s.total
+		unique += s.unique
+	}
+	return total, unique, complete && !stop()
+}
+
+// forbidden returns what state s forbids in the next row, the knight's cells included.
+func (p *plan) forbidden(s state) uint64 {
+	f := s.cols | s.diag | s.anti
+	if p.kernel == kernelKnight {
+		f |= s.k1<<2 | s.k1>>2 | s.k2<<1 | s.k2>>1
+	}
+	return f
+}
+
+// walkClasses finishes the rows from r on, with q holding the columns of the rows above, and returns the
+// solutions (weighted by class size) and the classes whose least member it reached.
+func (p *plan) walkClasses(sym symmetry, order uint64, al []uint64, r int, s state, q []int) (total, unique uint64) {
+	if r == p.rows {
+		if least, stab := classify(sym, q, p.cols); least {
+			return order / stab, 1
+		}
+		return 0, 0
+	}
+	for f := al[r] &^ p.forbidden(s); f != 0; f &= f - 1 {
+		bit := f & -f
+		q[r] = bits.TrailingZeros64(bit)
+		t, u := p.walkClasses(sym, order, al, r+1, p.place(s, bit), q)
+		total += t
+		unique += u
+	}
+	return total, unique
+}
+
+type symFrame struct{ free, cols, diag, anti, k1, k2 uint64 }
+
+// classesFrom is walkClasses as a loop, the hot path of counting by classes: a stack indexed by row (the
+// board is at most 64 rows here), the knight's cells masked in rather than branched on, and at the last
+// row a quick test that settles most solutions without building their images.
+func (p *plan) classesFrom(sym symmetry, order uint64, al []uint64, r0 int, s state, q []int) (total, unique uint64) {
+	var stack [64]symFrame
+	last, n := p.rows-1, p.cols
+	k := q[0]
+	colOn, diagOn, antiOn := p.on(constraints.Column), p.on(constraints.Diagonal), p.on(constraints.AntiDiagonal)
+	knightOn := uint64(0)
+	if p.kernel == kernelKnight {
+		knightOn = ^uint64(0)
+	}
+	// A solution none of whose edge queens sits at k or n−1−k cannot tie with any image in row 0: it is
+	// the least of its class and no turn but the identity fixes it.
+	tie := uint64(1)<<k | uint64(1)<<(n-1-k)
+	mirrorTie := k == n-1-k
+	// When every column must hold a queen, a column that no row still to come may take is a dead end;
+	// the edge bounds make that common (column 0 is closed past row n−1−k), so the search checks it at
+	// every row: ahead[r] is what rows r.. may take together.
+	var ahead [65]uint64
+	mustFill := uint64(0)
+	if p.m.Attack.Has(constraints.Column) && p.queens == p.cols {
+		mustFill = p.full
+		for i := last; i >= r0; i-- {
+			ahead[i] = ahead[i+1] | al[i]
+		}
+	}
+	r := r0
+	cols, diag, anti, k1, k2 := s.cols, s.diag, s.anti, s.k1, s.k2
+	free := al[r] &^ (cols | diag | anti | (k1<<2|k1>>2|k2<<1|k2>>1)&knightOn)
+	for {
+		if mustFill&^cols&^ahead[r&63] != 0 {
+			free = 0
+		}
+		if r == last {
+			for f := free; f != 0; f &= f - 1 {
+				c := bits.TrailingZeros64(f)
+				q[last] = c
+				if !mirrorTie && tie&(1<<c) == 0 && !edgeTie(q, n, k, last) {
+					total += order
+					unique++
+					continue
+				}
+				if least, stab := classify(sym, q, n); least {
+					total += order / stab
+					unique++
+				}
+			}
+			free = 0
+		}
+		if free == 0 {
+			if r == r0 {
+				return total, unique
+			}
+			r--
+			f := &stack[r&63]
+			free, cols, diag, anti, k1, k2 = f.free, f.cols, f.diag, f.anti, f.k1, f.k2
+			continue
+		}
+		bit := free & -free
+		free ^= bit
+		stack[r&63] = symFrame{free, cols, diag, anti, k1, k2}
+		q[r] = bits.TrailingZeros64(bit)
+		cols, diag, anti, k2, k1 = cols|bit&colOn, (diag|bit&diagOn)<<1, (anti|bit&antiOn)>>1, k1, bit
+		r++
+		free = al[r] &^ (cols | diag | anti | (k1<<2|k1>>2|k2<<1|k2>>1)&knightOn)
+	}
+}
+
+// edgeTie reports whether the queen in column 0 or column n−1 stands in row k or n−1−k.
+func edgeTie(q []int, n, k, last int) bool {
+	for _, r := range [2]int{k, last - k} {
+		if r >= 0 && r <= last && (q[r] == 0 || q[r] == n-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// classesQueen is classesFrom for the classic problem (kernelQueen: the four lines, every cell open but
+// for the bounds): a four-word frame pushed only when its row has columns left, as in countQueen.
+func (p *plan) classesQueen(sym symmetry, order uint64, al []uint64, r0 int, s state, q []int) (total, unique uint64) {
+	var stack [64]queenFrame
+	var rows [64]int
+	var queens [64]uint64 // queens[r] is row r's queen, as a bit
+	for r := range r0 {
+		queens[r] = 1 << q[r]
+	}
+	n, last, full := p.cols, p.rows-1, p.full
+	k := q[0]
+	// On a square board every column must be filled; ahead[r] is what rows r.. may take, and from row
+	// check on it lacks a column, so a branch that leaves such a column empty is cut.
+	var ahead [65]uint64
+	check := last + 1
+	square := p.rows == p.cols
+	for i := last; i >= 0 && square; i-- {
+		ahead[i] = ahead[i+1] | al[i]
+		if ahead[i] != full {
+			check = i
+		}
+	}
+	tie := uint64(1)<<k | uint64(1)<<(n-1-k)
+	mirrorTie := k == n-1-k
+	// Only a square board has turns that read the edge columns; elsewhere no edge row can tie.
+	edges, kRow, kLast := uint64(0), 0, 0
+	if square {
+		edges, kRow, kLast = uint64(1)|uint64(1)<<(n-1), k, last-k
+	}
+	leaves := func(free uint64) {
+		for ; free != 0; free &= free - 1 {
+			bit := free & -free
+			queens[last] = bit
+			if !mirrorTie && tie&bit == 0 && queens[kRow]&edges == 0 && queens[kLast]&edges == 0 {
+				total += order
+				unique++
+				continue
+			}
+			for r := range q {
+				q[r] = bits.TrailingZeros64(queens[r])
+			}
+			if least, stab := classify(sym, q, n); least {
+				total += order / stab
+				unique++
+			}
+		}
+	}
+	sp, r := 0, r0
+	cols, diag, anti := s.cols, s.diag, s.anti
+	free := al[r] &^ (cols | diag | anti)
+	if r >= check && full&^cols&^ahead[r] != 0 {
+		free = 0
+	}
+	for {
+		if r == last {
+			leaves(free)
+			free = 0
+		}
+		for free != 0 {
+			bit := free & -free
+			free ^= bit
+			nc, nd, na := cols|bit, (diag|bit)<<1, (anti|bit)>>1
+			nf := al[r+1] &^ (nc | nd | na)
+			if nf == 0 || (r+1 >= check && full&^nc&^ahead[r+1] != 0) {
+				continue
+			}
+			if free != 0 {
+				stack[sp&63] = queenFrame{free, cols, diag, anti}
+				rows[sp&63] = r
+				sp++
+			}
+			queens[r&63] = bit
+			cols, diag, anti, free, r = nc, nd, na, nf, r+1
+			if r == last {
+				leaves(free)
+				free = 0
+			}
+		}
+		if sp == 0 {
+			return total, unique
+		}
+		sp--
+		f := &stack[sp&63]
+		free, cols, diag, anti, r = f.free, f.cols, f.diag, f.anti, rows[sp&63]
+	}
+}
