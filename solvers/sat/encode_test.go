@@ -1,0 +1,180 @@
+package sat
+
+import (
+	"context"
+	"testing"
+
+	"github.com/irifrance/gini"
+	"github.com/irifrance/gini/z"
+	"github.com/queens-dev/queens/constraints"
+)
+
+// smallModels lists every board up to 5×5, both plain and wrapped, under every set of attack kinds.
+func smallModels() []constraints.Model {
+	var out []constraints.Model
+	for rows := 1; rows <= 5; rows++ {
+		for cols := 1; cols <= 5; cols++ {
+			for a := constraints.Attack(0); a <= constraints.Superqueen; a++ {
+				for _, wrap := range []bool{false, true} {
+					out = append(out, constraints.Model{Rows: rows, Cols: cols, Attack: a, Wrap: wrap})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// TestAttackRelation holds the encoding's idea of attack against Model.Attacks: two free cells share an
+// at-most-one line or a knight clause exactly when the model says they attack each other.
+func TestAttackRelation(t *testing.T) {
+	for _, m := range smallModels() {
+		e, err := encode(m, defaultPairwiseUpTo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(e.cells)
+		together := make([]bool, (n+1)*(n+1))
+		mark := func(a, b int32) { together[int(a)*(n+1)+int(b)], together[int(b)*(n+1)+int(a)] = true, true }
+		for _, kind := range lineKinds {
+			if !m.Attack.Has(kind) {
+				continue
+			}
+			for _, line := range e.lines(kind) {
+				for i, a := range line {
+					for _, b := range line[i+1:] {
+						mark(a, b)
+					}
+				}
+			}
+		}
+		// The knight clauses are the binary all-negative clauses after the lines'; read them back from the
+		// clause list: any clause (¬a ∨ ¬b) over two cell variables.
+		clause := []int32{}
+		for _, l := range e.lits {
+			if l != 0 {
+				clause = append(clause, l)
+				continue
+			}
+			if len(clause) == 2 && clause[0] < 0 && clause[1] < 0 && -clause[0] <= int32(n) && -clause[1] <= int32(n) {
+				mark(-clause[0], -clause[1])
+			}
+			clause = clause[:0]
+		}
+		for i, a := range e.cells {
+			for j, b := range e.cells {
+				if i == j {
+					continue
+				}
+				if got, want := together[(i+1)*(n+1)+j+1], m.Attacks(a, b); got != want {
+					t.Errorf("%s: %s and %s: encoding keeps them apart %v, Model.Attacks says %v", m, a, b, got, want)
+				}
+			}
+		}
+	}
+}
+
+// countModels counts every model of the clauses over all their variables, auxiliaries included, with
+// projection on proj checked by check.
+func countModels(t *testing.T, e *cnf, check func(trues int) bool) int {
+	t.Helper()
+	g := gini.New()
+	for _, l := range e.lits {
+		g.Add(z.Dimacs2Lit(int(l)))
+	}
+	count := 0
+	for g.Solve() == 1 {
+		count++
+		block := make([]int32, 0, e.vars)
+		trues := 0
+		for v := int32(1); v <= int32(e.vars); v++ {
+			val := g.Value(z.Dimacs2Lit(int(v)))
+			if val {
+				if v <= int32(len(e.cells)) {
+					trues++
+				}
+				block = append(block, -v)
+			} else {
+				block = append(block, v)
+			}
+		}
+		if !check(trues) {
+			t.Fatalf("a model with %d cell variables true", trues)
+		}
+		for _, l := range block {
+			g.Add(z.Dimacs2Lit(int(l)))
+		}
+		g.Add(0)
+	}
+	return count
+}
+
+// TestExactlyK checks the counter over n cells: C(n, k) models over all variables, so the auxiliaries are
+// a function of the cells (the solver's blocking clauses rely only on the count being exact, but a
+// functional counter is what its comment claims).
+func TestExactlyK(t *testing.T) {
+	for n := 1; n <= 8; n++ {
+		for k := 1; k <= n; k++ {
+			m := constraints.Model{Rows: 1, Cols: n, Queens: k}
+			e := &cnf{m: m, cells: make([]constraints.Cell, n), vars: n}
+			xs := make([]int32, n)
+			for i := range xs {
+				xs[i] = int32(i + 1)
+			}
+			e.exactly(xs, k)
+			got := countModels(t, e, func(trues int) bool { return trues == k })
+			if want := binomial(n, k); got != want {
+				t.Errorf("exactly %d of %d: %d models over all variables, want C(n,k) = %d", k, n, got, want)
+			}
+		}
+	}
+}
+
+// TestAtMostOne checks both at-most-one encodings on lines of 1..12 cells: L+1 assignments of the cells,
+// whatever the auxiliaries do.
+func TestAtMostOne(t *testing.T) {
+	for l := 1; l <= 12; l++ {
+		for _, upTo := range []int{0, 100} {
+			e := &cnf{m: constraints.Model{Rows: 1, Cols: l}, cells: make([]constraints.Cell, l), vars: l}
+			xs := make([]int32, l)
+			for i := range xs {
+				xs[i] = int32(i + 1)
+			}
+			e.atMostOne(xs, upTo)
+			e.clause(append([]int32{}, xs...)...) // and at least one, so that every cell variable is seen
+			srch := &search{e: e, g: gini.New(), skip: make([]bool, l+1)}
+			for _, lit := range e.lits {
+				srch.g.Add(z.Dimacs2Lit(int(lit)))
+			}
+			got := 0
+			for {
+				r, _ := solve(context.Background(), srch.g)
+				if r != 1 {
+					break
+				}
+				var trues []int32
+				for v := int32(1); v <= int32(l); v++ {
+					if srch.g.Value(z.Dimacs2Lit(int(v))) {
+						trues = append(trues, -v)
+					}
+				}
+				if len(trues) != 1 {
+					t.Fatalf("line of %d, pairwise up to %d: %d true", l, upTo, len(trues))
+				}
+				got++
+				srch.g.Add(z.Dimacs2Lit(int(trues[0])))
+				srch.g.Add(0)
+			}
+			if got != l {
+				t.Errorf("line of %d, pairwise up to %d: %d solutions with exactly one, want %d", l, upTo, got, l)
+			}
+		}
+	}
+}
+
+func binomial(n, k int) int {
+	r := 1
+	for i := 1; i <= k; i++ {
+		r = r * (n - k + i) / i
+	}
+	return r
+}

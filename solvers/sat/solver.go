@@ -1,0 +1,176 @@
+// Package sat solves queens models by translating them to CNF and handing the clauses to the gini SAT
+// solver. It shares nothing with the backtracking solver but the model, so the two agreeing means
+// something.
+//
+// The encoding gives variable i (1-based) to the i-th free cell in row-major order, so that outside tools
+// can map a model back to the board; auxiliary variables follow. WriteDIMACS exports the same clauses.
+//
+// Solutions are not enumerated in Solution.Compare order: gini finds them in an order of its own.
+package sat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
+)
+
+// Solver is the SAT solver. It holds only its options: each call builds its own gini solvers, so one
+// Solver may serve several goroutines at once.
+type Solver struct {
+	pairwiseUpTo int
+	maxCubes     int
+	workers      int
+}
+
+// Option sets an option of New.
+type Option func(*Solver)
+
+// PairwiseUpTo sets the longest line whose at-most-one is encoded pairwise; longer lines use a sequential
+// counter. The default, 24, was the fastest measured; 0 puts a counter on every line, a large value makes
+// every line pairwise.
+func PairwiseUpTo(n int) Option { return func(s *Solver) { s.pairwiseUpTo = n } }
+
+// Workers sets how many goroutines Count runs, each with its own gini solver. The default is GOMAXPROCS.
+// Enumerate always runs one.
+func Workers(n int) Option { return func(s *Solver) { s.workers = max(n, 1) } }
+
+// Split sets how many sub-problems (cubes: placements on the first rows) a search may be split into at
+// most; 1 turns splitting off. The default is 1024.
+func Split(maxCubes int) Option { return func(s *Solver) { s.maxCubes = max(maxCubes, 1) } }
+
+// New returns a SAT solver with the given options.
+func New(opts ...Option) *Solver {
+	s := &Solver{pairwiseUpTo: defaultPairwiseUpTo, maxCubes: defaultMaxCubes, workers: runtime.GOMAXPROCS(0)}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// Name returns "sat".
+func (*Solver) Name() string { return "sat" }
+
+// enumerateSplitCells is the largest board, in free cells, on which Enumerate splits into cubes. A
+// split pays one solver load per cube, repaid only when many solutions are wanted; on bigger boards the
+// caller most likely wants the first solution (solvers.First), found fastest by one solver.
+const enumerateSplitCells = 256
+
+// Count counts the solutions of m. It splits the search into cubes (placements on the first rows), counts
+// each with a fresh solver on its own goroutine, and counts a cube once for itself and its mirror image
+// where the model is mirror-symmetric. If ctx ends first, it returns the solutions found so far with
+// Complete false and an error wrapping ctx.Err().
+func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result, error) {
+	e, err := s.prepare(m)
+	if err != nil {
+		return solvers.Result{}, err
+	}
+	cubes := e.split(s.maxCubes, mirrorSymmetric(m))
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var (
+		total    atomic.Uint64
+		errOnce  sync.Once
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	fail := func(err error) {
+		errOnce.Do(func() { firstErr = err; cancel() })
+	}
+	work := make(chan cube)
+	for range min(s.workers, max(len(cubes), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for c := range work {
+				srch := newSearch(e, c.trues, c.falses)
+				for {
+					sol, err := srch.next(ctx)
+					if err != nil {
+						fail(err)
+						break
+					}
+					if sol == nil {
+						break
+					}
+					total.Add(c.weight)
+				}
+			}
+		}()
+	}
+feed:
+	for _, c := range cubes {
+		select {
+		case work <- c:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(work)
+	wg.Wait()
+	res := solvers.Result{Count: total.Load()}
+	if firstErr != nil && !isCtxErr(firstErr) {
+		return res, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		// Our own cancel only follows an error, handled above: this is the caller's context.
+		return res, fmt.Errorf("sat: count stopped after %d solutions: %w", res.Count, err)
+	}
+	res.Complete = true
+	return res, nil
+}
+
+// Enumerate calls visit with each solution of m, in no particular order (not Solution.Compare order),
+// until visit returns false. If ctx ends first, it returns the solutions visited so far with Complete
+// false and an error wrapping ctx.Err(); visit returning false leaves Complete false with no error.
+func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(constraints.Solution) bool) (solvers.Result, error) {
+	e, err := s.prepare(m)
+	if err != nil {
+		return solvers.Result{}, err
+	}
+	cubes := []cube{{weight: 1}}
+	if len(e.cells) <= enumerateSplitCells {
+		cubes = e.split(s.maxCubes, false)
+	}
+	var res solvers.Result
+	for _, c := range cubes {
+		srch := newSearch(e, c.trues, c.falses)
+		for {
+			sol, err := srch.next(ctx)
+			if err != nil {
+				if isCtxErr(err) {
+					return res, fmt.Errorf("sat: enumeration stopped after %d solutions: %w", res.Count, err)
+				}
+				return res, err
+			}
+			if sol == nil {
+				break
+			}
+			res.Count++
+			if !visit(sol) {
+				return res, nil
+			}
+		}
+	}
+	res.Complete = true
+	return res, nil
+}
+
+// prepare validates m and encodes it.
+func (s *Solver) prepare(m constraints.Model) (*cnf, error) {
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	return encode(m, s.pairwiseUpTo)
+}
+
+// isCtxErr reports whether err is the context's own error, returned by solve when ctx ends.
+func isCtxErr(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
