@@ -35,6 +35,9 @@ type env struct {
 func commands() []command {
 	return []command{
 		{"solve", "count, list or find solutions of one model", runSolve},
+		{"compare", "both solvers on variant files (default: the built-in catalog); exit 1 on any disagreement", runCompare},
+		{"cnf", "the model's CNF encoding in DIMACS form", runCNF},
+		{"bench", "time the backtracker's counting paths (medians of repeated runs)", runBench},
 		{"help", "show help for a command", nil},
 	}
 }
@@ -110,7 +113,7 @@ func printUsage(w io.Writer) {
 	fmt.Fprint(w, `queens: N-Queens and its variants, solved by a bitboard backtracker and by SAT.
 
 Usage:
-  queens                    a demonstration: 8 queens, counted and drawn
+  queens                    both solvers on the built-in catalog of variants, and 8 queens drawn
   queens COMMAND [flags]
 
 Commands:

@@ -7,24 +7,40 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/variants"
 )
 
-// runDefault is what queens does with no arguments: classic 8 queens, counted and its first board drawn.
+// demoLimit is the largest solution set the demonstration lists with both solvers.
+const demoLimit = 5000
+
+// runDefault is what queens does with no arguments: the first board of classic 8 queens, then both
+// solvers on the built-in catalog, with their agreement.
 func runDefault(ctx context.Context, e *env) error {
 	m := constraints.Classic(8)
-	s := backtrack.New()
-	res, err := solvers.CountUnique(ctx, s, m)
+	first, ok, _, err := solvers.First(ctx, backtrack.New(), m)
 	if err != nil {
 		return err
 	}
-	first, ok, _, err := solvers.First(ctx, s, m)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "8 queens: %d solutions, %d unique up to rotation and reflection\n", res.Count, res.Unique)
 	if ok {
-		fmt.Fprintf(e.stdout, "the first, in row-major order:\n%s\n", boardLines(m, first))
+		fmt.Fprintln(e.stdout, "The first solution of 8 queens, in row-major order:")
+		out := &textSink{w: newBuffered(e.stdout), mode: "first"}
+		if err := out.solution(m, first); err != nil {
+			return err
+		}
+		if err := out.end(summary{count: 1, complete: true}); err != nil {
+			return err
+		}
 	}
-	fmt.Fprintln(e.stdout, "\nrun 'queens help' for more: other sizes, superqueens, tori, blocked cells, SAT")
+	fmt.Fprintln(e.stdout, "Both solvers on the built-in catalog (queens compare):")
+	vs, err := variants.Catalog()
+	if err != nil {
+		return err
+	}
+	// Sets larger than demoLimit are compared by count only, so the demonstration answers in seconds;
+	// queens compare compares them all.
+	if err := compareVariants(ctx, e, vs, demoLimit, 0, "text"); err != nil {
+		return err
+	}
+	fmt.Fprintln(e.stdout, "\nRun 'queens help' for more: any size, superqueens, tori, blocked and fixed cells, YAML variants.")
 	return nil
 }

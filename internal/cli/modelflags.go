@@ -2,12 +2,14 @@ package cli
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/variants"
 )
 
 // modelFlags are the flags that describe a model, shared by every command that takes one.
@@ -16,6 +18,7 @@ type modelFlags struct {
 	knight, wrap          bool
 	attacks               string
 	blocked, fixed        []string
+	variant               string
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -28,6 +31,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&f.wrap, "wrap", false, "a toroidal board: diagonals and leaps wrap around the edges")
 	fs.StringArrayVar(&f.blocked, "blocked", nil, "a cell no queen may take, as `ROW,COL` (0-based; repeat the flag, or separate cells with ';')")
 	fs.StringArrayVar(&f.fixed, "fixed", nil, "a queen placed in advance, as `ROW,COL` (0-based; repeatable)")
+	fs.StringVar(&f.variant, "variant", "", "read the model from a variant `FILE` (YAML), or name a built-in one (see queens compare)")
 }
 
 // set reports whether any model flag was given.
@@ -40,8 +44,42 @@ func (f *modelFlags) set(fs *pflag.FlagSet) bool {
 	return false
 }
 
-// model builds and validates the model the flags describe. Every error is a usage error naming the flag.
-func (f *modelFlags) model() (constraints.Model, error) {
+// model builds and validates the model the flags describe, with the variant it came from if --variant
+// was given. Every error is a usage error naming the flag, or the file, line and column.
+func (f *modelFlags) model(fs *pflag.FlagSet) (constraints.Model, *variants.Variant, error) {
+	if f.variant != "" {
+		if f.set(fs) {
+			return constraints.Model{}, nil, usagef("--variant gives the whole model; leave out the other model flags")
+		}
+		v, err := loadVariant(f.variant)
+		if err != nil {
+			return constraints.Model{}, nil, err
+		}
+		return v.Model, &v, nil
+	}
+	m, err := f.flagModel()
+	return m, nil, err
+}
+
+// loadVariant loads a variant file, or the built-in variant of that name when there is no such file.
+func loadVariant(name string) (variants.Variant, error) {
+	if _, err := os.Stat(name); err != nil && !strings.ContainsAny(name, "/\\") {
+		if all, cerr := variants.Catalog(); cerr == nil {
+			for _, v := range all {
+				if v.Name == strings.TrimSuffix(name, ".yaml") {
+					return v, nil
+				}
+			}
+		}
+	}
+	v, err := variants.Load(name)
+	if err != nil {
+		return v, &usageError{err.Error()}
+	}
+	return v, nil
+}
+
+func (f *modelFlags) flagModel() (constraints.Model, error) {
 	m := constraints.Classic(8)
 	switch {
 	case f.n.set && (f.rows.set || f.cols.set):

@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"strings"
+	"io"
 	"time"
 
 	"github.com/queens-dev/queens/constraints"
@@ -26,8 +26,10 @@ type summary struct {
 	elapsed  time.Duration
 }
 
+func newBuffered(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, 64<<10) }
+
 func newSink(format string, e *env) (sink, error) {
-	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	w := newBuffered(e.stdout)
 	switch format {
 	case "text":
 		return &textSink{w: w}, nil
@@ -223,9 +225,4 @@ func (j *jsonSink) end(s summary) error {
 	j.w.Write(tail[1:])
 	j.w.WriteByte('\n')
 	return j.w.Flush()
-}
-
-// boardLines is m's board for s as row strings, kept for the demo's drawing.
-func boardLines(m constraints.Model, s constraints.Solution) string {
-	return strings.Join(m.Board(s), "\n")
 }

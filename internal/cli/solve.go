@@ -9,6 +9,7 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/sat"
 )
 
 const solveUsage = `Usage: queens solve [model flags] [--count|--all|--first] [--unique] [--format text|leetcode|json]
@@ -25,6 +26,8 @@ Examples:
   queens solve --rows 6 --cols 7 --queens 5 --attacks column,diagonal --count
   queens solve -n 8 --fixed 0,0 --blocked '3,3;4,4' --first
   queens solve -n 16 --threads 2 --format json
+  queens solve -n 10 --knight --solver sat   the same count, by the SAT solver
+  queens solve --variant superqueens-10      a built-in variant (or a YAML file); its expectations are checked
 `
 
 // solveFlags are the flags of queens solve.
@@ -35,6 +38,7 @@ type solveFlags struct {
 	unique            bool
 	format            string
 	threads           int
+	symmetry          string
 	timeout           time.Duration
 }
 
@@ -49,6 +53,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&f.unique, "unique", false, "count (or list) one solution per class under the model's symmetries")
 	fs.StringVar(&f.format, "format", "text", "output: text, leetcode or json")
 	fs.IntVar(&f.threads, "threads", 0, "goroutines counting at once (default: one per core)")
+	fs.StringVar(&f.symmetry, "symmetry", "classes", "backtrack counting: classes (one solution per symmetry class, weighted) or mirror (the plain row path)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long and print what was found, marked incomplete (e.g. 30s)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -75,11 +80,14 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if f.timeout < 0 {
 		return usagef("--timeout %v: must not be negative", f.timeout)
 	}
-	m, err := f.model.model()
+	m, v, err := f.model.model(fs)
 	if err != nil {
 		return err
 	}
-	s, err := newSolver(f.solver, f.threads)
+	if f.symmetry != "classes" && f.symmetry != "mirror" {
+		return usagef("--symmetry %q: want classes or mirror", f.symmetry)
+	}
+	s, err := newSolver(f.solver, f.threads, f.symmetry == "mirror")
 	if err != nil {
 		return err
 	}
@@ -88,7 +96,18 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		ctx, cancel = context.WithTimeout(ctx, f.timeout)
 		defer cancel()
 	}
-	return solve(ctx, e, s, m, mode, f.unique, out)
+	res, err := solve(ctx, e, s, m, mode, f.unique, out)
+	if err != nil || v == nil || mode != "count" || !res.Complete {
+		return err
+	}
+	var unique *uint64
+	if f.unique {
+		unique = &res.Unique
+	}
+	if err := v.Expect.Check(res.Count, unique); err != nil {
+		return fmt.Errorf("%s: %w", v.Source, err)
+	}
+	return nil
 }
 
 func btoi(b bool) int {
@@ -99,19 +118,24 @@ func btoi(b bool) int {
 }
 
 // newSolver returns the solver the command line names.
-func newSolver(name string, threads int) (solvers.Solver, error) {
+func newSolver(name string, threads int, mirrorOnly bool) (solvers.Solver, error) {
 	switch name {
 	case "backtrack":
+		if mirrorOnly {
+			return backtrack.New(backtrack.Threads(threads), backtrack.MirrorOnly()), nil
+		}
 		return backtrack.New(backtrack.Threads(threads)), nil
+	case "sat":
+		return sat.New(sat.Workers(threads)), nil
 	}
-	return nil, usagef("--solver %q: want backtrack", name)
+	return nil, usagef("--solver %q: want backtrack or sat", name)
 }
 
-// solve runs one model in one mode and writes it to out.
-func solve(ctx context.Context, e *env, s solvers.Solver, m constraints.Model, mode string, unique bool, out sink) error {
+// solve runs one model in one mode, writes it to out and returns what it found.
+func solve(ctx context.Context, e *env, s solvers.Solver, m constraints.Model, mode string, unique bool, out sink) (solvers.Result, error) {
 	start := time.Now()
 	if err := out.begin(m, s.Name(), mode); err != nil {
-		return err
+		return solvers.Result{}, err
 	}
 	var res solvers.Result
 	var err error
@@ -147,21 +171,21 @@ func solve(ctx context.Context, e *env, s solvers.Solver, m constraints.Model, m
 		}
 	}
 	if writeErr != nil {
-		return writeErr
+		return res, writeErr
 	}
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
-		return err
+		return res, err
 	}
 	sum := summary{count: res.Count, complete: res.Complete, elapsed: time.Since(start)}
 	if unique {
 		sum.unique = &res.Unique
 	}
 	if err := out.end(sum); err != nil {
-		return err
+		return res, err
 	}
 	fmt.Fprintf(e.stderr, "# %s, %s: %s\n", s.Name(), m, sum.elapsed.Round(time.Microsecond))
 	if err != nil {
-		return &interrupted{err}
+		return res, &interrupted{err}
 	}
-	return nil
+	return res, nil
 }

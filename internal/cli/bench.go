@@ -1,0 +1,133 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"slices"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/backtrack"
+)
+
+const benchUsage = `Usage: queens bench [-n N] [--runs R] [--format text|json]
+
+Times the backtracker's counting paths on classic queens and superqueens of size N: the plain row path
+(the column mirror only) and the class-by-class count, on one thread and on every core, plus --unique.
+Each figure is the median of R runs in this one process; compare figures from one run only, as the
+machine's load moves them all. Peak memory is the process's maximum resident set.
+
+Examples:
+  queens bench                  n=15, 3 runs
+  queens bench -n 16 --runs 5
+  ../shared/bench/vs-c 16       (from the project root) the same count against the C baseline
+`
+
+// benchCase is one timed count.
+type benchCase struct {
+	Name    string  `json:"name"`
+	N       int     `json:"n"`
+	Threads int     `json:"threads"`
+	Count   uint64  `json:"count"`
+	Unique  *uint64 `json:"unique,omitempty"`
+	Median  float64 `json:"median_seconds"`
+	Rate    float64 `json:"solutions_per_second"`
+}
+
+func runBench(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "bench", benchUsage)
+	var n intFlag
+	n.v = 15
+	fs.VarP(&n, "n", "n", "board size (default 15)")
+	runs := fs.Int("runs", 3, "runs per case; the median is shown")
+	format := fs.String("format", "text", "output: text or json")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if *runs < 1 {
+		return usagef("--runs %d: must be at least 1", *runs)
+	}
+	if *format != "text" && *format != "json" {
+		return usagef("--format %q: want text or json", *format)
+	}
+	if n.v > 20 {
+		return usagef("-n %d: at most 20 (larger counts take hours)", n.v)
+	}
+	cores := runtime.NumCPU()
+	classic := constraints.Classic(n.v)
+	super := classic
+	super.Attack = constraints.Superqueen
+	type spec struct {
+		name    string
+		m       constraints.Model
+		threads int
+		opts    []backtrack.Option
+		unique  bool
+	}
+	specs := []spec{
+		{"classic, mirror only", classic, 1, []backtrack.Option{backtrack.MirrorOnly()}, false},
+		{"classic, by classes", classic, 1, nil, false},
+		{"classic, by classes", classic, cores, nil, false},
+		{"classic, unique", classic, cores, nil, true},
+		{"superqueens, mirror only", super, 1, []backtrack.Option{backtrack.MirrorOnly()}, false},
+		{"superqueens, by classes", super, 1, nil, false},
+		{"superqueens, by classes", super, cores, nil, false},
+	}
+	var cases []benchCase
+	for _, sp := range specs {
+		s := backtrack.New(append(sp.opts, backtrack.Threads(sp.threads))...)
+		var times []float64
+		var res solvers.Result
+		for range *runs {
+			start := time.Now()
+			var err error
+			if sp.unique {
+				res, err = s.CountUnique(ctx, sp.m)
+			} else {
+				res, err = s.Count(ctx, sp.m)
+			}
+			if err != nil {
+				return &interrupted{err}
+			}
+			times = append(times, time.Since(start).Seconds())
+		}
+		slices.Sort(times)
+		c := benchCase{Name: sp.name, N: n.v, Threads: sp.threads, Count: res.Count, Median: times[len(times)/2]}
+		if sp.unique {
+			c.Unique = &res.Unique
+		}
+		c.Rate = float64(c.Count) / c.Median
+		cases = append(cases, c)
+	}
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	peakMB := float64(ru.Maxrss) / 1024 // kilobytes on Linux
+	if *format == "json" {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(struct {
+			Cases  []benchCase `json:"cases"`
+			Runs   int         `json:"runs"`
+			PeakMB float64     `json:"peak_rss_mb"`
+		}{cases, *runs, peakMB})
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "case\tn\tthreads\tcount\tmedian\tsolutions/s\t")
+	for _, c := range cases {
+		count := fmt.Sprint(c.Count)
+		if c.Unique != nil {
+			count += fmt.Sprintf(" (%d unique)", *c.Unique)
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%.3fs\t%.3g\t\n", c.Name, c.N, c.Threads, count, c.Median, c.Rate)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "median of %d runs each; peak memory %.1f MB\n", *runs, peakMB)
+	return nil
+}

@@ -1,0 +1,42 @@
+package cli
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+func TestBench(t *testing.T) {
+	code, out, stderr := run("bench", "-n", "10", "--runs", "1", "--format", "json")
+	if code != 0 {
+		t.Fatalf("bench: exit %d, %s", code, stderr)
+	}
+	var got struct {
+		Cases []struct {
+			Name   string
+			Count  uint64
+			Unique *uint64
+		}
+		PeakMB float64 `json:"peak_rss_mb"`
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("bench --format json: %v\n%s", err, out)
+	}
+	if len(got.Cases) != 7 || got.PeakMB <= 0 {
+		t.Fatalf("bench: %d cases, peak %v MB", len(got.Cases), got.PeakMB)
+	}
+	for _, c := range got.Cases {
+		want := uint64(724) // A000170(10)
+		if c.Name[:5] == "super" {
+			want = 4 // A051223(10)
+		}
+		if c.Count != want {
+			t.Errorf("bench case %q: count %d, want %d", c.Name, c.Count, want)
+		}
+		if c.Unique != nil && *c.Unique != 92 { // A002562(10)
+			t.Errorf("bench case %q: unique %d, want 92", c.Name, *c.Unique)
+		}
+	}
+	if code, _, _ := run("bench", "-n", "25"); code != 2 {
+		t.Errorf("bench -n 25: exit %d, want 2", code)
+	}
+}

@@ -1,0 +1,224 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"text/tabwriter"
+	"time"
+
+	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/sat"
+	"github.com/queens-dev/queens/variants"
+)
+
+const compareUsage = `Usage: queens compare [FILE|DIR ...] [--limit N] [--format text|json]
+
+Solves each variant with both solvers, the bitboard backtracker and SAT (gini), and shows that they agree:
+both count; when the count is at most --limit both also list every solution, each is checked against the
+model's definition of attack, and the two sets must be equal; then the file's expectations are checked.
+With no arguments, the built-in catalog. Exit 1 on any disagreement or unmet expectation.
+
+Examples:
+  queens compare                          the built-in catalog
+  queens compare testdata/variants/good   every variant file in a folder
+  queens compare my.yaml --format json
+`
+
+// outcome is one variant's line of the comparison.
+type outcome struct {
+	v       variants.Variant
+	c       solvers.Comparison
+	unique  *uint64
+	expect  error
+	skipped string
+}
+
+func runCompare(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "compare", compareUsage)
+	limit := fs.Uint64("limit", 100000, "compare the solution sets when there are at most this many solutions")
+	format := fs.String("format", "text", "output: text or json")
+	threads := fs.Int("threads", 0, "goroutines per solver (default: one per core)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if *format != "text" && *format != "json" {
+		return usagef("--format %q: want text or json", *format)
+	}
+	vs, err := loadVariants(fs.Args())
+	if err != nil {
+		return err
+	}
+	return compareVariants(ctx, e, vs, *limit, *threads, *format)
+}
+
+// loadVariants loads the files and folders named, or the catalog when none is.
+func loadVariants(paths []string) ([]variants.Variant, error) {
+	if len(paths) == 0 {
+		return variants.Catalog()
+	}
+	var all []variants.Variant
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			return nil, usagef("%v", err)
+		}
+		if info.IsDir() {
+			vs, err := variants.LoadDir(p)
+			if err != nil {
+				return nil, &usageError{err.Error()}
+			}
+			all = append(all, vs...)
+			continue
+		}
+		v, err := loadVariant(p)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, v)
+	}
+	return all, nil
+}
+
+func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit uint64, threads int, format string) error {
+	start := time.Now()
+	bt, st := backtrack.New(backtrack.Threads(threads)), sat.New(sat.Workers(threads))
+	var outs []outcome
+	failed := 0
+	for _, v := range vs {
+		o := outcome{v: v}
+		c, err := solvers.Compare(ctx, v.Model, limit, bt, st)
+		if err != nil {
+			return &interrupted{err}
+		}
+		o.c, o.unique = c, c.Unique
+		if o.unique == nil && v.Expect.Unique != nil && c.Agree() {
+			// The sets were too large to compare; count the classes with the backtracker alone.
+			res, err := solvers.CountUnique(ctx, bt, v.Model)
+			if err != nil {
+				return &interrupted{err}
+			}
+			o.unique = &res.Unique
+		}
+		if c.Agree() {
+			o.expect = v.Expect.Check(c.Count(), o.unique)
+		}
+		if !c.Agree() || o.expect != nil {
+			failed++
+		}
+		outs = append(outs, o)
+	}
+	elapsed := time.Since(start)
+	var err error
+	if format == "json" {
+		err = writeCompareJSON(e, outs, elapsed)
+	} else {
+		err = writeCompareText(e, outs, elapsed)
+	}
+	if err != nil {
+		return err
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d variants disagree or miss their expectations", failed, len(outs))
+	}
+	return nil
+}
+
+func runTime(r solvers.Run) string {
+	return fmt.Sprintf("%.3fs", r.Elapsed.Seconds())
+}
+
+func writeCompareText(e *env, outs []outcome, elapsed time.Duration) error {
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "variant\tbacktrack\ttime\tsat\ttime\tunique\tagree\texpectation\t")
+	for _, o := range outs {
+		agree := "yes"
+		if !o.c.Agree() {
+			agree = "NO"
+		} else if !o.c.SetsCompared {
+			agree = "counts"
+		}
+		expect := "met"
+		switch {
+		case !o.c.Agree():
+			expect = "-"
+		case o.expect != nil:
+			expect = "UNMET"
+		case o.v.Expect.IsZero():
+			expect = "none"
+		}
+		unique := "-"
+		if o.unique != nil {
+			unique = fmt.Sprint(*o.unique)
+		}
+		b, s := o.c.Runs[0], o.c.Runs[1]
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%s\t%s\t%s\t%s\t\n", o.v.Name, b.Result.Count, runTime(b), s.Result.Count, runTime(s), unique, agree, expect)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	bad := 0
+	for _, o := range outs {
+		for _, p := range o.c.Problems {
+			fmt.Fprintf(e.stderr, "%s: %s\n", o.v.Source, p)
+		}
+		if o.expect != nil {
+			fmt.Fprintf(e.stderr, "%s: %v\n", o.v.Source, o.expect)
+		}
+		if !o.c.Agree() || o.expect != nil {
+			bad++
+		}
+	}
+	if bad == 0 {
+		fmt.Fprintf(e.stdout, "%d variants: both solvers agree, every expectation met (%.2fs)\n", len(outs), elapsed.Seconds())
+	} else {
+		fmt.Fprintf(e.stdout, "%d variants: %d disagree or miss their expectations (%.2fs)\n", len(outs), bad, elapsed.Seconds())
+	}
+	return nil
+}
+
+type runJSON struct {
+	Count   uint64  `json:"count"`
+	Seconds float64 `json:"seconds"`
+}
+
+type outcomeJSON struct {
+	Variant      string    `json:"variant"`
+	Source       string    `json:"source"`
+	Model        modelJSON `json:"model"`
+	Backtrack    runJSON   `json:"backtrack"`
+	SAT          runJSON   `json:"sat"`
+	Unique       *uint64   `json:"unique,omitempty"`
+	Agree        bool      `json:"agree"`
+	SetsCompared bool      `json:"sets_compared"`
+	Expect       string    `json:"expect"`
+	ExpectMet    bool      `json:"expect_met"`
+	Problems     []string  `json:"problems"`
+}
+
+func writeCompareJSON(e *env, outs []outcome, elapsed time.Duration) error {
+	all := struct {
+		Variants []outcomeJSON `json:"variants"`
+		Agree    bool          `json:"agree"`
+		Met      bool          `json:"expectations_met"`
+		Seconds  float64       `json:"elapsed_seconds"`
+	}{Variants: []outcomeJSON{}, Agree: true, Met: true, Seconds: elapsed.Seconds()}
+	for _, o := range outs {
+		b, s := o.c.Runs[0], o.c.Runs[1]
+		j := outcomeJSON{Variant: o.v.Name, Source: o.v.Source, Model: toJSON(o.v.Model),
+			Backtrack: runJSON{b.Result.Count, b.Elapsed.Seconds()}, SAT: runJSON{s.Result.Count, s.Elapsed.Seconds()},
+			Unique: o.unique, Agree: o.c.Agree(), SetsCompared: o.c.SetsCompared, Expect: o.v.Expect.String(),
+			ExpectMet: o.c.Agree() && o.expect == nil, Problems: append([]string{}, o.c.Problems...)}
+		if o.expect != nil {
+			j.Problems = append(j.Problems, o.expect.Error())
+		}
+		all.Agree = all.Agree && j.Agree
+		all.Met = all.Met && j.ExpectMet
+		all.Variants = append(all.Variants, j)
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(all)
+}
