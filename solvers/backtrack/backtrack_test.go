@@ -292,3 +292,23 @@ func FuzzPathsAgree(f *testing.F) {
 		}
 	})
 }
+
+func TestAddProduct(t *testing.T) {
+	for _, tc := range []struct {
+		acc, a, b uint64
+		want      uint64
+		ok        bool
+		reason    string
+	}{
+		{1, 2, 3, 7, true, "small"},
+		{0, 1 << 32, 1 << 32, 0, false, "the product needs 65 bits"},
+		{^uint64(0), 1, 1, 0, false, "the sum carries out"},
+		{^uint64(0) - 5, 1, 5, ^uint64(0), true, "exactly the largest count"},
+	} {
+		acc := tc.acc
+		ok := backtrack.AddProduct(&acc, tc.a, tc.b)
+		if ok != tc.ok || (ok && acc != tc.want) {
+			t.Errorf("%d + %d×%d: %d, %v; want %d, %v (%s)", tc.acc, tc.a, tc.b, acc, ok, tc.want, tc.ok, tc.reason)
+		}
+	}
+}

@@ -1,8 +1,10 @@
 package backtrack
 
 import (
+	"errors"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 )
 
 // task is a subtree of the row path: the rows above row placed, to be counted weight times (2 for a
@@ -53,8 +55,9 @@ func (p *plan) tasks(depth int, yield func(task) bool) bool {
 }
 
 // countParallel counts the row path's solutions on threads goroutines. It returns false if stop turned
-// true before every task was counted.
-func (p *plan) countParallel(threads int, stop func() bool) (uint64, bool) {
+// true before every task was counted, and errOverflow if the count does not fit in 64 bits.
+func (p *plan) countParallel(threads int, stop func() bool) (uint64, bool, error) {
+	var overflow atomic.Bool
 	depth := p.splitDepth()
 	work := make(chan task, 4*threads)
 	var wg sync.WaitGroup
@@ -67,7 +70,9 @@ func (p *plan) countParallel(threads int, stop func() bool) (uint64, bool) {
 				if stop() {
 					continue // drain, so the producer never blocks
 				}
-				sums[i] += t.weight * p.count(t.row, t.s)
+				if !addProduct(&sums[i], t.weight, p.count(t.row, t.s)) {
+					overflow.Store(true)
+				}
 			}
 		}()
 	}
@@ -82,7 +87,24 @@ func (p *plan) countParallel(threads int, stop func() bool) (uint64, bool) {
 	wg.Wait()
 	var total uint64
 	for _, s := range sums {
-		total += s
+		if !addProduct(&total, 1, s) {
+			overflow.Store(true)
+		}
 	}
-	return total, complete && !stop()
+	if overflow.Load() {
+		return 0, false, errOverflow
+	}
+	return total, complete && !stop(), nil
+}
+
+// errOverflow reports a count past 2^64 − 1.
+var errOverflow = errors.New("backtrack: the count overflows 64 bits")
+
+// addProduct adds a×b to *acc and reports false if the product or the sum overflows 64 bits. A single
+// task's count cannot overflow in any time one could wait; the weighted sums of many might.
+func addProduct(acc *uint64, a, b uint64) bool {
+	hi, lo := bits.Mul64(a, b)
+	sum, carry := bits.Add64(*acc, lo, 0)
+	*acc = sum
+	return hi == 0 && carry == 0
 }

@@ -91,6 +91,9 @@ type queenFrame struct{ free, cols, diag, anti uint64 }
 // and a fixed stack indexed modulo its size (the depth never passes the 64 columns), which spares the
 // bounds checks.
 func countQueen(full uint64, r, last int, cols, diag, anti uint64) uint64 {
+	if last+1 == bits.Len64(full) {
+		return countQueenSquare(full, r, last, cols, diag, anti)
+	}
 	var stack [64]queenFrame
 	var rows [64]int
 	sp := 0
@@ -98,7 +101,7 @@ func countQueen(full uint64, r, last int, cols, diag, anti uint64) uint64 {
 	var total uint64
 	for {
 		if r == last {
-			total += uint64(bits.OnesCount64(free))
+			total += ones(free)
 			free = 0
 		}
 		for free != 0 {
@@ -106,6 +109,11 @@ func countQueen(full uint64, r, last int, cols, diag, anti uint64) uint64 {
 			free ^= bit
 			nc, nd, na := cols|bit, (diag|bit)<<1, (anti|bit)>>1
 			nf := full &^ (nc | nd | na)
+			if r+1 == last {
+				// The last row's queens are counted, not visited: no push, no pop.
+				total += ones(nf)
+				continue
+			}
 			if nf == 0 {
 				continue
 			}
@@ -116,7 +124,7 @@ func countQueen(full uint64, r, last int, cols, diag, anti uint64) uint64 {
 			}
 			cols, diag, anti, free, r = nc, nd, na, nf, r+1
 			if r == last {
-				total += uint64(bits.OnesCount64(free))
+				total += ones(free)
 				free = 0
 			}
 		}
@@ -145,7 +153,7 @@ func (p *plan) countLines(r int, s state) uint64 {
 	var total uint64
 	for {
 		if r == last {
-			total += uint64(bits.OnesCount64(free))
+			total += ones(free)
 			free = 0
 		}
 		for free != 0 {
@@ -153,6 +161,10 @@ func (p *plan) countLines(r int, s state) uint64 {
 			free ^= bit
 			nc, nd, na := cols|bit&colOn, (diag|bit&diagOn)<<1, (anti|bit&antiOn)>>1
 			nf := allowed[r+1] &^ (nc | nd | na)
+			if r+1 == last {
+				total += ones(nf)
+				continue
+			}
 			if nf == 0 {
 				continue
 			}
@@ -162,7 +174,7 @@ func (p *plan) countLines(r int, s state) uint64 {
 			}
 			cols, diag, anti, free, r = nc, nd, na, nf, r+1
 			if r == last {
-				total += uint64(bits.OnesCount64(free))
+				total += ones(free)
 				free = 0
 			}
 		}
@@ -191,7 +203,7 @@ func (p *plan) countKnight(r int, s state) uint64 {
 	var total uint64
 	for {
 		if r == last {
-			total += uint64(bits.OnesCount64(free))
+			total += ones(free)
 			free = 0
 		}
 		for free != 0 {
@@ -200,6 +212,10 @@ func (p *plan) countKnight(r int, s state) uint64 {
 			nc, nd, na := cols|bit&colOn, (diag|bit&diagOn)<<1, (anti|bit&antiOn)>>1
 			// The new row's knight cells: two columns off from this queen, one off from the last.
 			nf := allowed[r+1] &^ (nc | nd | na | bit<<2 | bit>>2 | k1<<1 | k1>>1)
+			if r+1 == last {
+				total += ones(nf)
+				continue
+			}
 			if nf == 0 {
 				continue
 			}
@@ -209,7 +225,7 @@ func (p *plan) countKnight(r int, s state) uint64 {
 			}
 			cols, diag, anti, k2, k1, free, r = nc, nd, na, k1, bit, nf, r+1
 			if r == last {
-				total += uint64(bits.OnesCount64(free))
+				total += ones(free)
 				free = 0
 			}
 		}
@@ -233,7 +249,7 @@ func (p *plan) countTorus(r int, s state) uint64 {
 	var total uint64
 	for {
 		if r == last {
-			total += uint64(bits.OnesCount64(free))
+			total += ones(free)
 			free = 0
 		}
 		for free != 0 {
@@ -242,6 +258,10 @@ func (p *plan) countTorus(r int, s state) uint64 {
 			w := pat[bits.TrailingZeros64(bit)]
 			nc, nd, na := cols|bit&colOn, p.rotl(diag|w&diagOn), p.rotr(anti|w&antiOn)
 			nf := allowed[r+1] &^ (nc | nd | na)
+			if r+1 == last {
+				total += ones(nf)
+				continue
+			}
 			if nf == 0 {
 				continue
 			}
@@ -251,7 +271,7 @@ func (p *plan) countTorus(r int, s state) uint64 {
 			}
 			cols, diag, anti, free, r = nc, nd, na, nf, r+1
 			if r == last {
-				total += uint64(bits.OnesCount64(free))
+				total += ones(free)
 				free = 0
 			}
 		}
@@ -262,4 +282,60 @@ func (p *plan) countTorus(r int, s state) uint64 {
 		f := &stack[sp]
 		free, cols, diag, anti, r = f.free, f.cols, f.diag, f.anti, f.row
 	}
+}
+
+// countQueenSquare is countQueen on a square board, where the last row has at most one open column (every
+// other column is taken), so counting it is a test for nonzero. Without a popcount in the loop the
+// compiler keeps the masks in registers.
+func countQueenSquare(full uint64, r, last int, cols, diag, anti uint64) uint64 {
+	type frame struct {
+		free, cols, diag, anti uint64
+		left                   int
+	}
+	var stack [64]frame
+	sp := 0
+	free := full &^ (cols | diag | anti)
+	var total uint64
+	if r == last {
+		return ones(free)
+	}
+	// left counts the rows below the current one; at 1 the next row is the last.
+	left := last - r
+	for {
+		for free != 0 {
+			bit := free & -free
+			free ^= bit
+			nc, nd, na := cols|bit, (diag|bit)<<1, (anti|bit)>>1
+			nf := full &^ (nc | nd | na)
+			if left == 1 {
+				total += (nf | -nf) >> 63 // 1 if the last row has its column open
+				continue
+			}
+			if nf == 0 {
+				continue
+			}
+			if free != 0 {
+				stack[sp&63] = frame{free, cols, diag, anti, left}
+				sp++
+			}
+			cols, diag, anti, free = nc, nd, na, nf
+			left--
+		}
+		if sp == 0 {
+			return total
+		}
+		sp--
+		f := &stack[sp&63]
+		free, cols, diag, anti, left = f.free, f.cols, f.diag, f.anti, f.left
+	}
+}
+
+// ones counts the bits of x in a few register operations. bits.OnesCount64 checks for the POPCNT
+// instruction at run time on a baseline amd64 build and may call a fallback, and around that call the
+// compiler spills the kernels' masks to memory on every node.
+func ones(x uint64) uint64 {
+	x -= (x >> 1) & 0x5555555555555555
+	x = x&0x3333333333333333 + (x>>2)&0x3333333333333333
+	x = (x + x>>4) & 0x0f0f0f0f0f0f0f0f
+	return x * 0x0101010101010101 >> 56
 }

@@ -10,6 +10,7 @@ package backtrack
 
 import (
 	"context"
+	"errors"
 	"runtime"
 	"sync/atomic"
 
@@ -116,13 +117,13 @@ func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result
 		done := g.run()
 		return solvers.Result{Count: g.count, Complete: done && !stop()}, ctx.Err()
 	}
-	if p.kernel == kernelQueen && !s.mirrorOnly && len(p.symmetryGroup().turns) > 2 {
+	if (p.kernel == kernelQueen || p.kernel == kernelKnight) && !s.mirrorOnly && len(p.symmetryGroup().turns) > 2 {
 		// Visiting one solution per class does about half the work of the mirror alone.
-		count, _, done := p.countClasses(s.threads, stop)
-		return solvers.Result{Count: count, Complete: done}, ctx.Err()
+		count, _, done, err := p.countClasses(s.threads, stop)
+		return solvers.Result{Count: count, Complete: done}, errors.Join(err, ctx.Err())
 	}
-	count, done := p.countParallel(s.threads, stop)
-	return solvers.Result{Count: count, Complete: done}, ctx.Err()
+	count, done, err := p.countParallel(s.threads, stop)
+	return solvers.Result{Count: count, Complete: done}, errors.Join(err, ctx.Err())
 }
 
 // CountUnique counts the solutions of m and their classes under the model's symmetry group. On the row
@@ -138,6 +139,6 @@ func (s *Solver) CountUnique(ctx context.Context, m constraints.Model) (solvers.
 	}
 	stop, release := stopFlag(ctx)
 	defer release()
-	total, unique, done := p.countClasses(s.threads, stop)
-	return solvers.Result{Count: total, Unique: unique, Complete: done}, ctx.Err()
+	total, unique, done, err := p.countClasses(s.threads, stop)
+	return solvers.Result{Count: total, Unique: unique, Complete: done}, errors.Join(err, ctx.Err())
 }

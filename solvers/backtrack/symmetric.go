@@ -3,6 +3,7 @@ package backtrack
 import (
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"github.com/queens-dev/queens/constraints"
 )
@@ -155,8 +156,10 @@ type symTask struct {
 }
 
 // countClasses counts the solutions and the classes of a row-path model on a flat board by visiting the
-// least solution of each class. It returns false if stop turned true first.
-func (p *plan) countClasses(threads int, stop func() bool) (total, unique uint64, complete bool) {
+// least solution of each class. It returns false if stop turned true first, and errOverflow if the
+// count does not fit in 64 bits.
+func (p *plan) countClasses(threads int, stop func() bool) (total, unique uint64, complete bool, err error) {
+	var overflow atomic.Bool
 	sym := p.symmetryGroup()
 	order := uint64(len(sym.turns))
 	depth := p.splitDepth()
@@ -183,7 +186,9 @@ func (p *plan) countClasses(threads int, stop func() bool) (total, unique uint64
 				default:
 					tot, uni = p.walkClasses(sym, order, t.al, t.row, t.s, q)
 				}
-				out[i].total += tot
+				if !addProduct(&out[i].total, 1, tot) {
+					overflow.Store(true)
+				}
 				out[i].unique += uni
 			}
 		}()
@@ -216,10 +221,15 @@ func (p *plan) countClasses(threads int, stop func() bool) (total, unique uint64
 	close(work)
 	wg.Wait()
 	for _, s := range out {
-		total += s.total
+		if !addProduct(&total, 1, s.total) {
+			overflow.Store(true)
+		}
 		unique += s.unique
 	}
-	return total, unique, complete && !stop()
+	if overflow.Load() {
+		return 0, 0, false, errOverflow
+	}
+	return total, unique, complete && !stop(), nil
 }
 
 // forbidden returns what state s forbids in the next row, the knight's cells included.

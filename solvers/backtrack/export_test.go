@@ -1,0 +1,4 @@
+package backtrack
+
+// AddProduct exposes addProduct to the tests.
+var AddProduct = addProduct
