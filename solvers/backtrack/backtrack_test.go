@@ -312,3 +312,17 @@ func TestAddProduct(t *testing.T) {
 		}
 	}
 }
+
+// TestTorusUniqueMatchesA053994 counts torus solutions up to the whole group of the torus: the eight turns
+// and every shift.
+func TestTorusUniqueMatchesA053994(t *testing.T) {
+	a053994 := []uint64{1, 0, 1, 1, 0, 2, 11} // n = 1, 3, 5, ..., 13
+	for i, want := range a053994 {
+		n := 2*i + 1
+		m := constraints.Model{Rows: n, Cols: n, Attack: constraints.Queen, Wrap: true}
+		res, err := solvers.CountUnique(context.Background(), backtrack.New(), m)
+		if err != nil || res.Unique != want || res.Count != a051906[n-1] {
+			t.Errorf("torus n=%d: %d solutions, %d classes (err %v); want %d, %d", n, res.Count, res.Unique, err, a051906[n-1], want)
+		}
+	}
+}
