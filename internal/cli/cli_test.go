@@ -224,7 +224,7 @@ func TestHelp(t *testing.T) {
 func TestDefault(t *testing.T) {
 	code, out, stderr := run()
 	if code != 0 || !strings.Contains(out, "Q . . . . . . .\n. . . . Q . . .\n") ||
-		!strings.Contains(out, "variants: both solvers agree, every expectation met") || !strings.Contains(out, "classic-08           92") {
+		!strings.Contains(out, "variants: both solvers agree, every expectation met") || !strings.Contains(out, "classic-08                     92") {
 		t.Errorf("queens: exit %d, stdout %q, stderr %q", code, out, stderr)
 	}
 }

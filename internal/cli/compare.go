@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"text/tabwriter"
 	"time"
 
 	"github.com/queens-dev/queens/solvers"
@@ -87,6 +86,10 @@ func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit u
 	bt, st := backtrack.New(backtrack.Threads(threads)), sat.New(sat.Workers(threads))
 	var outs []outcome
 	failed := 0
+	var table *rowWriter
+	if format == "text" {
+		table = newRowWriter(e, vs)
+	}
 	for _, v := range vs {
 		o := outcome{v: v}
 		c, err := solvers.Compare(ctx, v.Model, limit, bt, st)
@@ -109,13 +112,16 @@ func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit u
 			failed++
 		}
 		outs = append(outs, o)
+		if table != nil {
+			table.row(o) // as it comes, so a long run shows its progress
+		}
 	}
 	elapsed := time.Since(start)
 	var err error
 	if format == "json" {
 		err = writeCompareJSON(e, outs, elapsed)
 	} else {
-		err = writeCompareText(e, outs, elapsed)
+		err = writeCompareSummary(e, outs, elapsed)
 	}
 	if err != nil {
 		return err
@@ -130,35 +136,48 @@ func runTime(r solvers.Run) string {
 	return fmt.Sprintf("%.3fs", r.Elapsed.Seconds())
 }
 
-func writeCompareText(e *env, outs []outcome, elapsed time.Duration) error {
-	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "variant\tbacktrack\ttime\tsat\ttime\tunique\tagree\texpectation\t")
-	for _, o := range outs {
-		agree := "yes"
-		if !o.c.Agree() {
-			agree = "NO"
-		} else if !o.c.SetsCompared {
-			agree = "counts"
-		}
-		expect := "met"
-		switch {
-		case !o.c.Agree():
-			expect = "-"
-		case o.expect != nil:
-			expect = "UNMET"
-		case o.v.Expect.IsZero():
-			expect = "none"
-		}
-		unique := "-"
-		if o.unique != nil {
-			unique = fmt.Sprint(*o.unique)
-		}
-		b, s := o.c.Runs[0], o.c.Runs[1]
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%s\t%s\t%s\t%s\t\n", o.v.Name, b.Result.Count, runTime(b), s.Result.Count, runTime(s), unique, agree, expect)
+// rowWriter prints the comparison table a row at a time, in columns sized before the first row.
+type rowWriter struct {
+	e    *env
+	name int
+}
+
+func newRowWriter(e *env, vs []variants.Variant) *rowWriter {
+	w := &rowWriter{e: e, name: len("variant")}
+	for _, v := range vs {
+		w.name = max(w.name, len(v.Name))
 	}
-	if err := tw.Flush(); err != nil {
-		return err
+	fmt.Fprintf(e.stdout, "%-*s  %12s  %8s  %12s  %8s  %8s  %6s  %s\n", w.name, "variant", "backtrack", "time", "sat", "time", "unique", "agree", "expectation")
+	return w
+}
+
+func (w *rowWriter) row(o outcome) {
+	agree := "yes"
+	if !o.c.Agree() {
+		agree = "NO"
+	} else if !o.c.SetsCompared {
+		agree = "counts"
 	}
+	expect := "met"
+	switch {
+	case !o.c.Agree():
+		expect = "-"
+	case o.expect != nil:
+		expect = "UNMET"
+	case o.v.Expect.IsZero():
+		expect = "none"
+	}
+	unique := "-"
+	if o.unique != nil {
+		unique = fmt.Sprint(*o.unique)
+	}
+	b, s := o.c.Runs[0], o.c.Runs[1]
+	fmt.Fprintf(w.e.stdout, "%-*s  %12d  %8s  %12d  %8s  %8s  %6s  %s\n", w.name, o.v.Name, b.Result.Count, runTime(b),
+		s.Result.Count, runTime(s), unique, agree, expect)
+}
+
+// writeCompareSummary lists every problem on stderr and the verdict on stdout.
+func writeCompareSummary(e *env, outs []outcome, elapsed time.Duration) error {
 	bad := 0
 	for _, o := range outs {
 		for _, p := range o.c.Problems {
@@ -172,11 +191,11 @@ func writeCompareText(e *env, outs []outcome, elapsed time.Duration) error {
 		}
 	}
 	if bad == 0 {
-		fmt.Fprintf(e.stdout, "%d variants: both solvers agree, every expectation met (%.2fs)\n", len(outs), elapsed.Seconds())
-	} else {
-		fmt.Fprintf(e.stdout, "%d variants: %d disagree or miss their expectations (%.2fs)\n", len(outs), bad, elapsed.Seconds())
+		_, err := fmt.Fprintf(e.stdout, "%d variants: both solvers agree, every expectation met (%.2fs)\n", len(outs), elapsed.Seconds())
+		return err
 	}
-	return nil
+	_, err := fmt.Fprintf(e.stdout, "%d variants: %d disagree or miss their expectations (%.2fs)\n", len(outs), bad, elapsed.Seconds())
+	return err
 }
 
 type runJSON struct {
