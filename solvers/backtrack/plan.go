@@ -38,7 +38,7 @@ type plan struct {
 type kernel uint8
 
 const (
-	kernelQueen  kernel = iota // the four lines on a flat board with every cell open: the classic problem
+	kernelQueen  kernel = iota // the four lines on a flat square board with every cell open: the classic problem
 	kernelLines                // line attacks on a flat board
 	kernelKnight               // line attacks and the knight's leap on a flat board
 	kernelTorus                // line attacks on a torus
@@ -101,7 +101,7 @@ func compile(m constraints.Model, general bool) (*plan, error) {
 			}
 		}
 	}
-	if p.kernel == kernelLines && m.Attack&constraints.Queen == constraints.Queen && p.uniform() {
+	if p.kernel == kernelLines && m.Attack&constraints.Queen == constraints.Queen && m.Square() && p.uniform() {
 		p.kernel = kernelQueen
 	}
 	if m.Wrap {

@@ -87,56 +87,6 @@ func (p *plan) count(r int, s state) uint64 {
 // words.
 type queenFrame struct{ free, cols, diag, anti uint64 }
 
-// countQueen is countLines for the classic problem: no per-row masks to load, no attack kinds to mask in,
-// and a fixed stack indexed modulo its size (the depth never passes the 64 columns), which spares the
-// bounds checks.
-func countQueen(full uint64, r, last int, cols, diag, anti uint64) uint64 {
-	if last+1 == bits.Len64(full) {
-		return countQueenSquare(full, r, last, cols, diag, anti)
-	}
-	var stack [64]queenFrame
-	var rows [64]int
-	sp := 0
-	free := full &^ (cols | diag | anti)
-	var total uint64
-	for {
-		if r == last {
-			total += ones(free)
-			free = 0
-		}
-		for free != 0 {
-			bit := free & -free
-			free ^= bit
-			nc, nd, na := cols|bit, (diag|bit)<<1, (anti|bit)>>1
-			nf := full &^ (nc | nd | na)
-			if r+1 == last {
-				// The last row's queens are counted, not visited: no push, no pop.
-				total += ones(nf)
-				continue
-			}
-			if nf == 0 {
-				continue
-			}
-			if free != 0 {
-				stack[sp&63] = queenFrame{free, cols, diag, anti}
-				rows[sp&63] = r
-				sp++
-			}
-			cols, diag, anti, free, r = nc, nd, na, nf, r+1
-			if r == last {
-				total += ones(free)
-				free = 0
-			}
-		}
-		if sp == 0 {
-			return total
-		}
-		sp--
-		f := &stack[sp&63]
-		free, cols, diag, anti, r = f.free, f.cols, f.diag, f.anti, rows[sp&63]
-	}
-}
-
 type frame struct {
 	free, cols, diag, anti uint64
 	row                    int
@@ -284,10 +234,12 @@ func (p *plan) countTorus(r int, s state) uint64 {
 	}
 }
 
-// countQueenSquare is countQueen on a square board, where the last row has at most one open column (every
-// other column is taken), so counting it is a test for nonzero. Without a popcount in the loop the
-// compiler keeps the masks in registers.
-func countQueenSquare(full uint64, r, last int, cols, diag, anti uint64) uint64 {
+// countQueen is countLines for the classic problem on a square board: no per-row masks to load, no
+// attack kinds to mask in, a fixed stack indexed modulo its size (the depth never passes the 64 columns),
+// which spares the bounds checks, and a last row with at most one open column (every other column is
+// taken), so counting it is a test for nonzero; with no popcount in the loop the compiler keeps the masks
+// in registers.
+func countQueen(full uint64, r, last int, cols, diag, anti uint64) uint64 {
 	type frame struct {
 		free, cols, diag, anti uint64
 		left                   int

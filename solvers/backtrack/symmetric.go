@@ -341,8 +341,9 @@ func edgeTie(q []int, n, k, last int) bool {
 	return false
 }
 
-// classesQueen is classesFrom for the classic problem (kernelQueen: the four lines, every cell open but
-// for the bounds): a four-word frame pushed only when its row has columns left, as in countQueen.
+// classesQueen is classesFrom for the classic problem (kernelQueen: the four lines on a square board,
+// every cell open but for the bounds): a four-word frame pushed only when its row has columns left, as in
+// countQueen.
 func (p *plan) classesQueen(sym symmetry, order uint64, al []uint64, r0 int, s state, q []int) (total, unique uint64) {
 	var stack [64]queenFrame
 	var rows [64]int
@@ -352,12 +353,11 @@ func (p *plan) classesQueen(sym symmetry, order uint64, al []uint64, r0 int, s s
 	}
 	n, last, full := p.cols, p.rows-1, p.full
 	k := q[0]
-	// On a square board every column must be filled; ahead[r] is what rows r.. may take, and from row
-	// check on it lacks a column, so a branch that leaves such a column empty is cut.
+	// Every column must be filled; ahead[r] is what rows r.. may take, and from row check on it lacks a
+	// column, so a branch that leaves such a column empty is cut.
 	var ahead [65]uint64
 	check := last + 1
-	square := p.rows == p.cols
-	for i := last; i >= 0 && square; i-- {
+	for i := last; i >= 0; i-- {
 		ahead[i] = ahead[i+1] | al[i]
 		if ahead[i] != full {
 			check = i
@@ -365,16 +365,12 @@ func (p *plan) classesQueen(sym symmetry, order uint64, al []uint64, r0 int, s s
 	}
 	tie := uint64(1)<<k | uint64(1)<<(n-1-k)
 	mirrorTie := k == n-1-k
-	// Only a square board has turns that read the edge columns; elsewhere no edge row can tie.
-	edges, kRow, kLast := uint64(0), 0, 0
-	if square {
-		edges, kRow, kLast = uint64(1)|uint64(1)<<(n-1), k, last-k
-	}
+	edges := uint64(1) | uint64(1)<<(n-1)
 	leaves := func(free uint64) {
 		for ; free != 0; free &= free - 1 {
 			bit := free & -free
 			queens[last] = bit
-			if !mirrorTie && tie&bit == 0 && queens[kRow]&edges == 0 && queens[kLast]&edges == 0 {
+			if !mirrorTie && tie&bit == 0 && queens[k]&edges == 0 && queens[last-k]&edges == 0 {
 				total += order
 				unique++
 				continue
