@@ -23,10 +23,13 @@ func (p *plan) on(k constraints.Attack) uint64 {
 }
 
 // free returns the columns open to the queen of row r in state s.
-func (p *plan) free(s state, r int) uint64 {
-	f := p.allowed[r] &^ (s.cols | s.diag | s.anti)
+func (p *plan) free(s state, r int) uint64 { return p.allowed[r] &^ p.forbidden(s) }
+
+// forbidden returns what state s forbids in the next row, the knight's cells included.
+func (p *plan) forbidden(s state) uint64 {
+	f := s.cols | s.diag | s.anti
 	if p.kernel == kernelKnight {
-		f &^= s.k1<<2 | s.k1>>2 | s.k2<<1 | s.k2>>1
+		f |= s.k1<<2 | s.k1>>2 | s.k2<<1 | s.k2>>1
 	}
 	return f
 }

@@ -232,15 +232,6 @@ func (p *plan) countClasses(threads int, stop func() bool) (total, unique uint64
 	return total, unique, complete && !stop(), nil
 }
 
-// forbidden returns what state s forbids in the next row, the knight's cells included.
-func (p *plan) forbidden(s state) uint64 {
-	f := s.cols | s.diag | s.anti
-	if p.kernel == kernelKnight {
-		f |= s.k1<<2 | s.k1>>2 | s.k2<<1 | s.k2>>1
-	}
-	return f
-}
-
 // walkClasses finishes the rows from r on, with q holding the columns of the rows above, and returns the
 // solutions (weighted by class size) and the classes whose least member it reached.
 func (p *plan) walkClasses(sym symmetry, order uint64, al []uint64, r int, s state, q []int) (total, unique uint64) {
