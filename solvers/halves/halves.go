@@ -1,0 +1,194 @@
+// Package halves counts the solutions of classic n-queens by meeting in the middle, many times faster
+// than any row-by-row search.
+//
+// Cut the board down the middle. Every solution puts one queen in each column, so each half holds as
+// many queens as it has columns, and the rows of the east queens are a set R that leaves the other rows
+// to the west. Rows and columns then cannot clash across the cut; only diagonals can. So for each R the
+// count is the number of pairs (east placement on rows R, west placement on the other rows) whose
+// diagonals are disjoint. Each half's placements are found by a small search (place.go), and their
+// diagonals are packed into one word so the pairs are counted by a bitwise join (join.go) instead of
+// one by one.
+//
+// An odd board keeps its middle column out of both halves: its queen is placed first, in each row in
+// turn. The mirror maps east placements to west ones, so each set of rows is searched once, and the
+// mirror and the up-down flip together let one set of rows stand for up to four.
+package halves
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// MaxN is the largest board Count takes: a half's crossing diagonals must fit one 64-bit word.
+const MaxN = 32
+
+// ErrOverflow is returned when a count does not fit 64 bits.
+var ErrOverflow = errors.New("halves: count overflows 64 bits")
+
+// Count returns the number of ways to place n non-attacking queens on an n×n board, split over threads
+// goroutines (threads < 1 means one per core). It returns ctx's error, and no count, if ctx is done
+// first.
+func Count(ctx context.Context, n, threads int) (uint64, error) {
+	if n < 1 || n > MaxN {
+		return 0, fmt.Errorf("halves: board side %d out of range 1..%d", n, MaxN)
+	}
+	if threads < 1 {
+		threads = runtime.NumCPU()
+	}
+	ts := tasks(n)
+	var (
+		next  atomic.Int64
+		mu    sync.Mutex
+		total uint64
+		fail  error
+		wg    sync.WaitGroup
+	)
+	for range min(threads, len(ts)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var w worker
+			var sum uint64
+			var err error
+			for err == nil {
+				i := next.Add(1) - 1
+				if i >= int64(len(ts)) {
+					break
+				}
+				if err = ctx.Err(); err != nil {
+					break
+				}
+				sum, err = addProduct(sum, w.count(ts[i].half, ts[i].rows), ts[i].weight)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if err == nil {
+				total, err = addProduct(total, sum, 1)
+			}
+			if fail == nil {
+				fail = err
+			}
+		}()
+	}
+	wg.Wait()
+	if fail != nil {
+		return 0, fail
+	}
+	return total, nil
+}
+
+// addProduct returns sum + a*b, or ErrOverflow.
+func addProduct(sum, a, b uint64) (uint64, error) {
+	hi, lo := bits.Mul64(a, b)
+	s, carry := bits.Add64(sum, lo, 0)
+	if hi != 0 || carry != 0 {
+		return 0, ErrOverflow
+	}
+	return s, nil
+}
+
+// task is one set of east rows on one board, standing for weight sets of rows (itself and its images
+// under the symmetries) that have the same count.
+type task struct {
+	half   *half
+	rows   uint32
+	weight uint64
+}
+
+// tasks lists the work for an n×n board: for an even n, one board and every set of h east rows up to
+// symmetry; for an odd n, a board for each row of the middle column's queen in the upper half (the lower
+// half mirrors it up-down), each with its sets of rows.
+func tasks(n int) []task {
+	if n%2 == 0 {
+		return rowSets(newHalf(n, -1), 1)
+	}
+	var ts []task
+	for r0 := 0; r0 <= n/2; r0++ {
+		weight := uint64(2)
+		if r0 == n/2 {
+			weight = 1
+		}
+		ts = append(ts, rowSets(newHalf(n, r0), weight)...)
+	}
+	return ts
+}
+
+// rowSets lists one task for each class of east row sets of b under the symmetries b keeps: the mirror,
+// which swaps a set with its complement, and where b is its own up-down image, the flip.
+func rowSets(b *half, weight uint64) []task {
+	open := b.rows
+	flips := b.middleRow < 0 || 2*b.middleRow == b.n-1
+	var ts []task
+	forEachSubset(open, b.h, func(r uint32) {
+		images := [4]uint32{r, open ^ r}
+		k := 2
+		if flips {
+			f := b.flip(r)
+			images[2], images[3] = f, open^f
+			k = 4
+		}
+		var distinct uint64
+		for i := range k {
+			if images[i] < r {
+				return // not the least of its class
+			}
+			if !contains(images[:i], images[i]) {
+				distinct++
+			}
+		}
+		ts = append(ts, task{half: b, rows: r, weight: weight * distinct})
+	})
+	return ts
+}
+
+func contains(xs []uint32, x uint32) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// forEachSubset calls f with every subset of set that has k members, in increasing order.
+func forEachSubset(set uint32, k int, f func(uint32)) {
+	var pos []uint32
+	for s := set; s != 0; s &= s - 1 {
+		pos = append(pos, s&-s)
+	}
+	if k > len(pos) {
+		return
+	}
+	var rec func(i, left int, acc uint32)
+	rec = func(i, left int, acc uint32) {
+		if left == 0 {
+			f(acc)
+			return
+		}
+		for j := i; j <= len(pos)-left; j++ {
+			rec(j+1, left-1, acc|pos[j])
+		}
+	}
+	rec(0, k, 0)
+}
+
+// worker holds one goroutine's buffers.
+type worker struct {
+	east, west []uint64
+	join       joiner
+}
+
+// count returns the number of solutions of b whose east queens stand on rows.
+func (w *worker) count(b *half, rows uint32) uint64 {
+	w.east = b.place(rows, w.east[:0])
+	w.west = b.place(b.rows^rows, w.west[:0])
+	for i, p := range w.west {
+		w.west[i] = b.mirror(p)
+	}
+	return w.join.count(w.east, w.west, b.bits)
+}
