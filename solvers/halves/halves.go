@@ -181,12 +181,19 @@ func forEachSubset(set uint32, k int, f func(uint32)) {
 type worker struct {
 	east, west []uint64
 	join       joiner
+	board      *half
+	upper      *quarter
+	lower      *quarter
 }
 
 // count returns the number of solutions of b whose east queens stand on rows.
 func (w *worker) count(b *half, rows uint32) uint64 {
-	w.east = b.place(rows, w.east[:0])
-	w.west = b.place(b.rows^rows, w.west[:0])
+	if w.board != b {
+		w.board = b
+		w.upper, w.lower = b.quarters()
+	}
+	w.east = b.join(w.upper, w.lower, rows, w.east[:0])
+	w.west = b.join(w.upper, w.lower, b.rows^rows, w.west[:0])
 	for i, p := range w.west {
 		w.west[i] = b.mirror(p)
 	}
