@@ -1,0 +1,43 @@
+package search_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers/search"
+)
+
+// Benchmarks for one solution of large boards. Run with a short -benchtime; each iteration is one Find.
+
+func benchFind(b *testing.B, m constraints.Model) {
+	ctx := context.Background()
+	for b.Loop() {
+		if _, ok, err := search.Find(ctx, m); !ok || err != nil {
+			b.Fatalf("%v: found %v, err %v", m, ok, err)
+		}
+	}
+}
+
+func BenchmarkClassic(b *testing.B) {
+	for _, n := range []int{100, 500, 1000} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) { benchFind(b, constraints.Classic(n)) })
+	}
+}
+
+func BenchmarkSuperqueens(b *testing.B) {
+	for _, n := range []int{100, 500} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) { benchFind(b, constraints.Model{Rows: n, Cols: n, Attack: constraints.Superqueen}) })
+	}
+}
+
+func BenchmarkTorusBySearch(b *testing.B) {
+	m := constraints.Model{Rows: 25, Cols: 25, Attack: constraints.Queen, Wrap: true}
+	ctx := context.Background()
+	for b.Loop() {
+		if _, ok, err := search.FindBySearch(ctx, m); !ok || err != nil {
+			b.Fatalf("%v: found %v, err %v", m, ok, err)
+		}
+	}
+}

@@ -1,0 +1,401 @@
+package search_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers/brute"
+	"github.com/queens-dev/queens/solvers/search"
+)
+
+const (
+	r  = constraints.Row
+	c  = constraints.Column
+	d  = constraints.Diagonal
+	a  = constraints.AntiDiagonal
+	k  = constraints.Knight
+	q  = constraints.Queen
+	sq = constraints.Superqueen
+)
+
+func cellsOf(rc ...int) []constraints.Cell {
+	var cs []constraints.Cell
+	for i := 0; i+1 < len(rc); i += 2 {
+		cs = append(cs, constraints.Cell{Row: rc[i], Col: rc[i+1]})
+	}
+	return cs
+}
+
+// find runs Find and fails the test if it errs or returns a solution that Model.Check rejects.
+func find(t *testing.T, m constraints.Model) (constraints.Solution, bool) {
+	t.Helper()
+	return check(t, search.Find, m)
+}
+
+// findBoth is find, and fails the test if the depth-first search alone, without the linear placements
+// tried first on a torus, disagrees about whether there is a solution.
+func findBoth(t *testing.T, m constraints.Model) bool {
+	t.Helper()
+	_, ok := find(t, m)
+	if _, alone := check(t, search.FindBySearch, m); alone != ok {
+		t.Errorf("%v: Find found %v, the search alone %v", m, ok, alone)
+	}
+	return ok
+}
+
+func check(t *testing.T, find func(context.Context, constraints.Model) (constraints.Solution, bool, error), m constraints.Model) (constraints.Solution, bool) {
+	t.Helper()
+	sol, ok, err := find(context.Background(), m)
+	if err != nil {
+		t.Fatalf("%v: %v", m, err)
+	}
+	if ok {
+		if err := m.Check(sol); err != nil {
+			t.Fatalf("%v: solution %s fails Check: %v", m, sol, err)
+		}
+	} else if sol != nil {
+		t.Fatalf("%v: no solution, yet returned %s", m, sol)
+	}
+	return sol, ok
+}
+
+// smallModels are models of at most brute.MaxCells cells covering every part of the search: each kind of
+// line as the one branched on, rows left empty, no line attack at all, blocked cells, fixed queens, tori.
+func smallModels() []struct {
+	name   string
+	m      constraints.Model
+	reason string
+} {
+	return []struct {
+		name   string
+		m      constraints.Model
+		reason string
+	}{
+		{"classic 1", constraints.Classic(1), "one cell, one queen"},
+		{"classic 2", constraints.Classic(2), "no solution"},
+		{"classic 3", constraints.Classic(3), "no solution"},
+		{"classic 4", constraints.Classic(4), "two solutions"},
+		{"classic 6", constraints.Classic(6), "four solutions"},
+		{"classic 8", constraints.Classic(8), "rows and columns both tight"},
+		{"rect 4x6 queens", constraints.Model{Rows: 4, Cols: 6, Attack: q}, "rows tight, columns with room to spare"},
+		{"rect 6x4 queens", constraints.Model{Rows: 6, Cols: 4, Attack: q}, "columns tight, two rows left empty"},
+		{"rect 2x3 queens", constraints.Model{Rows: 2, Cols: 3, Attack: q}, "a rectangle with a solution"},
+		{"rect 3x2 queens", constraints.Model{Rows: 3, Cols: 2, Attack: q}, "its transpose"},
+		{"rect 5x7 rooks", constraints.Model{Rows: 5, Cols: 7, Attack: r | c}, "rooks"},
+		{"rect 3x8 superqueens", constraints.Model{Rows: 3, Cols: 8, Attack: sq}, "knight leaps on a short board"},
+		{"superqueens 8", constraints.Model{Rows: 8, Cols: 8, Attack: sq}, "none below 10"},
+		{"column+diagonal 5 on 6x7", constraints.Model{Rows: 6, Cols: 7, Queens: 5, Attack: c | d}, "no row attack: columns branched on, with room"},
+		{"column+diagonal 7 on 7x7", constraints.Model{Rows: 7, Cols: 7, Queens: 7, Attack: c | d}, "no row attack, columns tight"},
+		{"no attacks 3 on 3x3", constraints.Model{Rows: 3, Cols: 3, Queens: 3, Attack: 0}, "cell by cell: any three cells"},
+		{"no attacks 9 on 3x3", constraints.Model{Rows: 3, Cols: 3, Queens: 9, Attack: 0}, "cell by cell: every cell"},
+		{"no attacks 7 on 3x3 blocked", constraints.Model{Rows: 3, Cols: 3, Queens: 7, Attack: 0, Blocked: cellsOf(1, 1, 2, 0)}, "every free cell"},
+		{"knight only 5 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 5, Attack: k}, "cell by cell, several queens a row"},
+		{"knight only 8 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 8, Attack: k}, "the most knights a 4×4 board holds"},
+		{"knight only 9 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 9, Attack: k}, "one knight too many: none"},
+		{"diagonals only 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 4, Attack: d | a}, "bishops: diagonals with room"},
+		{"bishops 6 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 6, Attack: d | a}, "the most bishops, 2n−2"},
+		{"bishops 7 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 7, Attack: d | a}, "one bishop too many"},
+		{"anti only 8 on 4x6", constraints.Model{Rows: 4, Cols: 6, Queens: 9, Attack: a}, "one anti-diagonal each: 9 lines"},
+		{"diagonal only 10 on 4x6", constraints.Model{Rows: 4, Cols: 6, Queens: 10, Attack: d}, "more queens than diagonals"},
+		{"rows only 3x3", constraints.Model{Rows: 3, Cols: 3, Attack: r}, "rows tight, nothing else"},
+		{"rows only 4 on 3x3", constraints.Model{Rows: 3, Cols: 3, Queens: 4, Attack: r}, "more queens than rows"},
+		{"row+diag 5x5", constraints.Model{Rows: 5, Cols: 5, Attack: r | d}, "one diagonal direction"},
+		{"row+knight 4x4", constraints.Model{Rows: 4, Cols: 4, Attack: r | k}, "knight with rows only"},
+		{"fewer queens 4 on 6x6", constraints.Model{Rows: 6, Cols: 6, Queens: 4, Attack: q}, "rows and columns with room"},
+		{"fewer queens 2 on 3x3", constraints.Model{Rows: 3, Cols: 3, Queens: 2, Attack: q}, "a solution though 3 has none"},
+		{"one queen 2x2 blocked", constraints.Model{Rows: 2, Cols: 2, Queens: 1, Attack: q, Blocked: cellsOf(0, 0, 0, 1, 1, 0)}, "the only free cell"},
+		{"blocked diagonal 6", constraints.Model{Rows: 6, Cols: 6, Attack: q, Blocked: cellsOf(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5)}, "blocked cells"},
+		{"blocked corner 7", constraints.Model{Rows: 7, Cols: 7, Attack: q, Blocked: cellsOf(0, 1)}, "one blocked cell"},
+		{"blocked row 5", constraints.Model{Rows: 5, Cols: 5, Attack: q, Blocked: cellsOf(2, 0, 2, 1, 2, 2, 2, 3, 2, 4)}, "a whole row blocked: none"},
+		{"blocked 4 kills both", constraints.Model{Rows: 4, Cols: 4, Attack: q, Blocked: cellsOf(0, 1, 0, 2)}, "both 4-queens solutions blocked"},
+		{"fixed 6", constraints.Model{Rows: 6, Cols: 6, Attack: q, Fixed: cellsOf(0, 1)}, "a completion"},
+		{"fixed corner 6", constraints.Model{Rows: 6, Cols: 6, Attack: q, Fixed: cellsOf(0, 0)}, "a completion with none"},
+		{"fixed low row 7", constraints.Model{Rows: 7, Cols: 7, Attack: q, Fixed: cellsOf(5, 2)}, "a fixed queen anywhere"},
+		{"fixed two 8", constraints.Model{Rows: 8, Cols: 8, Attack: q, Fixed: cellsOf(0, 0, 3, 5)}, "two fixed queens"},
+		{"fixed all 4", constraints.Model{Rows: 4, Cols: 4, Attack: q, Fixed: cellsOf(0, 1, 1, 3, 2, 0, 3, 2)}, "nothing left to place"},
+		{"fixed general 6", constraints.Model{Rows: 6, Cols: 6, Queens: 4, Attack: q, Fixed: cellsOf(2, 3)}, "fixed with room"},
+		{"fixed+blocked knight 6", constraints.Model{Rows: 6, Cols: 6, Queens: 5, Attack: sq, Fixed: cellsOf(0, 0), Blocked: cellsOf(5, 5)}, "knight, blocked and fixed"},
+		{"fixed no attacks", constraints.Model{Rows: 3, Cols: 3, Queens: 4, Attack: 0, Fixed: cellsOf(2, 2)}, "cell by cell with a fixed queen"},
+		{"torus 5", constraints.Model{Rows: 5, Cols: 5, Attack: q, Wrap: true}, "gcd(5, 6) = 1"},
+		{"torus 6", constraints.Model{Rows: 6, Cols: 6, Attack: q, Wrap: true}, "none"},
+		{"torus 7 fixed", constraints.Model{Rows: 7, Cols: 7, Attack: q, Wrap: true, Fixed: cellsOf(3, 3)}, "wrapped attacks of a fixed queen"},
+		{"torus 4x6", constraints.Model{Rows: 4, Cols: 6, Attack: q, Wrap: true}, "rectangular torus: diagonals meet every gcd-th column"},
+		{"torus 3x6 rooks+diag", constraints.Model{Rows: 3, Cols: 6, Attack: r | c | d, Wrap: true}, "one diagonal on a rectangular torus"},
+		{"torus 5x7 diag only", constraints.Model{Rows: 5, Cols: 7, Queens: 1, Attack: d | a, Wrap: true}, "gcd 1: a single diagonal"},
+		{"torus 4x6 diag only 2", constraints.Model{Rows: 4, Cols: 6, Queens: 2, Attack: d | a, Wrap: true}, "two diagonals each way"},
+		{"torus 4x6 diag only 3", constraints.Model{Rows: 4, Cols: 6, Queens: 3, Attack: d | a, Wrap: true}, "more queens than diagonals"},
+		{"torus knight 5", constraints.Model{Rows: 5, Cols: 5, Attack: sq, Wrap: true}, "knight on a torus"},
+		{"torus knight only 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 4, Attack: k, Wrap: true}, "leaps that wrap onto the same cells twice"},
+		{"torus fewer 3 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 3, Attack: q, Wrap: true}, "room on a torus"},
+		{"torus blocked 5", constraints.Model{Rows: 5, Cols: 5, Attack: q, Wrap: true, Blocked: cellsOf(2, 2)}, "a torus with a hole"},
+		{"1x5 rows", constraints.Model{Rows: 1, Cols: 5, Attack: q}, "one row, one queen"},
+		{"5x1 column", constraints.Model{Rows: 5, Cols: 1, Attack: r}, "one column, a queen in each row"},
+		{"5x1 column attack", constraints.Model{Rows: 5, Cols: 1, Queens: 2, Attack: c}, "two queens in one column: none"},
+		{"2x3 torus knight", constraints.Model{Rows: 2, Cols: 3, Queens: 2, Attack: k, Wrap: true}, "tiny torus: leaps wrap more than once"},
+		{"rooks derangement", constraints.Model{Rows: 6, Cols: 6, Attack: r | c, Blocked: cellsOf(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5)}, "rooks off the diagonal"},
+	}
+}
+
+// exists reports whether brute force finds a solution of m.
+func exists(t *testing.T, m constraints.Model) bool {
+	t.Helper()
+	var any bool
+	_, err := brute.Solver{}.Enumerate(context.Background(), m, func(constraints.Solution) bool {
+		any = true
+		return false
+	})
+	if err != nil {
+		t.Fatalf("brute force on %v: %v", m, err)
+	}
+	return any
+}
+
+func TestAgreesWithBruteForce(t *testing.T) {
+	var yes, no int
+	for _, tt := range smallModels() {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := tt.m.Validate(); err != nil {
+				t.Fatalf("bad test model: %v", err)
+			}
+			want := exists(t, tt.m)
+			if got := findBoth(t, tt.m); got != want {
+				t.Errorf("%v: found %v, brute force %v (%s)", tt.m, got, want, tt.reason)
+			}
+			if want {
+				yes++
+			} else {
+				no++
+			}
+		})
+	}
+	if yes < 20 || no < 10 {
+		t.Errorf("%d models with a solution and %d without; the table should hold at least 20 and 10", yes, no)
+	}
+}
+
+// TestEveryAttackSet holds Find against brute force on every subset of the attacks, on and off the
+// torus, on a few board shapes and queen counts.
+func TestEveryAttackSet(t *testing.T) {
+	for at := range constraints.Attack(32) {
+		for _, wrap := range []bool{false, true} {
+			for _, shape := range [][2]int{{4, 4}, {3, 5}, {5, 3}, {5, 5}} {
+				for _, queens := range []int{0, 2, 5, 7} {
+					m := constraints.Model{Rows: shape[0], Cols: shape[1], Queens: queens, Attack: at, Wrap: wrap}
+					if got := findBoth(t, m); got != exists(t, m) {
+						t.Errorf("%v: found %v, brute force disagrees", m, got)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestClassic(t *testing.T) {
+	ns := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 30, 50, 64, 65, 100, 200, 500, 1000, 1024}
+	if testing.Short() {
+		ns = slices.DeleteFunc(ns, func(n int) bool { return n > 200 })
+	}
+	for _, n := range ns {
+		_, ok := find(t, constraints.Classic(n))
+		if want := n != 2 && n != 3; ok != want {
+			t.Errorf("classic n=%d: found %v, want %v", n, ok, want)
+		}
+	}
+}
+
+func TestRectangles(t *testing.T) {
+	for _, shape := range [][2]int{{2, 3}, {3, 4}, {10, 1000}, {1000, 10}, {500, 1024}, {1024, 500}, {1, 1024}} {
+		m := constraints.Model{Rows: shape[0], Cols: shape[1], Attack: q}
+		if _, ok := find(t, m); !ok {
+			t.Errorf("%v: no solution found", m)
+		}
+	}
+}
+
+func TestSuperqueens(t *testing.T) {
+	// A051223: none for 2 ≤ n ≤ 9, some from 10 on.
+	for _, n := range []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 20, 64, 100, 500} {
+		if testing.Short() && n > 100 {
+			continue
+		}
+		_, ok := find(t, constraints.Model{Rows: n, Cols: n, Attack: sq})
+		if want := n == 1 || n >= 10; ok != want {
+			t.Errorf("superqueens n=%d: found %v, want %v", n, ok, want)
+		}
+	}
+}
+
+func TestTorus(t *testing.T) {
+	// Queens on an n×n torus exist iff gcd(n, 6) = 1 (Pólya). Proving none grows hard with n (n=16 takes
+	// seconds), so the boards without are small.
+	ns := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 19, 23, 25, 29, 49, 101, 251, 1021}
+	for _, n := range ns {
+		m := constraints.Model{Rows: n, Cols: n, Attack: q, Wrap: true}
+		_, ok := find(t, m)
+		want := n%2 != 0 && n%3 != 0
+		if ok != want {
+			t.Errorf("torus n=%d: found %v, want %v", n, ok, want)
+		}
+		if n <= 25 {
+			if _, alone := check(t, search.FindBySearch, m); alone != want {
+				t.Errorf("torus n=%d: the search alone found %v, want %v", n, alone, want)
+			}
+		}
+	}
+}
+
+func TestFewerQueens(t *testing.T) {
+	blockedRow := rowFrom(500, 0, 1024)
+	for _, tc := range []struct {
+		m      constraints.Model
+		reason string
+	}{
+		{constraints.Model{Rows: 100, Cols: 100, Queens: 90, Attack: q}, "ten rows and columns left empty"},
+		{constraints.Model{Rows: 1024, Cols: 1024, Queens: 1, Attack: q}, "one queen anywhere"},
+		{constraints.Model{Rows: 200, Cols: 200, Queens: 150, Attack: sq}, "superqueens with room"},
+		{constraints.Model{Rows: 300, Cols: 300, Queens: 300, Attack: d | a}, "bishops: no row or column attack"},
+		{constraints.Model{Rows: 300, Cols: 300, Queens: 300, Attack: c | k}, "columns and knights"},
+		{constraints.Model{Rows: 100, Cols: 100, Queens: 1000, Attack: k}, "knights cell by cell"},
+		{constraints.Model{Rows: 1024, Cols: 1024, Queens: 5000, Attack: 0}, "no attacks at all"},
+		{constraints.Model{Rows: 1024, Cols: 1024, Attack: q, Blocked: blockedRow}, "a whole row blocked: none, seen at once by the forward check"},
+	} {
+		_, ok := find(t, tc.m)
+		if want := tc.m.Blocked == nil; ok != want {
+			t.Errorf("%v: found %v, want %v (%s)", tc.m, ok, want, tc.reason)
+		}
+	}
+}
+
+// rowFrom returns the cells of row r from column from up to to.
+func rowFrom(r, from, to int) []constraints.Cell {
+	var cs []constraints.Cell
+	for c := from; c < to; c++ {
+		cs = append(cs, constraints.Cell{Row: r, Col: c})
+	}
+	return cs
+}
+
+func TestCompletion(t *testing.T) {
+	blockedDiagonal := func(n int) []constraints.Cell {
+		var cs []constraints.Cell
+		for i := range n {
+			cs = append(cs, constraints.Cell{Row: i, Col: i})
+		}
+		return cs
+	}
+	for _, tc := range []struct {
+		name   string
+		m      constraints.Model
+		want   bool
+		reason string
+	}{
+		{"README example", constraints.Model{Rows: 8, Cols: 8, Attack: q, Fixed: cellsOf(0, 0), Blocked: cellsOf(3, 3, 4, 4)}, true, "the README's --first example"},
+		{"fixed corners 100", constraints.Model{Rows: 100, Cols: 100, Attack: q, Fixed: cellsOf(0, 1, 99, 98)}, true, "two fixed queens on a large board"},
+		{"fixed middle 500", constraints.Model{Rows: 500, Cols: 500, Attack: q, Fixed: cellsOf(250, 250, 100, 3, 7, 400)}, true, "three fixed queens"},
+		{"blocked diagonal 500", constraints.Model{Rows: 500, Cols: 500, Attack: q, Blocked: blockedDiagonal(500)}, true, "the main diagonal blocked"},
+		{"blocked row 300", constraints.Model{Rows: 300, Cols: 300, Attack: q, Blocked: cellsOf(7, 0, 7, 1, 7, 2)}, true, "part of a row blocked"},
+		{"fixed kills a column 200", constraints.Model{Rows: 200, Cols: 200, Attack: q, Fixed: cellsOf(0, 1, 1, 3),
+			Blocked: cellsOf(2, 0, 3, 0, 4, 0, 5, 0, 6, 0)}, true, "column 0 reduced to far rows"},
+		{"completion none 100", constraints.Model{Rows: 100, Cols: 100, Attack: q, Fixed: cellsOf(1, 2, 2, 0), Blocked: rowFrom(0, 4, 100)}, false,
+			"row 0's only cells left are taken by the fixed queens' attacks"},
+		{"completion none late 100", constraints.Model{Rows: 100, Cols: 100, Attack: q, Fixed: cellsOf(1, 2, 2, 0), Blocked: rowFrom(60, 4, 100)}, true,
+			"the same block on row 60 leaves room"},
+		{"superqueen completion 64", constraints.Model{Rows: 64, Cols: 64, Attack: sq, Fixed: cellsOf(0, 10, 63, 40)}, true, "knight leaps with fixed queens"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.m.Validate(); err != nil {
+				t.Fatalf("bad test model: %v", err)
+			}
+			if _, ok := find(t, tc.m); ok != tc.want {
+				t.Errorf("found %v, want %v (%s)", ok, tc.want, tc.reason)
+			}
+		})
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	for _, m := range []constraints.Model{constraints.Classic(8), constraints.Classic(300), {Rows: 50, Cols: 50, Attack: sq}} {
+		first, _ := find(t, m)
+		for range 3 {
+			if again, _ := find(t, m); again.Compare(first) != 0 {
+				t.Errorf("%v: %s, then %s", m, first, again)
+			}
+		}
+	}
+}
+
+func TestInvalid(t *testing.T) {
+	m := constraints.Model{Rows: 4, Cols: 4, Attack: q, Fixed: cellsOf(0, 0, 1, 1)}
+	if _, ok, err := search.Find(context.Background(), m); err == nil || ok || err.Error() != m.Validate().Error() {
+		t.Errorf("invalid model: ok %v, err %v; want Validate's error %v", ok, err, m.Validate())
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, ok, err := search.Find(ctx, constraints.Classic(8)); ok || !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled before: ok %v, err %v", ok, err)
+	}
+	// An even torus has no solution, and proving it takes far longer than any test may run: only the
+	// cancellation ends this search.
+	ctx, cancel = context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	if _, ok, err := search.Find(ctx, constraints.Model{Rows: 40, Cols: 40, Attack: q, Wrap: true}); ok || !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled during: ok %v, err %v", ok, err)
+	}
+}
+
+// modelFromBytes derives a small model (at most 5×5, so that brute force is quick) from fuzz input:
+// sides, attack set, wrap, queen count, then pairs of bytes naming blocked cells (even first byte) or
+// fixed queens (odd).
+func modelFromBytes(data []byte) constraints.Model {
+	at := func(i int) int {
+		if i < len(data) {
+			return int(data[i])
+		}
+		return 0
+	}
+	m := constraints.Model{Rows: 1 + at(0)%5, Cols: 1 + at(1)%5, Attack: constraints.Attack(at(2) % 32), Wrap: at(3)%2 == 1}
+	m.Queens = at(4) % (m.Rows*m.Cols + 1)
+	for i := 5; i+1 < len(data) && i < 5+2*8; i += 2 {
+		cell := constraints.Cell{Row: (at(i) / 2) % m.Rows, Col: at(i+1) % m.Cols}
+		if at(i)%2 == 0 {
+			if !slices.Contains(m.Blocked, cell) {
+				m.Blocked = append(m.Blocked, cell)
+			}
+		} else if !slices.Contains(m.Fixed, cell) {
+			m.Fixed = append(m.Fixed, cell)
+		}
+	}
+	return m
+}
+
+func FuzzFind(f *testing.F) {
+	f.Add([]byte{4, 4, 15, 0, 0})
+	f.Add([]byte{3, 4, 31, 1, 0, 1, 2})
+	f.Add([]byte{4, 4, 16, 0, 9, 2, 2})
+	f.Add([]byte{2, 4, 12, 1, 5, 4, 1, 3, 3})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m := modelFromBytes(data)
+		if m.Validate() != nil {
+			return
+		}
+		if got := findBoth(t, m); got != exists(t, m) {
+			t.Errorf("%v (blocked %v, fixed %v): found %v, brute force disagrees", m, m.Blocked, m.Fixed, got)
+		}
+	})
+}
+
+func ExampleFind() {
+	m := constraints.Classic(6)
+	sol, ok, err := search.Find(context.Background(), m)
+	fmt.Println(ok, err, m.Check(sol))
+	// Output:
+	// true <nil> <nil>
+}
