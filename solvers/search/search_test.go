@@ -396,6 +396,15 @@ func ExampleFind() {
 	m := constraints.Classic(6)
 	sol, ok, err := search.Find(context.Background(), m)
 	fmt.Println(ok, err, m.Check(sol))
+	for _, row := range m.Board(sol) {
+		fmt.Println(row)
+	}
 	// Output:
 	// true <nil> <nil>
+	// ..Q...
+	// .....Q
+	// .Q....
+	// ....Q.
+	// Q.....
+	// ...Q..
 }
