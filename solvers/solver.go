@@ -1,5 +1,5 @@
 // Package solvers defines what a queens solver is (count, enumerate as a stream, find one) and the helpers
-// built on any solver: the first solution, counting solutions up to symmetry, and the cross-check of
+// built on any solver: one solution, counting solutions up to symmetry, and the cross-check of
 // solvers against each other and against Model.Check.
 package solvers
 
@@ -31,6 +31,14 @@ type UniqueCounter interface {
 	CountUnique(ctx context.Context, m constraints.Model) (Result, error)
 }
 
+// Finder is a Solver that finds one solution faster than by enumerating, not necessarily the least in
+// Solution.Compare order.
+type Finder interface {
+	// Find returns one solution of m, and false if it has none or the search stopped first; the Result is
+	// as First describes.
+	Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool, Result, error)
+}
+
 // Result is what a solve found. Counts are exact.
 type Result struct {
 	// Count is the number of solutions found (all of them when Complete).
@@ -45,9 +53,14 @@ type Result struct {
 // ErrUnsupported is wrapped by the errors of solvers given a model beyond their limits.
 var ErrUnsupported = errors.New("model not supported by this solver")
 
-// First returns the first solution s enumerates for m, and false if m has none. The Result's Complete is
+// First returns a solution of m, and false if m has none: the solver's own Find where it is a Finder,
+// else the first solution s enumerates. Which solution comes back is up to the solver; it need not be the
+// least in Solution.Compare order. The Result's Count is 1 when a solution was found, and its Complete is
 // true only when the search proved there is none.
 func First(ctx context.Context, s Solver, m constraints.Model) (constraints.Solution, bool, Result, error) {
+	if f, ok := s.(Finder); ok {
+		return f.Find(ctx, m)
+	}
 	var first constraints.Solution
 	res, err := s.Enumerate(ctx, m, func(sol constraints.Solution) bool {
 		first = sol
