@@ -5,7 +5,8 @@
 // counted by tight loops split over every core and halved by the mirror where the model allows. Every
 // other model takes the general path, which places queens cell by cell in row-major order. Both paths
 // enumerate solutions in increasing constraints.Solution.Compare order, so classic n=4 comes out in
-// LeetCode's order. Boards may be at most MaxCols wide.
+// LeetCode's order. Boards may be at most MaxCols wide, but for Find: one solution of any model, by the
+// search of package search.
 package backtrack
 
 import (
@@ -16,6 +17,7 @@ import (
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/search"
 )
 
 // Solver is the backtracking solver. Build it with New.
@@ -141,4 +143,19 @@ func (s *Solver) CountUnique(ctx context.Context, m constraints.Model) (solvers.
 	defer release()
 	total, unique, done, err := p.countClasses(s.threads, stop)
 	return solvers.Result{Count: total, Unique: unique, Complete: done}, errors.Join(err, ctx.Err())
+}
+
+var _ solvers.Finder = (*Solver)(nil)
+
+// Find returns one solution of m, and false if it has none, by the search of package search: most
+// constrained line first with forward checking, on boards of any side up to constraints.MaxSide. The
+// solution need not be the first Enumerate gives. The Result's Complete is true only when the search
+// proved there is none.
+func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool, solvers.Result, error) {
+	sol, ok, err := search.Find(ctx, m)
+	res := solvers.Result{Complete: !ok && err == nil}
+	if ok {
+		res.Count = 1
+	}
+	return sol, ok, res, err
 }
