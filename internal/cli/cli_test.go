@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -116,7 +117,7 @@ func TestBadInput(t *testing.T) {
 		{"bad solver", []string{"solve", "--solver", "dlx"}, 2, `queens solve: --solver "dlx": want backtrack or sat (see 'queens solve --help')` + "\n"},
 		{"stray argument", []string{"solve", "8"}, 2, `queens solve: unexpected argument "8" (see 'queens solve --help')` + "\n"},
 		{"negative threads", []string{"solve", "--threads", "-1"}, 2, "queens solve: --threads -1: must be at least 0 (see 'queens solve --help')\n"},
-		{"wide board", []string{"solve", "-n", "65", "--first"}, 1, "queens solve: backtrack: 65×65 board: at most 64 columns: model not supported by this solver\n"},
+		{"wide board", []string{"solve", "-n", "65", "--all"}, 1, "queens solve: backtrack: 65×65 board: at most 64 columns: model not supported by this solver\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -159,6 +160,48 @@ func TestSolveFormats(t *testing.T) {
 				t.Errorf("queens %s: exit %d, stdout %q (stderr %q), want %q", strings.Join(tt.args, " "), code, out, stderr, tt.want)
 			}
 		})
+	}
+}
+
+// TestFirstLarge asks --first for boards beyond the backtracker's 64 columns, and holds what comes back
+// against Model.Check; with --unique the board must be the least of its class.
+func TestFirstLarge(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		m    constraints.Model
+	}{
+		{[]string{"-n", "65"}, constraints.Classic(65)},
+		{[]string{"-n", "1000"}, constraints.Classic(1000)},
+		{[]string{"-n", "200", "--knight"}, constraints.Model{Rows: 200, Cols: 200, Attack: constraints.Superqueen}},
+		{[]string{"--rows", "100", "--cols", "300", "--fixed", "0,0"}, constraints.Model{Rows: 100, Cols: 300, Attack: constraints.Queen, Fixed: []constraints.Cell{{}}}},
+		{[]string{"-n", "8", "--unique"}, constraints.Classic(8)},
+		{[]string{"-n", "9", "--knight", "--unique"}, constraints.Model{Rows: 9, Cols: 9, Attack: constraints.Superqueen}},
+	} {
+		args := append([]string{"solve", "--first", "--format", "leetcode"}, tc.args...)
+		code, out, stderr := run(args...)
+		if code != 0 {
+			t.Fatalf("queens %s: exit %d: %s", strings.Join(args, " "), code, stderr)
+		}
+		var boards [][]string
+		if err := json.Unmarshal([]byte(out), &boards); err != nil {
+			t.Fatalf("queens %s: %v", strings.Join(args, " "), err)
+		}
+		if tc.m.Rows == 9 {
+			if len(boards) != 0 {
+				t.Errorf("queens %s: %d boards, superqueens 9 has none", strings.Join(args, " "), len(boards))
+			}
+			continue
+		}
+		if len(boards) != 1 {
+			t.Fatalf("queens %s: %d boards, want 1", strings.Join(args, " "), len(boards))
+		}
+		sol := parseBoard(t, boards[0])
+		if err := tc.m.Check(sol); err != nil {
+			t.Errorf("queens %s: %v", strings.Join(args, " "), err)
+		}
+		if slices.Contains(tc.args, "--unique") && !tc.m.IsCanonical(sol, tc.m.Symmetries()) {
+			t.Errorf("queens %s: %s is not the least of its class", strings.Join(args, " "), sol)
+		}
 	}
 }
 

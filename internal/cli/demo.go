@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/variants"
 )
@@ -17,10 +16,16 @@ const demoLimit = 5000
 // solvers on the built-in catalog, with their agreement.
 func runDefault(ctx context.Context, e *env) error {
 	m := constraints.Classic(8)
-	first, ok, _, err := solvers.First(ctx, backtrack.New(), m)
-	if err != nil {
+	// The least board in row-major order, from the enumeration: solvers.First would ask the solver's
+	// Find, which returns some board, not necessarily this one.
+	var first constraints.Solution
+	if _, err := backtrack.New().Enumerate(ctx, m, func(s constraints.Solution) bool {
+		first = s
+		return false
+	}); err != nil {
 		return err
 	}
+	ok := first != nil
 	if ok {
 		fmt.Fprintln(e.stdout, "The first solution of 8 queens, in row-major order:")
 		out := &textSink{w: newBuffered(e.stdout), mode: "first"}

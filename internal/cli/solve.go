@@ -14,8 +14,10 @@ import (
 
 const solveUsage = `Usage: queens solve [model flags] [--count|--all|--first] [--unique] [--format text|leetcode|json]
 
-Counts the solutions of one model (the default), lists them all as a stream, or finds the first.
-Solutions come in row-major order: rows top to bottom, columns left to right (LeetCode's order).
+Counts the solutions of one model (the default), lists them all as a stream, or finds one.
+--all lists them in row-major order: rows top to bottom, columns left to right (LeetCode's order).
+--first finds one solution, not necessarily the first in that order; with the backtrack solver it
+takes any board up to 1024×1024 (classic n=1000 in well under a second).
 
 Examples:
   queens solve -n 8                          count: 92 solutions
@@ -25,6 +27,7 @@ Examples:
   queens solve -n 7 --wrap                   queens on a torus: 28
   queens solve --rows 6 --cols 7 --queens 5 --attacks column,diagonal --count
   queens solve -n 8 --fixed 0,0 --blocked '3,3;4,4' --first
+  queens solve -n 1000 --first --format leetcode  one solution of 1000 queens
   queens solve -n 16 --threads 2 --format json
   queens solve -n 10 --knight --solver sat   the same count, by the SAT solver
   queens solve --variant superqueens-10      a built-in variant (or a YAML file); its expectations are checked
@@ -49,7 +52,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&f.solver, "solver", "backtrack", "the solver: backtrack or sat")
 	fs.BoolVar(&f.count, "count", false, "count the solutions (the default)")
 	fs.BoolVar(&f.all, "all", false, "list every solution, as a stream")
-	fs.BoolVar(&f.first, "first", false, "find the first solution")
+	fs.BoolVar(&f.first, "first", false, "find one solution")
 	fs.BoolVar(&f.unique, "unique", false, "count (or list) one solution per class under the model's symmetries")
 	fs.StringVar(&f.format, "format", "text", "output: text, leetcode or json")
 	fs.IntVar(&f.threads, "threads", 0, "goroutines counting at once (default: one per core)")
@@ -147,6 +150,18 @@ func solve(ctx context.Context, e *env, s solvers.Solver, m constraints.Model, m
 		} else {
 			res, err = s.Count(ctx, m)
 		}
+	case "first":
+		var sol constraints.Solution
+		var found bool
+		sol, found, res, err = solvers.First(ctx, s, m)
+		if found {
+			if unique {
+				sol = leastImage(m, sol)
+				res.Unique = 1
+			}
+			writeErr = out.solution(m, sol)
+			res.Count, res.Complete = 1, true // the question, is there one, has its answer
+		}
 	default:
 		group := m.Symmetries()
 		var listed uint64
@@ -158,16 +173,10 @@ func solve(ctx context.Context, e *env, s solvers.Solver, m constraints.Model, m
 			if writeErr = out.solution(m, sol); writeErr != nil {
 				return false
 			}
-			return mode != "first"
+			return true
 		})
 		if unique {
 			res.Unique = listed
-		}
-		if mode == "first" {
-			res.Count = listed
-			if listed == 1 {
-				res.Complete = true // the question, is there one, has its answer
-			}
 		}
 	}
 	if writeErr != nil {
@@ -188,4 +197,16 @@ func solve(ctx context.Context, e *env, s solvers.Solver, m constraints.Model, m
 		return res, &interrupted{err}
 	}
 	return res, nil
+}
+
+// leastImage returns the least of sol's images under m's symmetries: the one solution of its class that
+// --all --unique would list.
+func leastImage(m constraints.Model, sol constraints.Solution) constraints.Solution {
+	least := sol
+	for _, g := range m.Symmetries() {
+		if img := m.Map(g, sol); img.Compare(least) < 0 {
+			least = img
+		}
+	}
+	return least
 }
