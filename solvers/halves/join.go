@@ -5,8 +5,12 @@ package halves
 //
 // It splits both lists on one bit at a time: east words without the bit pair with every west word, east
 // words with it pair only with west words without it, so the pairs that share the bit are never looked
-// at. Splitting on the bits most often set first prunes most. Small lists are compared pair by pair.
+// at. Splitting on the bits most often set first prunes most. Where one list is short and the other long,
+// a table per byte of the word finds each long word's clashes with all the short words at once (table);
+// where both are short, pairs are compared one by one.
 type joiner struct {
+	bits       uint
+	tab        [8 * 256]uint64
 	east, west [][]uint64 // a buffer per depth: depth d+1 holds depth d's lists, split
 	order      []uint
 }
@@ -14,12 +18,16 @@ type joiner struct {
 // leaf is the list length below which pairs are compared one by one: splitting costs more there.
 const leaf = 8
 
+// sample is about how many words of each list orderBits looks at.
+const sample = 256
+
 // count returns the number of pairs (e, w) from east × west with e&w == 0. Words use only the low bits
 // bits. It reorders neither list.
 func (j *joiner) count(east, west []uint64, bits uint) uint64 {
 	if len(east) == 0 || len(west) == 0 {
 		return 0
 	}
+	j.bits = bits
 	j.orderBits(east, west, bits)
 	depth := len(j.order) + 1
 	for len(j.east) < depth {
@@ -44,14 +52,15 @@ func grow(buf []uint64, n int) []uint64 {
 
 // orderBits sets j.order to the bits in the order to split on: those that prune the most pairs first.
 func (j *joiner) orderBits(east, west []uint64, bits uint) {
+	// A sample of each list is enough to rank the bits.
 	var ne, nw [64]uint64
-	for _, x := range east {
-		for ; x != 0; x &= x - 1 {
+	for i := 0; i < len(east); i += 1 + len(east)/sample {
+		for x := east[i]; x != 0; x &= x - 1 {
 			ne[trailingZeros(x)]++
 		}
 	}
-	for _, x := range west {
-		for ; x != 0; x &= x - 1 {
+	for i := 0; i < len(west); i += 1 + len(west)/sample {
+		for x := west[i]; x != 0; x &= x - 1 {
 			nw[trailingZeros(x)]++
 		}
 	}
@@ -77,6 +86,12 @@ func (j *joiner) split(d, eo, ne, wo, nw int) uint64 {
 	}
 	east := j.east[d][eo : eo+ne]
 	west := j.west[d][wo : wo+nw]
+	if small, large := min(ne, nw), max(ne, nw); small <= tableSmall && large >= tableMin {
+		if ne <= nw {
+			return j.table(east, west)
+		}
+		return j.table(west, east)
+	}
 	if d == len(j.order) || ne < leaf || nw < leaf {
 		var c uint64
 		for _, w := range west {
@@ -109,4 +124,41 @@ func (j *joiner) split(d, eo, ne, wo, nw int) uint64 {
 	}
 	westClear := lo
 	return j.split(d+1, eo+eastClear, ne-eastClear, wo, westClear) + j.split(d+1, eo, eastClear, wo, nw)
+}
+
+// A table pays for building itself when one list has at most tableSmall words (one bit each in a
+// uint64) and the other at least tableMin.
+const (
+	tableSmall = 64
+	tableMin   = 128
+)
+
+// table counts the pairs of small × large that share no bit, small holding at most 64 words. For each
+// byte of a word it tabulates which small words clash with each value of that byte, so a large word
+// costs one lookup per byte instead of a test per small word.
+func (j *joiner) table(small, large []uint64) uint64 {
+	chunks := int(j.bits+7) / 8
+	for k := range chunks {
+		var slice [8]uint64
+		for i, e := range small {
+			for x := e >> (8 * k) & 255; x != 0; x &= x - 1 {
+				slice[trailingZeros(x)] |= 1 << i
+			}
+		}
+		t := j.tab[k*256 : k*256+256]
+		t[0] = 0
+		for v := 1; v < 256; v++ {
+			t[v] = t[v&(v-1)] | slice[trailingZeros(uint64(v))]
+		}
+	}
+	var c uint64
+	n := uint64(len(small))
+	for _, w := range large {
+		var clash uint64
+		for k := range chunks {
+			clash |= j.tab[k*256+int(w>>(8*k)&255)]
+		}
+		c += n - uint64(onesCount(clash))
+	}
+	return c
 }

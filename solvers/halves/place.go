@@ -114,3 +114,5 @@ func (b *half) place(rows uint32, out []uint64) []uint64 {
 }
 
 func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
+
+func onesCount(x uint64) int { return bits.OnesCount64(x) }
