@@ -17,8 +17,9 @@ import (
 
 const benchUsage = `Usage: queens bench [-n N] [--runs R] [--format text|json]
 
-Times the backtracker's counting paths on classic queens and superqueens of size N: the plain row path
-(the column mirror only) and the class-by-class count, on one thread and on every core, plus --unique.
+Times the backtracker's counting methods on classic queens and superqueens of size N: the plain row path
+(the column mirror only), the class-by-class count and, for classic queens, the join of half boards,
+on one thread and on every core, plus --unique.
 Each figure is the median of R runs in this one process; compare figures from one run only, as the
 machine's load moves them all. Peak memory is the process's maximum resident set.
 
@@ -70,11 +71,13 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		unique  bool
 	}
 	specs := []spec{
-		{"classic, mirror only", classic, 1, []backtrack.Option{backtrack.MirrorOnly()}, false},
-		{"classic, by classes", classic, 1, nil, false},
-		{"classic, by classes", classic, cores, nil, false},
+		{"classic, mirror only", classic, 1, []backtrack.Option{backtrack.Counting(backtrack.Mirror)}, false},
+		{"classic, by classes", classic, 1, []backtrack.Option{backtrack.Counting(backtrack.Classes)}, false},
+		{"classic, by classes", classic, cores, []backtrack.Option{backtrack.Counting(backtrack.Classes)}, false},
+		{"classic, half boards joined", classic, 1, nil, false},
+		{"classic, half boards joined", classic, cores, nil, false},
 		{"classic, unique", classic, cores, nil, true},
-		{"superqueens, mirror only", super, 1, []backtrack.Option{backtrack.MirrorOnly()}, false},
+		{"superqueens, mirror only", super, 1, []backtrack.Option{backtrack.Counting(backtrack.Mirror)}, false},
 		{"superqueens, by classes", super, 1, nil, false},
 		{"superqueens, by classes", super, cores, nil, false},
 	}

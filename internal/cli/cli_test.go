@@ -117,6 +117,9 @@ func TestBadInput(t *testing.T) {
 		{"bad solver", []string{"solve", "--solver", "dlx"}, 2, `queens solve: --solver "dlx": want backtrack or sat (see 'queens solve --help')` + "\n"},
 		{"stray argument", []string{"solve", "8"}, 2, `queens solve: unexpected argument "8" (see 'queens solve --help')` + "\n"},
 		{"negative threads", []string{"solve", "--threads", "-1"}, 2, "queens solve: --threads -1: must be at least 0 (see 'queens solve --help')\n"},
+		{"bad method", []string{"solve", "--method", "dfs"}, 2, `queens solve: --method "dfs": want fastest, join, classes or mirror (see 'queens solve --help')` + "\n"},
+		{"join not classic", []string{"solve", "-n", "10", "--knight", "--method", "join"}, 2, "queens solve: --method join: counts classic queens only (a square board of side at most 32, the four lines, no blocked or fixed cells, no wrap) (see 'queens solve --help')\n"},
+		{"join too big", []string{"solve", "-n", "33", "--method", "join"}, 2, "queens solve: --method join: counts classic queens only (a square board of side at most 32, the four lines, no blocked or fixed cells, no wrap) (see 'queens solve --help')\n"},
 		{"wide board", []string{"solve", "-n", "65", "--all"}, 1, "queens solve: backtrack: 65×65 board: at most 64 columns: model not supported by this solver\n"},
 	}
 	for _, tt := range tests {
@@ -146,6 +149,10 @@ func TestSolveFormats(t *testing.T) {
 		{"count leetcode", []string{"solve", "-n", "8", "--format", "leetcode"}, "92\n"},
 		{"flags without solve", []string{"-n", "10", "--knight"}, "4 solutions\n"},
 		{"torus", []string{"solve", "-n", "7", "--wrap"}, "28 solutions\n"},
+		{"method join", []string{"solve", "-n", "12", "--method", "join"}, "14200 solutions\n"},
+		{"method classes", []string{"solve", "-n", "12", "--method", "classes"}, "14200 solutions\n"},
+		{"method mirror", []string{"solve", "-n", "12", "--method", "mirror"}, "14200 solutions\n"},
+		{"method join, other modes", []string{"solve", "-n", "6", "--method", "join", "--unique"}, "4 solutions, 1 unique\n"},
 		{"first none", []string{"solve", "-n", "3", "--first"}, "no solution\n"},
 		{"all none leetcode", []string{"solve", "-n", "3", "--all", "--format", "leetcode"}, "[]\n"},
 		{"first leetcode", []string{"solve", "-n", "4", "--first", "--format", "leetcode"}, `[[".Q..","...Q","Q...","..Q."]]` + "\n"},

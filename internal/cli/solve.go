@@ -9,6 +9,7 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/halves"
 	"github.com/queens-dev/queens/solvers/sat"
 )
 
@@ -41,7 +42,7 @@ type solveFlags struct {
 	unique            bool
 	format            string
 	threads           int
-	symmetry          string
+	method            string
 	timeout           time.Duration
 }
 
@@ -56,7 +57,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&f.unique, "unique", false, "count (or list) one solution per class under the model's symmetries")
 	fs.StringVar(&f.format, "format", "text", "output: text, leetcode or json")
 	fs.IntVar(&f.threads, "threads", 0, "goroutines counting at once (default: one per core)")
-	fs.StringVar(&f.symmetry, "symmetry", "classes", "backtrack counting: classes (one solution per symmetry class, weighted) or mirror (the plain row path)")
+	fs.StringVar(&f.method, "method", "fastest", "how the backtracker counts: fastest; join (classic queens: half boards joined); classes (one solution per symmetry class, weighted); mirror (the plain row path)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long and print what was found, marked incomplete (e.g. 30s)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -87,10 +88,14 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if f.symmetry != "classes" && f.symmetry != "mirror" {
-		return usagef("--symmetry %q: want classes or mirror", f.symmetry)
+	method, ok := methods[f.method]
+	if !ok {
+		return usagef("--method %q: want fastest, join, classes or mirror", f.method)
 	}
-	s, err := newSolver(f.solver, f.threads, f.symmetry == "mirror")
+	if method == backtrack.Join && mode == "count" && !f.unique && !joinable(m) {
+		return usagef("--method join: counts classic queens only (a square board of side at most %d, the four lines, no blocked or fixed cells, no wrap)", halves.MaxN)
+	}
+	s, err := newSolver(f.solver, f.threads, method)
 	if err != nil {
 		return err
 	}
@@ -120,14 +125,25 @@ func btoi(b bool) int {
 	return 0
 }
 
+// methods are the values of --method.
+var methods = map[string]backtrack.Method{
+	"fastest": backtrack.Fastest,
+	"join":    backtrack.Join,
+	"classes": backtrack.Classes,
+	"mirror":  backtrack.Mirror,
+}
+
+// joinable reports whether m is classic queens of a size the join counts.
+func joinable(m constraints.Model) bool {
+	return m.Square() && m.Rows <= halves.MaxN && m.Attack == constraints.Queen && !m.Wrap &&
+		len(m.Blocked) == 0 && len(m.Fixed) == 0 && m.QueenCount() == m.Rows
+}
+
 // newSolver returns the solver the command line names.
-func newSolver(name string, threads int, mirrorOnly bool) (solvers.Solver, error) {
+func newSolver(name string, threads int, method backtrack.Method) (solvers.Solver, error) {
 	switch name {
 	case "backtrack":
-		if mirrorOnly {
-			return backtrack.New(backtrack.Threads(threads), backtrack.MirrorOnly()), nil
-		}
-		return backtrack.New(backtrack.Threads(threads)), nil
+		return backtrack.New(backtrack.Threads(threads), backtrack.Counting(method)), nil
 	case "sat":
 		return sat.New(sat.Workers(threads)), nil
 	}

@@ -45,10 +45,11 @@ func TestCountsMatchOEIS(t *testing.T) {
 			n := i + 1
 			m := constraints.Model{Rows: n, Cols: n, Attack: tt.attack, Wrap: tt.wrap}
 			for _, threads := range []int{1, 2} {
-				for _, s := range []*backtrack.Solver{backtrack.New(backtrack.Threads(threads)), backtrack.New(backtrack.Threads(threads), backtrack.MirrorOnly())} {
+				for _, method := range []backtrack.Method{backtrack.Fastest, backtrack.Classes, backtrack.Mirror} {
+					s := backtrack.New(backtrack.Threads(threads), backtrack.Counting(method))
 					res, err := s.Count(ctx, m)
 					if err != nil || res.Count != want || !res.Complete {
-						t.Errorf("%s n=%d threads=%d: got %d (complete %v, err %v), want %d (%s)", tt.name, n, threads, res.Count, res.Complete, err, want, tt.reason)
+						t.Errorf("%s n=%d threads=%d method %d: got %d (complete %v, err %v), want %d (%s)", tt.name, n, threads, method, res.Count, res.Complete, err, want, tt.reason)
 					}
 				}
 			}
@@ -163,7 +164,7 @@ func TestPathsAgreeWithBruteForce(t *testing.T) {
 	for _, tt := range mixedModels() {
 		t.Run(tt.name, func(t *testing.T) {
 			want := collect(t, brute.Solver{}, tt.m)
-			for _, s := range []solvers.Solver{backtrack.New(), backtrack.New(backtrack.GeneralOnly()), backtrack.New(backtrack.MirrorOnly())} {
+			for _, s := range []solvers.Solver{backtrack.New(), backtrack.New(backtrack.GeneralOnly()), backtrack.New(backtrack.Counting(backtrack.Mirror))} {
 				got := collect(t, s, tt.m)
 				if len(got) != len(want) {
 					t.Fatalf("%s: %d solutions, brute force %d (%s)", s.Name(), len(got), len(want), tt.reason)
@@ -236,6 +237,24 @@ func TestStopByVisit(t *testing.T) {
 	})
 	if err != nil || res.Complete || res.Count != 5 || n != 5 {
 		t.Errorf("stopped after 5: count %d, visits %d, complete %v, err %v", res.Count, n, res.Complete, err)
+	}
+}
+
+func TestJoinOnlyClassic(t *testing.T) {
+	join := backtrack.New(backtrack.Counting(backtrack.Join))
+	res, err := join.Count(context.Background(), constraints.Classic(10))
+	if err != nil || res.Count != 724 {
+		t.Errorf("join, classic n=10: %d, %v; want 724", res.Count, err)
+	}
+	for _, m := range []constraints.Model{
+		{Rows: 10, Cols: 10, Attack: constraints.Superqueen},
+		{Rows: 8, Cols: 9, Attack: constraints.Queen},
+		{Rows: 8, Cols: 8, Attack: constraints.Queen, Blocked: []constraints.Cell{{Row: 0, Col: 0}}},
+		constraints.Classic(33),
+	} {
+		if _, err := join.Count(context.Background(), m); !errorsIs(err, solvers.ErrUnsupported) {
+			t.Errorf("join on %+v: err %v, want ErrUnsupported", m, err)
+		}
 	}
 }
 

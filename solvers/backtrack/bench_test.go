@@ -29,11 +29,14 @@ func BenchmarkRowPathClassic(b *testing.B) {
 		want uint64
 	}{{12, 14200}, {14, 365596}} {
 		for _, threads := range []int{1, 0} {
-			b.Run(fmt.Sprintf("n=%d/classes/threads=%d", tc.n, threads), func(b *testing.B) {
+			b.Run(fmt.Sprintf("n=%d/join/threads=%d", tc.n, threads), func(b *testing.B) {
 				benchCount(b, backtrack.New(backtrack.Threads(threads)), constraints.Classic(tc.n), tc.want)
 			})
+			b.Run(fmt.Sprintf("n=%d/classes/threads=%d", tc.n, threads), func(b *testing.B) {
+				benchCount(b, backtrack.New(backtrack.Threads(threads), backtrack.Counting(backtrack.Classes)), constraints.Classic(tc.n), tc.want)
+			})
 			b.Run(fmt.Sprintf("n=%d/mirror/threads=%d", tc.n, threads), func(b *testing.B) {
-				benchCount(b, backtrack.New(backtrack.Threads(threads), backtrack.MirrorOnly()), constraints.Classic(tc.n), tc.want)
+				benchCount(b, backtrack.New(backtrack.Threads(threads), backtrack.Counting(backtrack.Mirror)), constraints.Classic(tc.n), tc.want)
 			})
 		}
 	}

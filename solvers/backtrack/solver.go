@@ -7,24 +7,29 @@
 // enumerate solutions in increasing constraints.Solution.Compare order, so classic n=4 comes out in
 // LeetCode's order. Boards may be at most MaxCols wide, but for Find: one solution of any model, by the
 // search of package search.
+//
+// Counting classic queens needs no search of the whole board: by default Count joins half-board
+// placements instead (package halves), many times faster.
 package backtrack
 
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"sync/atomic"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/halves"
 	"github.com/queens-dev/queens/solvers/search"
 )
 
 // Solver is the backtracking solver. Build it with New.
 type Solver struct {
-	threads    int
-	general    bool
-	mirrorOnly bool
+	threads int
+	general bool
+	method  Method
 }
 
 // Option sets up a Solver.
@@ -37,9 +42,26 @@ func Threads(n int) Option { return func(s *Solver) { s.threads = n } }
 // answers as the row path; this option lets tests and benchmarks hold the two against each other.
 func GeneralOnly() Option { return func(s *Solver) { s.general = true } }
 
-// MirrorOnly makes Count use only the column mirror, never the class-by-class search: the plain row path,
-// for comparison with other counters and for tests.
-func MirrorOnly() Option { return func(s *Solver) { s.mirrorOnly = true } }
+// Method is how Count counts a model on the row path.
+type Method int
+
+const (
+	// Fastest takes the quickest method the model allows: Join for classic queens, Classes where the
+	// model keeps more symmetries than the mirror, Mirror otherwise. It is the default.
+	Fastest Method = iota
+	// Join counts classic queens of side at most halves.MaxN by joining half-board placements; other
+	// models get an error wrapping solvers.ErrUnsupported.
+	Join
+	// Classes visits one solution of each class under the model's symmetries and weights it by the size
+	// of its class; a model that keeps no more than the mirror is counted as by Mirror.
+	Classes
+	// Mirror is the plain row path, halved by the column mirror where the model keeps it: for comparison
+	// with other counters and for tests.
+	Mirror
+)
+
+// Counting sets the method Count uses.
+func Counting(m Method) Option { return func(s *Solver) { s.method = m } }
 
 // New returns a Solver with the given options.
 func New(opts ...Option) *Solver {
@@ -119,7 +141,14 @@ func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result
 		done := g.run()
 		return solvers.Result{Count: g.count, Complete: done && !stop()}, ctx.Err()
 	}
-	if (p.kernel == kernelQueen || p.kernel == kernelKnight) && !s.mirrorOnly && len(p.symmetryGroup().turns) > 2 {
+	join := p.kernel == kernelQueen && m.Rows <= halves.MaxN
+	switch {
+	case s.method == Join && !join:
+		return solvers.Result{}, fmt.Errorf("backtrack: the join counts classic queens of side at most %d only: %w", halves.MaxN, solvers.ErrUnsupported)
+	case join && (s.method == Fastest || s.method == Join):
+		count, err := halves.Count(ctx, m.Rows, s.threads)
+		return solvers.Result{Count: count, Complete: err == nil}, err
+	case (p.kernel == kernelQueen || p.kernel == kernelKnight) && s.method != Mirror && len(p.symmetryGroup().turns) > 2:
 		// Visiting one solution per class does about half the work of the mirror alone.
 		count, _, done, err := p.countClasses(s.threads, stop)
 		return solvers.Result{Count: count, Complete: done}, errors.Join(err, ctx.Err())
