@@ -10,7 +10,7 @@ package halves
 // where both are short, pairs are compared one by one.
 type joiner struct {
 	bits       uint
-	tab        [8 * 256]uint64
+	tab        [8][256]uint64
 	east, west [][]uint64 // a buffer per depth: depth d+1 holds depth d's lists, split
 	order      []uint
 }
@@ -145,20 +145,35 @@ func (j *joiner) table(small, large []uint64) uint64 {
 				slice[trailingZeros(x)] |= 1 << i
 			}
 		}
-		t := j.tab[k*256 : k*256+256]
+		t := &j.tab[k]
 		t[0] = 0
 		for v := 1; v < 256; v++ {
 			t[v] = t[v&(v-1)] | slice[trailingZeros(uint64(v))]
 		}
 	}
-	var c uint64
-	n := uint64(len(small))
-	for _, w := range large {
-		var clash uint64
-		for k := range chunks {
-			clash |= j.tab[k*256+int(w>>(8*k)&255)]
-		}
-		c += n - uint64(onesCount(clash))
+	for k := chunks; k < len(j.tab); k++ {
+		j.tab[k][0] = 0 // the bytes past the word's bits are 0: no clash
 	}
-	return c
+	// Indexing [256] arrays by a byte needs no bounds check; the common widths get their own loop.
+	t0, t1, t2, t3 := &j.tab[0], &j.tab[1], &j.tab[2], &j.tab[3]
+	var clashes int
+	switch {
+	case chunks <= 4:
+		for _, w := range large {
+			clashes += onesCount(t0[uint8(w)] | t1[uint8(w>>8)] | t2[uint8(w>>16)] | t3[uint8(w>>24)])
+		}
+	case chunks <= 6:
+		t4, t5 := &j.tab[4], &j.tab[5]
+		for _, w := range large {
+			clashes += onesCount(t0[uint8(w)] | t1[uint8(w>>8)] | t2[uint8(w>>16)] | t3[uint8(w>>24)] |
+				t4[uint8(w>>32)] | t5[uint8(w>>40)])
+		}
+	default:
+		t4, t5, t6, t7 := &j.tab[4], &j.tab[5], &j.tab[6], &j.tab[7]
+		for _, w := range large {
+			clashes += onesCount(t0[uint8(w)] | t1[uint8(w>>8)] | t2[uint8(w>>16)] | t3[uint8(w>>24)] |
+				t4[uint8(w>>32)] | t5[uint8(w>>40)] | t6[uint8(w>>48)] | t7[uint8(w>>56)])
+		}
+	}
+	return uint64(len(small)*len(large) - clashes)
 }
