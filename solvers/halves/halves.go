@@ -40,7 +40,24 @@ func Count(ctx context.Context, n, threads int) (uint64, error) {
 	if threads < 1 {
 		threads = runtime.NumCPU()
 	}
-	ts := tasks(n)
+	var total uint64
+	for _, b := range boards(n) {
+		// One board at a time: its quarters' parts are shared by every goroutine, then dropped.
+		b.upper, b.lower = b.quarters()
+		count, err := countBoard(ctx, b, threads)
+		if err == nil {
+			total, err = addProduct(total, count, b.weight)
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	return total, nil
+}
+
+// countBoard returns the number of solutions of b, its sets of rows shared among threads goroutines.
+func countBoard(ctx context.Context, b *half, threads int) (uint64, error) {
+	ts := rowSets(b)
 	var (
 		next  atomic.Int64
 		mu    sync.Mutex
@@ -63,7 +80,7 @@ func Count(ctx context.Context, n, threads int) (uint64, error) {
 				if err = ctx.Err(); err != nil {
 					break
 				}
-				sum, err = addProduct(sum, w.count(ts[i].half, ts[i].rows), ts[i].weight)
+				sum, err = addProduct(sum, w.count(b, ts[i].rows), ts[i].weight)
 			}
 			mu.Lock()
 			defer mu.Unlock()
@@ -92,35 +109,34 @@ func addProduct(sum, a, b uint64) (uint64, error) {
 	return s, nil
 }
 
-// task is one set of east rows on one board, standing for weight sets of rows (itself and its images
-// under the symmetries) that have the same count.
+// task is one set of east rows, standing for weight sets of rows (itself and its images under the
+// symmetries) that have the same count.
 type task struct {
-	half   *half
 	rows   uint32
 	weight uint64
 }
 
-// tasks lists the work for an n×n board: for an even n, one board and every set of h east rows up to
-// symmetry; for an odd n, a board for each row of the middle column's queen in the upper half (the lower
-// half mirrors it up-down), each with its sets of rows.
-func tasks(n int) []task {
+// boards lists the boards whose counts make up the n×n count: for an even n the board itself; for an
+// odd n, one for each row of the middle column's queen in the upper half, the rows above the middle
+// weighted 2 for their up-down images below it.
+func boards(n int) []*half {
 	if n%2 == 0 {
-		return rowSets(newHalf(n, -1), 1)
+		return []*half{newHalf(n, -1)}
 	}
-	var ts []task
+	var bs []*half
 	for r0 := 0; r0 <= n/2; r0++ {
-		weight := uint64(2)
-		if r0 == n/2 {
-			weight = 1
+		b := newHalf(n, r0)
+		if r0 < n/2 {
+			b.weight = 2
 		}
-		ts = append(ts, rowSets(newHalf(n, r0), weight)...)
+		bs = append(bs, b)
 	}
-	return ts
+	return bs
 }
 
 // rowSets lists one task for each class of east row sets of b under the symmetries b keeps: the mirror,
 // which swaps a set with its complement, and where b is its own up-down image, the flip.
-func rowSets(b *half, weight uint64) []task {
+func rowSets(b *half) []task {
 	open := b.rows
 	flips := b.middleRow < 0 || 2*b.middleRow == b.n-1
 	var ts []task
@@ -141,7 +157,7 @@ func rowSets(b *half, weight uint64) []task {
 				distinct++
 			}
 		}
-		ts = append(ts, task{half: b, rows: r, weight: weight * distinct})
+		ts = append(ts, task{rows: r, weight: distinct})
 	})
 	return ts
 }
@@ -181,19 +197,12 @@ func forEachSubset(set uint32, k int, f func(uint32)) {
 type worker struct {
 	east, west []uint64
 	join       joiner
-	board      *half
-	upper      *quarter
-	lower      *quarter
 }
 
 // count returns the number of solutions of b whose east queens stand on rows.
 func (w *worker) count(b *half, rows uint32) uint64 {
-	if w.board != b {
-		w.board = b
-		w.upper, w.lower = b.quarters()
-	}
-	w.east = b.join(w.upper, w.lower, rows, w.east[:0])
-	w.west = b.join(w.upper, w.lower, b.rows^rows, w.west[:0])
+	w.east = b.join(rows, w.east[:0])
+	w.west = b.join(b.rows^rows, w.west[:0])
 	for i, p := range w.west {
 		w.west[i] = b.mirror(p)
 	}

@@ -48,7 +48,7 @@ func TestRowSetsCoverAll(t *testing.T) {
 		for _, middle := range middleRows(n) {
 			b := newHalf(n, middle)
 			var sum uint64
-			for _, task := range rowSets(b, 1) {
+			for _, task := range rowSets(b) {
 				sum += task.weight
 				if task.weight != 1 && task.weight != 2 && task.weight != 4 {
 					t.Errorf("n=%d middle=%d rows=%b: weight %d", n, middle, task.rows, task.weight)
@@ -87,9 +87,9 @@ func TestEastPlacements(t *testing.T) {
 	for n := 1; n <= 11; n++ {
 		for _, middle := range middleRows(n) {
 			b := newHalf(n, middle)
-			upper, lower := b.quarters()
+			b.upper, b.lower = b.quarters()
 			forEachSubset(b.rows, b.h, func(rows uint32) {
-				got := b.join(upper, lower, rows, nil)
+				got := b.join(rows, nil)
 				want := eastBySearch(b, rows)
 				slices.Sort(got)
 				slices.Sort(want)

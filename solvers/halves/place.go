@@ -17,6 +17,10 @@ type half struct {
 	// r-c+h-1 for a down-right diagonal, bit width + r+c-(n-h) for a down-left one, each counted only
 	// where it lies in 0..width-1.
 	crossing [][]uint64
+	// weight is how many boards b stands for: 2 where its up-down image is another board, else 1.
+	weight uint64
+	// upper and lower are the parts of b's quarters, once listed (quarter.go).
+	upper, lower *quarter
 	// width is the number of diagonals of one direction that cross both halves: 2h-1. bits is 2*width.
 	width, bits uint
 }
@@ -25,7 +29,7 @@ type half struct {
 // board (ignored on an even one).
 func newHalf(n, middleRow int) *half {
 	h := n / 2
-	b := &half{n: n, h: h, middleRow: -1, rows: uint32(1)<<n - 1}
+	b := &half{n: n, h: h, middleRow: -1, rows: uint32(1)<<n - 1, weight: 1}
 	if h > 0 {
 		b.width = uint(2*h - 1)
 	}

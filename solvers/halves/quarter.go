@@ -111,8 +111,9 @@ func (b *half) blockedRow(r int) uint32 {
 }
 
 // join appends to out the crossing diagonals of every east placement on rows, built from the parts of
-// upper and lower, and returns out.
-func (b *half) join(upper, lower *quarter, rows uint32, out []uint64) []uint64 {
+// b's quarters, and returns out.
+func (b *half) join(rows uint32, out []uint64) []uint64 {
+	upper, lower := b.upper, b.lower
 	t := (b.n + 1) / 2
 	top := rows & (uint32(1)<<t - 1)
 	ups, downs := upper.groups[top], lower.groups[rows&^top]
