@@ -43,7 +43,7 @@ func Count(ctx context.Context, n, threads int) (uint64, error) {
 	var total uint64
 	for _, b := range boards(n) {
 		// One board at a time: its quarters' parts are shared by every goroutine, then dropped.
-		b.upper, b.lower = b.quarters()
+		b.upper, b.lower = b.quarters(threads > 1)
 		count, err := countBoard(ctx, b, threads)
 		if err == nil {
 			total, err = addProduct(total, count, b.weight)

@@ -87,7 +87,7 @@ func TestEastPlacements(t *testing.T) {
 	for n := 1; n <= 11; n++ {
 		for _, middle := range middleRows(n) {
 			b := newHalf(n, middle)
-			b.upper, b.lower = b.quarters()
+			b.upper, b.lower = b.quarters(n%2 == 0)
 			forEachSubset(b.rows, b.h, func(rows uint32) {
 				got := b.join(rows, nil)
 				want := eastBySearch(b, rows)

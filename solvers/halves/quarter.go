@@ -31,27 +31,36 @@ type quarter struct {
 	groups map[uint32][]group // by set of rows; each slice sorted by columns
 }
 
-// quarters lists the parts of both quarters of b.
-func (b *half) quarters() (upper, lower *quarter) {
+// quarters lists the parts of both quarters of b, the two side by side if parallel.
+func (b *half) quarters(parallel bool) (upper, lower *quarter) {
 	t := (b.n + 1) / 2
 	colMask := uint32(1)<<b.h - 1
-	upper = b.collect(func(emit func(rows uint32, p part)) {
-		var rec func(r int, rows, used, down, left uint32, cross uint64)
-		rec = func(r int, rows, used, down, left uint32, cross uint64) {
-			if r == t {
-				emit(rows, part{cross: cross, reach: down | left<<16, cols: used})
-				return
-			}
-			rec(r+1, rows, used, down<<1&colMask, left>>1, cross)
-			if b.rows>>r&1 != 0 {
-				for f := colMask &^ (used | down | left | b.blockedRow(r)); f != 0; f &= f - 1 {
-					bit := f & -f
-					rec(r+1, rows|1<<r, used|bit, (down|bit)<<1&colMask, (left|bit)>>1, cross|b.crossing[trailingZeros(uint64(bit))][r])
+	done := make(chan struct{})
+	upperPart := func() {
+		defer close(done)
+		upper = b.collect(func(emit func(rows uint32, p part)) {
+			var rec func(r int, rows, used, down, left uint32, cross uint64)
+			rec = func(r int, rows, used, down, left uint32, cross uint64) {
+				if r == t {
+					emit(rows, part{cross: cross, reach: down | left<<16, cols: used})
+					return
+				}
+				rec(r+1, rows, used, down<<1&colMask, left>>1, cross)
+				if b.rows>>r&1 != 0 {
+					for f := colMask &^ (used | down | left | b.blockedRow(r)); f != 0; f &= f - 1 {
+						bit := f & -f
+						rec(r+1, rows|1<<r, used|bit, (down|bit)<<1&colMask, (left|bit)>>1, cross|b.crossing[trailingZeros(uint64(bit))][r])
+					}
 				}
 			}
-		}
-		rec(0, 0, 0, 0, 0, 0)
-	})
+			rec(0, 0, 0, 0, 0, 0)
+		})
+	}
+	if parallel {
+		go upperPart()
+	} else {
+		upperPart()
+	}
 	lower = b.collect(func(emit func(rows uint32, p part)) {
 		// upLeft and upRight are the columns of row r that the diagonals of the queens below r pass through.
 		var rec func(r int, rows, used, upLeft, upRight uint32, cross uint64)
@@ -77,6 +86,7 @@ func (b *half) quarters() (upper, lower *quarter) {
 			emit(0, part{})
 		}
 	})
+	<-done
 	return upper, lower
 }
 
