@@ -24,8 +24,9 @@ import (
 	"sync/atomic"
 )
 
-// MaxN is the largest board Count takes: a half's crossing diagonals must fit one 64-bit word.
-const MaxN = 32
+// MaxN is the largest board Count takes. The quarters' lists grow about eightfold from one even n to
+// the next: n=20 holds some 15 million parts (240 MB), n=22 would need gigabytes.
+const MaxN = 21
 
 // ErrOverflow is returned when a count does not fit 64 bits.
 var ErrOverflow = errors.New("halves: count overflows 64 bits")
@@ -40,10 +41,16 @@ func Count(ctx context.Context, n, threads int) (uint64, error) {
 	if threads < 1 {
 		threads = runtime.NumCPU()
 	}
+	var stopped atomic.Bool
+	release := context.AfterFunc(ctx, func() { stopped.Store(true) })
+	defer release()
 	var total uint64
 	for _, b := range boards(n) {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
 		// One board at a time: its quarters' parts are shared by every goroutine, then dropped.
-		b.upper, b.lower = b.quarters(threads > 1)
+		b.upper, b.lower = b.quarters(threads > 1, stopped.Load)
 		count, err := countBoard(ctx, b, threads)
 		if err == nil {
 			total, err = addProduct(total, count, b.weight)

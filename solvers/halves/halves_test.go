@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 )
 
 // a000170 is OEIS A000170, the number of ways to place n non-attacking queens on an n×n board, from n=1.
@@ -38,6 +39,19 @@ func TestCountErrors(t *testing.T) {
 	cancel()
 	if got, err := Count(ctx, 12, 2); !errors.Is(err, context.Canceled) || got != 0 {
 		t.Errorf("Count on a cancelled context = %d, %v; want 0, context.Canceled", got, err)
+	}
+}
+
+// TestCountStops stops a count that would take most of an hour, part way through listing its quarters
+// or joining them; it must return the deadline's error, not a count.
+func TestCountStops(t *testing.T) {
+	for _, wait := range []time.Duration{time.Millisecond, 300 * time.Millisecond} {
+		ctx, cancel := context.WithTimeout(context.Background(), wait)
+		got, err := Count(ctx, MaxN, 2)
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) || got != 0 {
+			t.Errorf("Count(%d) with a %v deadline = %d, %v; want 0, context.DeadlineExceeded", MaxN, wait, got, err)
+		}
 	}
 }
 
@@ -87,7 +101,7 @@ func TestEastPlacements(t *testing.T) {
 	for n := 1; n <= 11; n++ {
 		for _, middle := range middleRows(n) {
 			b := newHalf(n, middle)
-			b.upper, b.lower = b.quarters(n%2 == 0)
+			b.upper, b.lower = b.quarters(n%2 == 0, func() bool { return false })
 			forEachSubset(b.rows, b.h, func(rows uint32) {
 				got := b.join(rows, nil)
 				want := eastBySearch(b, rows)

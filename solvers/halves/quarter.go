@@ -31,16 +31,20 @@ type quarter struct {
 	groups map[uint32][]group // by set of rows; each slice sorted by columns
 }
 
-// quarters lists the parts of both quarters of b, the two side by side if parallel.
-func (b *half) quarters(parallel bool) (upper, lower *quarter) {
+// quarters lists the parts of both quarters of b, the two side by side if parallel. It gives up, leaving
+// the lists short, once stop returns true.
+func (b *half) quarters(parallel bool, stop func() bool) (upper, lower *quarter) {
 	t := (b.n + 1) / 2
 	colMask := uint32(1)<<b.h - 1
 	done := make(chan struct{})
 	upperPart := func() {
 		defer close(done)
-		upper = b.collect(func(emit func(rows uint32, p part)) {
+		upper = b.collect(stop, func(emit func(rows uint32, p part), halted func() bool) {
 			var rec func(r int, rows, used, down, left uint32, cross uint64)
 			rec = func(r int, rows, used, down, left uint32, cross uint64) {
+				if halted() {
+					return
+				}
 				if r == t {
 					emit(rows, part{cross: cross, reach: down | left<<16, cols: used})
 					return
@@ -61,7 +65,7 @@ func (b *half) quarters(parallel bool) (upper, lower *quarter) {
 	} else {
 		upperPart()
 	}
-	lower = b.collect(func(emit func(rows uint32, p part)) {
+	lower = b.collect(stop, func(emit func(rows uint32, p part), halted func() bool) {
 		// upLeft and upRight are the columns of row r that the diagonals of the queens below r pass through.
 		var rec func(r int, rows, used, upLeft, upRight uint32, cross uint64)
 		step := func(r int, rows, used, upLeft, upRight uint32, cross uint64) {
@@ -72,6 +76,9 @@ func (b *half) quarters(parallel bool) (upper, lower *quarter) {
 			rec(r-1, rows, used, upLeft>>1, upRight<<1&colMask, cross)
 		}
 		rec = func(r int, rows, used, upLeft, upRight uint32, cross uint64) {
+			if halted() {
+				return
+			}
 			step(r, rows, used, upLeft, upRight, cross)
 			if b.rows>>r&1 != 0 {
 				for f := colMask &^ (used | upLeft | upRight | b.blockedRow(r)); f != 0; f &= f - 1 {
@@ -90,22 +97,52 @@ func (b *half) quarters(parallel bool) (upper, lower *quarter) {
 	return upper, lower
 }
 
-// collect gathers the parts search emits into a quarter.
-func (b *half) collect(search func(emit func(rows uint32, p part))) *quarter {
-	byRows := map[uint32][]part{}
-	search(func(rows uint32, p part) { byRows[rows] = append(byRows[rows], p) })
-	q := &quarter{groups: make(map[uint32][]group, len(byRows))}
-	for rows, ps := range byRows {
+// collect gathers the parts search emits into a quarter. search polls halted, which turns true once
+// stop does. It searches twice, first to count the parts of each set of rows and then to store them, so
+// that the parts take exactly the memory they need: at n=20 that is most of what Count holds.
+func (b *half) collect(stop func() bool, search func(emit func(rows uint32, p part), halted func() bool)) *quarter {
+	var emitted int
+	var halt bool
+	halted := func() bool { return halt }
+	poll := func() {
+		if emitted++; emitted%4096 == 0 && stop() {
+			halt = true
+		}
+	}
+	counts := map[uint32]int{}
+	search(func(rows uint32, _ part) {
+		counts[rows]++
+		poll()
+	}, halted)
+	next := make(map[uint32]int, len(counts))
+	total := 0
+	for rows, c := range counts {
+		next[rows] = total
+		total += c
+	}
+	q := &quarter{parts: make([]part, total), groups: make(map[uint32][]group, len(counts))}
+	search(func(rows uint32, p part) {
+		if at, ok := next[rows]; ok && at < total {
+			q.parts[at] = p
+			next[rows] = at + 1
+		}
+		poll()
+	}, halted)
+	if halt {
+		return q
+	}
+	for rows, end := range next {
+		start := end - counts[rows]
+		ps := q.parts[start:end]
 		sort.Slice(ps, func(i, k int) bool { return ps[i].cols < ps[k].cols })
 		var gs []group
 		for i, p := range ps {
-			at := int32(len(q.parts) + i)
+			at := int32(start + i)
 			if len(gs) == 0 || gs[len(gs)-1].cols != p.cols {
 				gs = append(gs, group{cols: p.cols, start: at})
 			}
 			gs[len(gs)-1].end = at + 1
 		}
-		q.parts = append(q.parts, ps...)
 		q.groups[rows] = gs
 	}
 	return q
