@@ -109,26 +109,22 @@ func (j *joiner) split(d, eo, ne, wo, nw int) uint64 {
 		return c
 	}
 	bit := j.order[d]
-	// Branch-free partition: each word is written at both ends and the end it belongs to advances.
-	eastOut := j.east[d+1][eo : eo+ne]
-	lo, hi := 0, ne-1
-	for _, x := range east {
-		s := int(x >> bit & 1)
-		eastOut[lo], eastOut[hi] = x, x
-		lo += 1 - s
-		hi -= s
-	}
-	eastClear := lo
-	westOut := j.west[d+1][wo : wo+nw]
-	lo, hi = 0, nw-1
-	for _, x := range west {
-		s := int(x >> bit & 1)
-		westOut[lo], westOut[hi] = x, x
-		lo += 1 - s
-		hi -= s
-	}
-	westClear := lo
+	eastClear := partition(east, j.east[d+1][eo:eo+ne], bit)
+	westClear := partition(west, j.west[d+1][wo:wo+nw], bit)
 	return j.split(d+1, eo+eastClear, ne-eastClear, wo, westClear) + j.split(d+1, eo, eastClear, wo, nw)
+}
+
+// partition copies src to dst, the words without bit first and those with it after, and returns how many
+// are without it. It has no branch: each word is written at both ends and the end it belongs to advances.
+func partition(src, dst []uint64, bit uint) int {
+	lo, hi := 0, len(src)-1
+	for _, x := range src {
+		s := int(x >> bit & 1)
+		dst[lo], dst[hi] = x, x
+		lo += 1 - s
+		hi -= s
+	}
+	return lo
 }
 
 // A table pays for building itself when one list has at most tableSmall words (taken 64 at a time, one
