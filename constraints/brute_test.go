@@ -1,6 +1,7 @@
 package constraints
 
 import (
+	"github.com/queens-dev/queens/internal/intmath"
 	"slices"
 	"testing"
 )
@@ -37,7 +38,7 @@ func turnCell(t Turn, c Cell, rows, cols int) Cell {
 // image maps c by s: the turn, then the shift modulo the sides.
 func image(m Model, s Symmetry, c Cell) Cell {
 	t := turnCell(s.Turn, c, m.Rows, m.Cols)
-	return Cell{mod(t.Row+s.DRow, m.Rows), mod(t.Col+s.DCol, m.Cols)}
+	return Cell{intmath.Mod(t.Row+s.DRow, m.Rows), intmath.Mod(t.Col+s.DCol, m.Cols)}
 }
 
 // candidates lists the maps Symmetries chooses from: each turn that maps the board onto itself, times each

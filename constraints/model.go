@@ -5,6 +5,7 @@ package constraints
 
 import (
 	"fmt"
+	"github.com/queens-dev/queens/internal/intmath"
 	"strings"
 )
 
@@ -156,11 +157,11 @@ func (m Model) attackKinds(a, b Cell) Attack {
 		// On a torus a diagonal steps (+1, +1) with both coordinates taken modulo the board's sides; the
 		// cells it reaches from a are those with dr − dc a multiple of gcd(rows, cols). Likewise dr + dc
 		// for the anti-diagonal.
-		g := gcd(m.Rows, m.Cols)
-		if m.Attack.Has(Diagonal) && mod(dr-dc, g) == 0 {
+		g := intmath.GCD(m.Rows, m.Cols)
+		if m.Attack.Has(Diagonal) && intmath.Mod(dr-dc, g) == 0 {
 			k |= Diagonal
 		}
-		if m.Attack.Has(AntiDiagonal) && mod(dr+dc, g) == 0 {
+		if m.Attack.Has(AntiDiagonal) && intmath.Mod(dr+dc, g) == 0 {
 			k |= AntiDiagonal
 		}
 	} else {
@@ -185,7 +186,7 @@ func (m Model) knightApart(a, b Cell) bool {
 	for _, l := range knightLeaps {
 		r, c := a.Row+l[0], a.Col+l[1]
 		if m.Wrap {
-			r, c = mod(r, m.Rows), mod(c, m.Cols)
+			r, c = intmath.Mod(r, m.Rows), intmath.Mod(c, m.Cols)
 		}
 		if r == b.Row && c == b.Col {
 			return true
@@ -245,20 +246,4 @@ func (m Model) Board(s Solution) []string {
 		out[r] = string(row)
 	}
 	return out
-}
-
-func gcd(a, b int) int {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
-// mod returns x modulo n in [0, n).
-func mod(x, n int) int {
-	x %= n
-	if x < 0 {
-		x += n
-	}
-	return x
 }

@@ -1,6 +1,7 @@
 package constraints
 
 import (
+	"github.com/queens-dev/queens/internal/intmath"
 	"slices"
 	"strings"
 	"testing"
@@ -147,7 +148,7 @@ func TestAttacksTorusByWalking(t *testing.T) {
 			for _, a := range allCells(m) {
 				reach := map[Cell]bool{}
 				for k := 1; k <= m.Rows*m.Cols; k++ {
-					reach[Cell{mod(a.Row+k, m.Rows), mod(a.Col+step*k, m.Cols)}] = true
+					reach[Cell{intmath.Mod(a.Row+k, m.Rows), intmath.Mod(a.Col+step*k, m.Cols)}] = true
 				}
 				for _, b := range allCells(m) {
 					if want := a != b && reach[b]; m.Attacks(a, b) != want {

@@ -2,6 +2,7 @@ package constraints
 
 import (
 	"fmt"
+	"github.com/queens-dev/queens/internal/intmath"
 	"slices"
 )
 
@@ -72,7 +73,7 @@ func (s Symmetry) Apply(c Cell, rows, cols int) Cell {
 		r, k = mc-k, mr-r
 	}
 	if s.DRow != 0 || s.DCol != 0 {
-		r, k = mod(r+s.DRow, rows), mod(k+s.DCol, cols)
+		r, k = intmath.Mod(r+s.DRow, rows), intmath.Mod(k+s.DCol, cols)
 	}
 	return Cell{r, k}
 }
@@ -135,7 +136,7 @@ func (m Model) keepsRelation(t Turn) bool {
 		}
 		b := Cell{a.Row + dr, a.Col + dc}
 		if m.Wrap {
-			b = Cell{mod(b.Row, m.Rows), mod(b.Col, m.Cols)}
+			b = Cell{intmath.Mod(b.Row, m.Rows), intmath.Mod(b.Col, m.Cols)}
 		}
 		return m.Attacks(a, b) == m.Attacks(s.Apply(a, m.Rows, m.Cols), s.Apply(b, m.Rows, m.Cols))
 	}

@@ -2,6 +2,7 @@ package backtrack
 
 import (
 	"fmt"
+	"github.com/queens-dev/queens/internal/intmath"
 	"math/bits"
 
 	"github.com/queens-dev/queens/constraints"
@@ -105,7 +106,7 @@ func compile(m constraints.Model, general bool) (*plan, error) {
 		p.kernel = kernelQueen
 	}
 	if m.Wrap {
-		g := gcd(m.Rows, m.Cols)
+		g := intmath.GCD(m.Rows, m.Cols)
 		p.wrapPat = make([]uint64, m.Cols)
 		for c := range m.Cols {
 			for x := c % g; x < m.Cols; x += g {
@@ -145,7 +146,7 @@ func upward(p *plan, f constraints.Cell, r int) uint64 {
 // are independent and tests can hold one against the other), the cells each queen attacks row by row.
 func reachTable(m constraints.Model) [][]uint64 {
 	t := make([][]uint64, m.Rows)
-	g := gcd(m.Rows, m.Cols)
+	g := intmath.GCD(m.Rows, m.Cols)
 	for d := range m.Rows {
 		t[d] = make([]uint64, m.Cols)
 		for c := range m.Cols {
@@ -192,7 +193,7 @@ func reachTable(m constraints.Model) [][]uint64 {
 func knightHit(m constraints.Model, d, dc int) bool {
 	for _, l := range [...][2]int{{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}} {
 		if m.Wrap {
-			if posMod(l[0]-d, m.Rows) == 0 && posMod(l[1]-dc, m.Cols) == 0 && !(d == 0 && posMod(dc, m.Cols) == 0) {
+			if intmath.Mod(l[0]-d, m.Rows) == 0 && intmath.Mod(l[1]-dc, m.Cols) == 0 && !(d == 0 && intmath.Mod(dc, m.Cols) == 0) {
 				return true
 			}
 		} else if l[0] == d && l[1] == dc {
@@ -207,21 +208,6 @@ func mask(n int) uint64 {
 		return ^uint64(0)
 	}
 	return 1<<n - 1
-}
-
-func gcd(a, b int) int {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
-func posMod(x, n int) int {
-	x %= n
-	if x < 0 {
-		x += n
-	}
-	return x
 }
 
 // cellsOf appends the cells of row r's mask w to s.

@@ -2,6 +2,7 @@ package sat
 
 import (
 	"fmt"
+	"github.com/queens-dev/queens/internal/intmath"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
@@ -129,12 +130,12 @@ func lineKey(m constraints.Model, kind constraints.Attack, c constraints.Cell) i
 		return c.Col
 	case constraints.Diagonal:
 		if m.Wrap {
-			return mod(c.Row-c.Col, gcd(m.Rows, m.Cols))
+			return intmath.Mod(c.Row-c.Col, intmath.GCD(m.Rows, m.Cols))
 		}
 		return c.Row - c.Col + m.Cols - 1
 	case constraints.AntiDiagonal:
 		if m.Wrap {
-			return mod(c.Row+c.Col, gcd(m.Rows, m.Cols))
+			return intmath.Mod(c.Row+c.Col, intmath.GCD(m.Rows, m.Cols))
 		}
 		return c.Row + c.Col
 	}
@@ -166,7 +167,7 @@ var knightLeaps = [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}
 func knightTarget(m constraints.Model, c constraints.Cell, l [2]int) (constraints.Cell, bool) {
 	t := constraints.Cell{Row: c.Row + l[0], Col: c.Col + l[1]}
 	if m.Wrap {
-		t = constraints.Cell{Row: mod(t.Row, m.Rows), Col: mod(t.Col, m.Cols)}
+		t = constraints.Cell{Row: intmath.Mod(t.Row, m.Rows), Col: intmath.Mod(t.Col, m.Cols)}
 	}
 	return t, m.OnBoard(t)
 }
@@ -209,20 +210,4 @@ func (e *cnf) knights() {
 			e.clause(-va, -vb)
 		}
 	}
-}
-
-func gcd(a, b int) int {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
-// mod returns x modulo n in [0, n).
-func mod(x, n int) int {
-	x %= n
-	if x < 0 {
-		x += n
-	}
-	return x
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"github.com/queens-dev/queens/internal/intmath"
 	"math/bits"
 
 	"github.com/queens-dev/queens/constraints"
@@ -32,7 +33,7 @@ type board struct {
 
 // newBoard returns the board of m with every cell free but the blocked ones, and no queen placed.
 func newBoard(m constraints.Model) *board {
-	b := &board{m: m, rows: m.Rows, cols: m.Cols, words: (m.Cols + 63) / 64, g: gcd(m.Rows, m.Cols)}
+	b := &board{m: m, rows: m.Rows, cols: m.Cols, words: (m.Cols + 63) / 64, g: intmath.GCD(m.Rows, m.Cols)}
 	b.free = make([]uint64, b.rows*b.words)
 	for r := range b.rows {
 		for c := range b.cols {
@@ -88,12 +89,12 @@ func (b *board) lineOf(k constraints.Attack, r, c int) int {
 		return c
 	case constraints.Diagonal:
 		if b.m.Wrap {
-			return mod(r-c, b.g)
+			return intmath.Mod(r-c, b.g)
 		}
 		return r - c + b.cols - 1
 	}
 	if b.m.Wrap {
-		return mod(r+c, b.g)
+		return intmath.Mod(r+c, b.g)
 	}
 	return r + c
 }
@@ -119,7 +120,7 @@ func (b *board) appendLine(dst []int32, k constraints.Attack, i int) []int32 {
 		if b.m.Wrap {
 			// On a torus the diagonal i holds the cells with (r − c) mod g = i.
 			for r := range b.rows {
-				for c := mod(r-i, b.g); c < b.cols; c += b.g {
+				for c := intmath.Mod(r-i, b.g); c < b.cols; c += b.g {
 					if b.isFree(r, c) {
 						dst = append(dst, b.index(r, c))
 					}
@@ -136,7 +137,7 @@ func (b *board) appendLine(dst []int32, k constraints.Attack, i int) []int32 {
 	case constraints.AntiDiagonal:
 		if b.m.Wrap {
 			for r := range b.rows {
-				for c := mod(i-r, b.g); c < b.cols; c += b.g {
+				for c := intmath.Mod(i-r, b.g); c < b.cols; c += b.g {
 					if b.isFree(r, c) {
 						dst = append(dst, b.index(r, c))
 					}
@@ -205,7 +206,7 @@ func (b *board) place(x int32) {
 		for _, l := range knightLeaps {
 			rr, cc := r+l[0], c+l[1]
 			if b.m.Wrap {
-				rr, cc = mod(rr, b.rows), mod(cc, b.cols)
+				rr, cc = intmath.Mod(rr, b.rows), intmath.Mod(cc, b.cols)
 			} else if rr < 0 || rr >= b.rows || cc < 0 || cc >= b.cols {
 				continue
 			}
@@ -276,19 +277,3 @@ func (b *board) solution() constraints.Solution {
 
 // knightLeaps are the eight moves of a chess knight.
 var knightLeaps = [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
-
-func gcd(a, b int) int {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
-// mod returns x modulo n in [0, n).
-func mod(x, n int) int {
-	x %= n
-	if x < 0 {
-		x += n
-	}
-	return x
-}

@@ -1,6 +1,9 @@
 package search
 
-import "github.com/queens-dev/queens/constraints"
+import (
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/intmath"
+)
 
 // linear tries the placements that put the queen of row r in column (a·r + b) mod n, on a square torus
 // where rows, columns and both diagonals attack and every row holds a queen. Such a placement keeps the
@@ -18,17 +21,17 @@ func linear(m constraints.Model, stop func() bool) constraints.Solution {
 		blocked[c] = true
 	}
 	for a := 2; a < n-1; a++ {
-		if gcd(a, n) != 1 || gcd(a-1, n) != 1 || gcd(a+1, n) != 1 {
+		if intmath.GCD(a, n) != 1 || intmath.GCD(a-1, n) != 1 || intmath.GCD(a+1, n) != 1 {
 			continue
 		}
-		if m.Attack.Has(constraints.Knight) && (mod(a, n) == 2 || mod(a, n) == n-2 || mod(2*a, n) == 1 || mod(2*a, n) == n-1) {
+		if m.Attack.Has(constraints.Knight) && (intmath.Mod(a, n) == 2 || intmath.Mod(a, n) == n-2 || intmath.Mod(2*a, n) == 1 || intmath.Mod(2*a, n) == n-1) {
 			continue // the queen one row down is a leap away, or the one two rows down
 		}
 		if stop() {
 			return nil
 		}
 		for b := range n {
-			if len(m.Fixed) > 0 && b != mod(m.Fixed[0].Col-a*m.Fixed[0].Row, n) {
+			if len(m.Fixed) > 0 && b != intmath.Mod(m.Fixed[0].Col-a*m.Fixed[0].Row, n) {
 				continue
 			}
 			if sol := linearFits(m, a, b, blocked); sol != nil {
@@ -44,13 +47,13 @@ func linear(m constraints.Model, stop func() bool) constraints.Solution {
 func linearFits(m constraints.Model, a, b int, blocked map[constraints.Cell]bool) constraints.Solution {
 	n := m.Rows
 	for _, f := range m.Fixed {
-		if mod(a*f.Row+b, n) != f.Col {
+		if intmath.Mod(a*f.Row+b, n) != f.Col {
 			return nil
 		}
 	}
 	sol := make(constraints.Solution, n)
 	for r := range n {
-		sol[r] = constraints.Cell{Row: r, Col: mod(a*r+b, n)}
+		sol[r] = constraints.Cell{Row: r, Col: intmath.Mod(a*r+b, n)}
 		if blocked[sol[r]] {
 			return nil
 		}
