@@ -5,7 +5,7 @@
 // many queens as it has columns, and the rows of the east queens are a set R that leaves the other rows
 // to the west. Rows and columns then cannot clash across the cut; only diagonals can. So for each R the
 // count is the number of pairs (east placement on rows R, west placement on the other rows) whose
-// diagonals are disjoint. Each half's placements are found by a small search (place.go), and their
+// diagonals are disjoint. Each half's placements are built from two quarters' lists (quarter.go), and their
 // diagonals are packed into one word so the pairs are counted by a bitwise join (join.go) instead of
 // one by one.
 //

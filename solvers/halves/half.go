@@ -77,46 +77,6 @@ func (b *half) flip(rows uint32) uint32 {
 	return bits.Reverse32(rows) >> (32 - b.n)
 }
 
-// place appends to out the crossing diagonals of every placement of h non-attacking queens, one in each
-// east column, on the given rows, and returns out.
-//
-// The search runs column by column with an explicit stack; moving one column east shifts each
-// diagonal's blocked row by one, up or down.
-func (b *half) place(rows uint32, out []uint64) []uint64 {
-	h := b.h
-	if h == 0 {
-		return append(out, 0)
-	}
-	var (
-		free           [MaxN / 2]uint32
-		used, down, up [MaxN / 2]uint32
-		cross          [MaxN / 2]uint64
-	)
-	free[0] = rows &^ b.blocked[0]
-	j := 0
-	for {
-		f := free[j]
-		if f == 0 {
-			if j == 0 {
-				return out
-			}
-			j--
-			continue
-		}
-		bit := f & -f
-		free[j] = f ^ bit
-		p := cross[j] | b.crossing[j][bits.TrailingZeros32(bit)]
-		if j == h-1 {
-			out = append(out, p)
-			continue
-		}
-		u, d, a := used[j]|bit, (down[j]|bit)<<1, (up[j]|bit)>>1
-		j++
-		used[j], down[j], up[j], cross[j] = u, d, a, p
-		free[j] = rows &^ (u | d | a | b.blocked[j])
-	}
-}
-
 func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
 
 func onesCount(x uint64) int { return bits.OnesCount64(x) }
