@@ -92,7 +92,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if !ok {
 		return usagef("--method %q: want fastest, join, classes or mirror", f.method)
 	}
-	if method == backtrack.Join && mode == "count" && !f.unique && !joinable(m) {
+	if method == backtrack.Join && mode == "count" && !f.unique && !backtrack.Joins(m) {
 		return usagef("--method join: counts classic queens only (a square board of side at most %d, the four lines, no blocked or fixed cells, no wrap)", halves.MaxN)
 	}
 	s, err := newSolver(f.solver, f.threads, method)
@@ -131,12 +131,6 @@ var methods = map[string]backtrack.Method{
 	"join":    backtrack.Join,
 	"classes": backtrack.Classes,
 	"mirror":  backtrack.Mirror,
-}
-
-// joinable reports whether m is classic queens of a size the join counts.
-func joinable(m constraints.Model) bool {
-	return m.Square() && m.Rows <= halves.MaxN && m.Attack == constraints.Queen && !m.Wrap &&
-		len(m.Blocked) == 0 && len(m.Fixed) == 0 && m.QueenCount() == m.Rows
 }
 
 // newSolver returns the solver the command line names.

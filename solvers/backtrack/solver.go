@@ -60,6 +60,15 @@ const (
 	Mirror
 )
 
+// Joins reports whether Count can take the Join method for m: classic queens, a square board of side at
+// most halves.MaxN with every cell open and nothing fixed.
+func Joins(m constraints.Model) bool {
+	p, err := compile(m, false)
+	return err == nil && p.joins()
+}
+
+func (p *plan) joins() bool { return p.kernel == kernelQueen && p.rows <= halves.MaxN }
+
 // Counting sets the method Count uses.
 func Counting(m Method) Option { return func(s *Solver) { s.method = m } }
 
@@ -141,7 +150,7 @@ func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result
 		done := g.run()
 		return solvers.Result{Count: g.count, Complete: done && !stop()}, ctx.Err()
 	}
-	join := p.kernel == kernelQueen && m.Rows <= halves.MaxN
+	join := p.joins()
 	switch {
 	case s.method == Join && !join:
 		return solvers.Result{}, fmt.Errorf("backtrack: the join counts classic queens of side at most %d only: %w", halves.MaxN, solvers.ErrUnsupported)
