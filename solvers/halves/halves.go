@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -160,7 +161,7 @@ func rowSets(b *half) []task {
 			if images[i] < r {
 				return // not the least of its class
 			}
-			if !contains(images[:i], images[i]) {
+			if !slices.Contains(images[:i], images[i]) {
 				distinct++
 			}
 		}
@@ -169,16 +170,7 @@ func rowSets(b *half) []task {
 	return ts
 }
 
-func contains(xs []uint32, x uint32) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
-// forEachSubset calls f with every subset of set that has k members, in increasing order.
+// forEachSubset calls f once with every subset of set that has k members.
 func forEachSubset(set uint32, k int, f func(uint32)) {
 	var pos []uint32
 	for s := set; s != 0; s &= s - 1 {
