@@ -29,6 +29,9 @@ type plan struct {
 	// kernel picks the row path's inner loop, or kernelNone for the general path. The row path applies
 	// when every row holds exactly one queen.
 	kernel kernel
+	// super is true for kernelKnight on a square board with every cell open and all four lines: the
+	// superqueens, which have a kernel of their own.
+	super bool
 	// mirror is true when mirroring the columns maps the model onto itself.
 	mirror bool
 	// wrapPat[c] is the set of columns a torus diagonal through column c meets in the same row: those
@@ -102,8 +105,13 @@ func compile(m constraints.Model, general bool) (*plan, error) {
 			}
 		}
 	}
-	if p.kernel == kernelLines && m.Attack&constraints.Queen == constraints.Queen && m.Square() && p.uniform() {
-		p.kernel = kernelQueen
+	if p.kernel != kernelNone && m.Attack&constraints.Queen == constraints.Queen && m.Square() && p.uniform() {
+		switch p.kernel {
+		case kernelLines:
+			p.kernel = kernelQueen
+		case kernelKnight:
+			p.super = true
+		}
 	}
 	if m.Wrap {
 		g := intmath.GCD(m.Rows, m.Cols)
