@@ -89,10 +89,6 @@ func (p *plan) count(r int, s state) uint64 {
 // The kernels below are the hot loops. Each keeps an explicit stack and pushes a row only when it has
 // columns left to try; the last row is counted with a popcount instead of being visited.
 
-// queenFrame is a row to come back to in countQueen; its row number is kept apart so the frame is four
-// words.
-type queenFrame struct{ free, cols, diag, anti uint64 }
-
 type frame struct {
 	free, cols, diag, anti uint64
 	row                    int

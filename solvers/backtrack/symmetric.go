@@ -179,7 +179,7 @@ func (p *plan) countClasses(threads int, stop func() bool) (total, unique uint64
 				copy(q, t.q)
 				var tot, uni uint64
 				switch {
-				case p.kernel == kernelQueen && t.row < p.rows:
+				case (p.kernel == kernelQueen || p.super) && t.row < p.rows:
 					tot, uni = p.classesQueen(sym, order, t.al, t.row, t.s, q)
 				case p.rows <= 64 && t.row < p.rows:
 					tot, uni = p.classesFrom(sym, order, t.al, t.row, t.s, q)
@@ -332,11 +332,13 @@ func edgeTie(q []int, n, k, last int) bool {
 	return false
 }
 
-// classesQueen is classesFrom for the classic problem (kernelQueen: the four lines on a square board,
-// every cell open but for the bounds): a four-word frame pushed only when its row has columns left, as in
-// countQueen.
+// classesQueen is classesFrom for the classic problem and the superqueens (the four lines, and for
+// superqueens the knight's leap, on a square board with every cell open but for the bounds): a frame pushed
+// only when its row has columns left, as in countQueen, and for superqueens the band of five columns a
+// queen closes in each of the next two rows (see countSuper).
 func (p *plan) classesQueen(sym symmetry, order uint64, al []uint64, r0 int, s state, q []int) (total, unique uint64) {
-	var stack [64]queenFrame
+	type frame struct{ free, cols, diag, anti, pb uint64 }
+	var stack [64]frame
 	var rows [64]int
 	var queens [64]uint64 // queens[r] is row r's queen, as a bit
 	for r := range r0 {
@@ -375,9 +377,15 @@ func (p *plan) classesQueen(sym symmetry, order uint64, al []uint64, r0 int, s s
 			}
 		}
 	}
+	// knight masks the bands in: all ones for superqueens, zero for the classic problem; pb is the band of
+	// the queen in the row above.
+	var knight uint64
+	if p.super {
+		knight = ^uint64(0)
+	}
 	sp, r := 0, r0
-	cols, diag, anti := s.cols, s.diag, s.anti
-	free := al[r] &^ (cols | diag | anti)
+	cols, diag, anti, pb := s.cols, s.diag, s.anti, band(s.k1)&knight
+	free := al[r] &^ (cols | diag | anti | pb | band(s.k2)&knight)
 	if r >= check && full&^cols&^ahead[r] != 0 {
 		free = 0
 	}
@@ -389,18 +397,19 @@ func (p *plan) classesQueen(sym symmetry, order uint64, al []uint64, r0 int, s s
 		for free != 0 {
 			bit := free & -free
 			free ^= bit
-			nc, nd, na := cols|bit, (diag|bit)<<1, (anti|bit)>>1
-			nf := al[r+1] &^ (nc | nd | na)
+			nc, nd, na, b := cols|bit, (diag|bit)<<1, (anti|bit)>>1, band(bit)&knight
+			nf := al[r+1] &^ (nc | nd | na | b | pb)
 			if nf == 0 || (r+1 >= check && full&^nc&^ahead[r+1] != 0) {
 				continue
 			}
 			if free != 0 {
-				stack[sp&63] = queenFrame{free, cols, diag, anti}
+				f := &stack[sp&63]
+				f.free, f.cols, f.diag, f.anti, f.pb = free, cols, diag, anti, pb
 				rows[sp&63] = r
 				sp++
 			}
 			queens[r&63] = bit
-			cols, diag, anti, free, r = nc, nd, na, nf, r+1
+			cols, diag, anti, pb, free, r = nc, nd, na, b, nf, r+1
 			if r == last {
 				leaves(free)
 				free = 0
@@ -411,6 +420,6 @@ func (p *plan) classesQueen(sym symmetry, order uint64, al []uint64, r0 int, s s
 		}
 		sp--
 		f := &stack[sp&63]
-		free, cols, diag, anti, r = f.free, f.cols, f.diag, f.anti, rows[sp&63]
+		free, cols, diag, anti, pb, r = f.free, f.cols, f.diag, f.anti, f.pb, rows[sp&63]
 	}
 }
