@@ -1,6 +1,9 @@
 package halves
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // A placement of the east half is an upper quarter's and a lower quarter's placements joined: rows
 // 0..t-1 and t..n-1 of the east columns, t = ⌈n/2⌉. For a set of rows R the upper quarter holds R's
@@ -180,11 +183,14 @@ func (b *half) join(rows uint32, out []uint64) []uint64 {
 		}
 		ds := lower.parts[downs[k].start:downs[k].end]
 		for _, u := range upper.parts[g.start:g.end] {
+			// Without a branch: every pair is written, and the end advances past those that fit.
+			n := len(out)
+			out = slices.Grow(out, len(ds))[:n+len(ds)]
 			for _, d := range ds {
-				if u.reach&d.reach == 0 {
-					out = append(out, u.cross|d.cross)
-				}
+				out[n] = u.cross | d.cross
+				n += int((u.reach&d.reach - 1) >> 31) // 1 if the reaches are disjoint: they use 32 bits at most
 			}
+			out = out[:n]
 		}
 	}
 	return out
