@@ -209,3 +209,13 @@ func ExampleCount() {
 	// 8 92 <nil>
 	// 12 14200 <nil>
 }
+
+// TestWordsFitTables checks that every board Count takes has words narrow enough for the joiner's
+// tables: wider words would be counted right but without them, many times slower.
+func TestWordsFitTables(t *testing.T) {
+	for n := 1; n <= MaxN; n++ {
+		if b := newHalf(n, n/2); b.bits > pieces*maxPiece {
+			t.Errorf("n=%d: words of %d bits, tables take %d", n, b.bits, pieces*maxPiece)
+		}
+	}
+}
