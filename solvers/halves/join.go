@@ -152,13 +152,15 @@ func (j *joiner) table(small, large []uint64) uint64 {
 	width := (j.bits + pieces - 1) / pieces
 	size := 1 << width
 	mask := uint64(size-1) & (1<<maxPiece - 1)
-	for k := range pieces {
-		var slice [maxPiece]uint64
-		for i, e := range small {
-			for x := e >> (width * uint(k)) & mask; x != 0; x &= x - 1 {
-				slice[trailingZeros(x)] |= 1 << i
-			}
+	// column[b] marks the small words that have bit b.
+	var column [pieces * maxPiece]uint64
+	for i, e := range small {
+		for x := e; x != 0; x &= x - 1 {
+			column[trailingZeros(x)] |= 1 << i
 		}
+	}
+	for k := range pieces {
+		slice := column[uint(k)*width:]
 		// Doubling: the values with top bit b are those below 1<<b plus bit b. No entry depends on the
 		// one just written, so the loop runs at one store a cycle instead of waiting on each load.
 		t := j.tab[k][:size]
