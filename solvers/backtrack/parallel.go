@@ -59,32 +59,46 @@ func (p *plan) tasks(depth int, yield func(task) bool) bool {
 func (p *plan) countParallel(threads int, stop func() bool) (uint64, bool, error) {
 	var overflow atomic.Bool
 	depth := p.splitDepth()
-	work := make(chan task, 4*threads)
-	var wg sync.WaitGroup
 	sums := make([]uint64, threads)
-	for i := range threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for t := range work {
-				if stop() {
-					continue // drain, so the producer never blocks
-				}
-				if !addProduct(&sums[i], t.weight, p.count(t.row, t.s)) {
-					overflow.Store(true)
-				}
-			}
-		}()
-	}
-	complete := p.tasks(depth, func(t task) bool {
-		if stop() {
-			return false
+	do := func(i int, t task) {
+		if !addProduct(&sums[i], t.weight, p.count(t.row, t.s)) {
+			overflow.Store(true)
 		}
-		work <- t
-		return true
-	})
-	close(work)
-	wg.Wait()
+	}
+	var complete bool
+	if threads == 1 {
+		// No goroutine to hand the tasks to: on one thread that only adds a wake-up per task.
+		complete = p.tasks(depth, func(t task) bool {
+			if stop() {
+				return false
+			}
+			do(0, t)
+			return true
+		})
+	} else {
+		work := make(chan task, 4*threads)
+		var wg sync.WaitGroup
+		for i := range threads {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for t := range work {
+					if !stop() { // once stopped, drain, so the producer never blocks
+						do(i, t)
+					}
+				}
+			}()
+		}
+		complete = p.tasks(depth, func(t task) bool {
+			if stop() {
+				return false
+			}
+			work <- t
+			return true
+		})
+		close(work)
+		wg.Wait()
+	}
 	var total uint64
 	for _, s := range sums {
 		if !addProduct(&total, 1, s) {

@@ -163,35 +163,51 @@ func (p *plan) countClasses(threads int, stop func() bool) (total, unique uint64
 	sym := p.symmetryGroup()
 	order := uint64(len(sym.turns))
 	depth := p.splitDepth()
-	work := make(chan symTask, 4*threads)
 	type sums struct{ total, unique uint64 }
 	out := make([]sums, threads)
-	var wg sync.WaitGroup
-	for i := range threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			q := make([]int, p.rows)
-			for t := range work {
-				if stop() {
-					continue
+	qs := make([][]int, threads) // each thread's columns of the rows placed
+	for i := range qs {
+		qs[i] = make([]int, p.rows)
+	}
+	run := func(i int, t symTask) {
+		q := qs[i]
+		copy(q, t.q)
+		var tot, uni uint64
+		switch {
+		case (p.kernel == kernelQueen || p.super) && t.row < p.rows:
+			tot, uni = p.classesQueen(sym, order, t.al, t.row, t.s, q)
+		case p.rows <= 64 && t.row < p.rows:
+			tot, uni = p.classesFrom(sym, order, t.al, t.row, t.s, q)
+		default:
+			tot, uni = p.walkClasses(sym, order, t.al, t.row, t.s, q)
+		}
+		if !addProduct(&out[i].total, 1, tot) {
+			overflow.Store(true)
+		}
+		out[i].unique += uni
+	}
+	// On one thread the tasks run as they are made: a goroutine to hand them to only adds a wake-up each.
+	send := func(t symTask) { run(0, t) }
+	finish := func() {}
+	if threads > 1 {
+		work := make(chan symTask, 4*threads)
+		var wg sync.WaitGroup
+		send = func(t symTask) { work <- t }
+		finish = func() {
+			close(work)
+			wg.Wait()
+		}
+		for i := range threads {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for t := range work {
+					if !stop() { // once stopped, drain, so the producer never blocks
+						run(i, t)
+					}
 				}
-				copy(q, t.q)
-				var tot, uni uint64
-				switch {
-				case (p.kernel == kernelQueen || p.super) && t.row < p.rows:
-					tot, uni = p.classesQueen(sym, order, t.al, t.row, t.s, q)
-				case p.rows <= 64 && t.row < p.rows:
-					tot, uni = p.classesFrom(sym, order, t.al, t.row, t.s, q)
-				default:
-					tot, uni = p.walkClasses(sym, order, t.al, t.row, t.s, q)
-				}
-				if !addProduct(&out[i].total, 1, tot) {
-					overflow.Store(true)
-				}
-				out[i].unique += uni
-			}
-		}()
+			}()
+		}
 	}
 	complete = true
 	for k := 0; k < p.cols && complete; k++ {
@@ -205,7 +221,7 @@ func (p *plan) countClasses(threads int, stop func() bool) (total, unique uint64
 				if stop() {
 					return false
 				}
-				work <- symTask{al, r, s, append([]int(nil), q...)}
+				send(symTask{al, r, s, append([]int(nil), q...)})
 				return true
 			}
 			for f := al[r] &^ p.forbidden(s); f != 0; f &= f - 1 {
@@ -218,8 +234,7 @@ func (p *plan) countClasses(threads int, stop func() bool) (total, unique uint64
 		}
 		complete = walk(0, state{}, nil)
 	}
-	close(work)
-	wg.Wait()
+	finish()
 	for _, s := range out {
 		if !addProduct(&total, 1, s.total) {
 			overflow.Store(true)
