@@ -101,9 +101,8 @@ func (j *joiner) split(d, eo, ne, wo, nw int) uint64 {
 		var c uint64
 		for _, w := range west {
 			for _, e := range east {
-				if e&w == 0 {
-					c++
-				}
+				x := e & w
+				c += 1 ^ (x|-x)>>63 // 1 if x is zero: the top bit of x|-x is set iff it is not
 			}
 		}
 		return c
