@@ -240,7 +240,9 @@ func (p *plan) countTorus(r int, s state) uint64 {
 // attack kinds to mask in, a fixed stack indexed modulo its size (the depth never passes the 64 columns),
 // which spares the bounds checks. A row is pushed only while it has columns left to try, so a popped
 // frame needs no test; and the last two rows, which share the last two open columns, are settled by
-// twoRows without a visit. Against the plain loop this saves about 8% (paired runs beside ref-count.c).
+// twoRows without a visit. A queen that leaves the row after next no open cell (by the columns and
+// diagonals so far) is cut before its row is visited. Paired runs beside the plain loop: the frame and
+// the last two rows took off about 8%, the cut about another 8%; a cut on the third row down, nothing.
 func countQueen(full uint64, r, last int, cols, diag, anti uint64) uint64 {
 	free := full &^ (cols | diag | anti)
 	left := last - r // the rows below the current one
@@ -264,7 +266,7 @@ func countQueen(full uint64, r, last int, cols, diag, anti uint64) uint64 {
 		if left == 2 {
 			rem := full &^ nc
 			total += twoRows(rem, nd|na, nd<<1|na>>1, nearMul, nearShift)
-		} else if nf := full &^ (nc | nd | na); nf != 0 {
+		} else if nf := full &^ (nc | nd | na); nf != 0 && full&^(nc|nd<<1|na>>1) != 0 {
 			if free != 0 {
 				f := &stack[sp&63]
 				f.free, f.cols, f.diag, f.anti, f.left = free, cols, diag, anti, left
