@@ -417,6 +417,10 @@ func (p *plan) classesQueen(sym symmetry, order uint64, al []uint64, r0 int, s s
 			if nf == 0 || (r+1 >= check && full&^nc&^ahead[r+1] != 0) {
 				continue
 			}
+			// As in countQueen: the row after next must keep an open cell.
+			if r+2 <= last && al[r+2]&^(nc|nd<<1|na>>1|b) == 0 {
+				continue
+			}
 			if free != 0 {
 				f := &stack[sp&63]
 				f.free, f.cols, f.diag, f.anti, f.pb = free, cols, diag, anti, pb
