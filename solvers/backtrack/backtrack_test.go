@@ -3,6 +3,7 @@ package backtrack_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
@@ -226,6 +227,22 @@ func TestCancel(t *testing.T) {
 	res, err = backtrack.New().Count(ctx, g)
 	if err == nil || res.Complete {
 		t.Errorf("general Count on a cancelled context: complete %v, err %v", res.Complete, err)
+	}
+}
+
+// TestDeadlineMidCount stops the row path's counts part way, on one thread (tasks run as they are made)
+// and on two (tasks handed to goroutines): each must return the deadline's error and no complete count.
+// Ignoring the deadline would take hours.
+func TestDeadlineMidCount(t *testing.T) {
+	for _, method := range []backtrack.Method{backtrack.Mirror, backtrack.Classes} {
+		for _, threads := range []int{1, 2} {
+			ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+			res, err := backtrack.New(backtrack.Threads(threads), backtrack.Counting(method)).Count(ctx, constraints.Classic(21))
+			cancel()
+			if !errorsIs(err, context.DeadlineExceeded) || res.Complete {
+				t.Errorf("method %d, %d threads: complete %v, err %v; want context.DeadlineExceeded", method, threads, res.Complete, err)
+			}
+		}
 	}
 }
 

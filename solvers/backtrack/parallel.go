@@ -65,40 +65,7 @@ func (p *plan) countParallel(threads int, stop func() bool) (uint64, bool, error
 			overflow.Store(true)
 		}
 	}
-	var complete bool
-	if threads == 1 {
-		// No goroutine to hand the tasks to: on one thread that only adds a wake-up per task.
-		complete = p.tasks(depth, func(t task) bool {
-			if stop() {
-				return false
-			}
-			do(0, t)
-			return true
-		})
-	} else {
-		work := make(chan task, 4*threads)
-		var wg sync.WaitGroup
-		for i := range threads {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for t := range work {
-					if !stop() { // once stopped, drain, so the producer never blocks
-						do(i, t)
-					}
-				}
-			}()
-		}
-		complete = p.tasks(depth, func(t task) bool {
-			if stop() {
-				return false
-			}
-			work <- t
-			return true
-		})
-		close(work)
-		wg.Wait()
-	}
+	complete := spread(threads, stop, func(send func(task) bool) bool { return p.tasks(depth, send) }, do)
 	var total uint64
 	for _, s := range sums {
 		if !addProduct(&total, 1, s) {
@@ -109,6 +76,45 @@ func (p *plan) countParallel(threads int, stop func() bool) (uint64, bool, error
 		return 0, false, errOverflow
 	}
 	return total, complete && !stop(), nil
+}
+
+// spread runs the tasks that produce makes, each by run(i, t) where i < threads names the goroutine, and
+// returns what produce returns. produce stops once send returns false, which it does once stop turns true.
+// On one thread each task runs as it is made, in the caller's goroutine: handing it over would only add
+// a wake-up per task.
+func spread[T any](threads int, stop func() bool, produce func(send func(T) bool) bool, run func(i int, t T)) bool {
+	if threads == 1 {
+		return produce(func(t T) bool {
+			if stop() {
+				return false
+			}
+			run(0, t)
+			return true
+		})
+	}
+	work := make(chan T, 4*threads)
+	var wg sync.WaitGroup
+	for i := range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for t := range work {
+				if !stop() { // once stopped, drain, so the producer never blocks
+					run(i, t)
+				}
+			}
+		}()
+	}
+	complete := produce(func(t T) bool {
+		if stop() {
+			return false
+		}
+		work <- t
+		return true
+	})
+	close(work)
+	wg.Wait()
+	return complete
 }
 
 // errOverflow reports a count past 2^64 − 1.

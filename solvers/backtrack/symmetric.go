@@ -2,7 +2,6 @@ package backtrack
 
 import (
 	"math/bits"
-	"sync"
 	"sync/atomic"
 
 	"github.com/queens-dev/queens/constraints"
@@ -186,55 +185,31 @@ func (p *plan) countClasses(threads int, stop func() bool) (total, unique uint64
 		}
 		out[i].unique += uni
 	}
-	// On one thread the tasks run as they are made: a goroutine to hand them to only adds a wake-up each.
-	send := func(t symTask) { run(0, t) }
-	finish := func() {}
-	if threads > 1 {
-		work := make(chan symTask, 4*threads)
-		var wg sync.WaitGroup
-		send = func(t symTask) { work <- t }
-		finish = func() {
-			close(work)
-			wg.Wait()
-		}
-		for i := range threads {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for t := range work {
-					if !stop() { // once stopped, drain, so the producer never blocks
-						run(i, t)
+	complete = spread(threads, stop, func(send func(symTask) bool) bool {
+		for k := range p.cols {
+			al := p.bounded(sym, k)
+			if al == nil {
+				continue
+			}
+			var walk func(r int, s state, q []int) bool
+			walk = func(r int, s state, q []int) bool {
+				if r == depth || r == p.rows {
+					return send(symTask{al, r, s, append([]int(nil), q...)})
+				}
+				for f := al[r] &^ p.forbidden(s); f != 0; f &= f - 1 {
+					bit := f & -f
+					if !walk(r+1, p.place(s, bit), append(q, bits.TrailingZeros64(bit))) {
+						return false
 					}
 				}
-			}()
-		}
-	}
-	complete = true
-	for k := 0; k < p.cols && complete; k++ {
-		al := p.bounded(sym, k)
-		if al == nil {
-			continue
-		}
-		var walk func(r int, s state, q []int) bool
-		walk = func(r int, s state, q []int) bool {
-			if r == depth || r == p.rows {
-				if stop() {
-					return false
-				}
-				send(symTask{al, r, s, append([]int(nil), q...)})
 				return true
 			}
-			for f := al[r] &^ p.forbidden(s); f != 0; f &= f - 1 {
-				bit := f & -f
-				if !walk(r+1, p.place(s, bit), append(q, bits.TrailingZeros64(bit))) {
-					return false
-				}
+			if !walk(0, state{}, nil) {
+				return false
 			}
-			return true
 		}
-		complete = walk(0, state{}, nil)
-	}
-	finish()
+		return true
+	}, run)
 	for _, s := range out {
 		if !addProduct(&total, 1, s.total) {
 			overflow.Store(true)
