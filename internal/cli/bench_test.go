@@ -21,10 +21,14 @@ func TestBench(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("bench --format json: %v\n%s", err, out)
 	}
-	if len(got.Cases) != 9 || got.PeakMB <= 0 {
+	if len(got.Cases) != 10 || got.PeakMB <= 0 {
 		t.Fatalf("bench: %d cases, peak %v MB", len(got.Cases), got.PeakMB)
 	}
+	uniques := 0
 	for _, c := range got.Cases {
+		if c.Unique != nil {
+			uniques++
+		}
 		want := uint64(724) // A000170(10)
 		if c.Name[:5] == "super" {
 			want = 4 // A051223(10)
@@ -35,6 +39,9 @@ func TestBench(t *testing.T) {
 		if c.Unique != nil && *c.Unique != 92 { // A002562(10)
 			t.Errorf("bench case %q: unique %d, want 92", c.Name, *c.Unique)
 		}
+	}
+	if uniques != 2 {
+		t.Errorf("bench: %d cases count classes, want 2 (by classes and joined)", uniques)
 	}
 	if code, _, _ := run("bench", "-n", "25"); code != 2 {
 		t.Errorf("bench -n 25: exit %d, want 2", code)

@@ -92,7 +92,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if !ok {
 		return usagef("--method %q: want fastest, join, classes or mirror", f.method)
 	}
-	if method == backtrack.Join && mode == "count" && !f.unique && !backtrack.Joins(m) {
+	if method == backtrack.Join && mode == "count" && !backtrack.Joins(m) {
 		return usagef("--method join: counts classic queens only (a square board of side at most %d, the four lines, no blocked or fixed cells, no wrap)", halves.MaxN)
 	}
 	s, err := newSolver(f.solver, f.threads, method)

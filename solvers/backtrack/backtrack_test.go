@@ -13,11 +13,11 @@ import (
 
 // OEIS tables, offset 1: the entry for n is at index n-1.
 var (
-	a000170 = []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596} // classic
-	a002562 = []uint64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787}                      // classic, unique
-	a051223 = []uint64{1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44, 156, 1876, 5180, 32516}        // superqueens
-	a051224 = []uint64{1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 6, 22, 239}                        // superqueens, unique
-	a051906 = []uint64{1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88, 0, 4524}                     // torus
+	a000170 = []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596}          // classic
+	a002562 = []uint64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955} // classic, unique
+	a051223 = []uint64{1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44, 156, 1876, 5180, 32516}                 // superqueens
+	a051224 = []uint64{1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 6, 22, 239}                                 // superqueens, unique
+	a051906 = []uint64{1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88, 0, 4524}                              // torus
 )
 
 func cellsOf(rc ...int) []constraints.Cell {
@@ -76,18 +76,29 @@ func TestGeneralPathMatchesOEIS(t *testing.T) {
 	}
 }
 
+// TestUniqueMatchesOEIS holds both ways of counting classes to OEIS: Burnside's lemma over the join (the
+// default for classic queens), and the search that visits the least solution of each class.
 func TestUniqueMatchesOEIS(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct {
 		name   string
 		attack constraints.Attack
 		want   []uint64
-	}{{"A002562 classic", constraints.Queen, a002562}, {"A051224 superqueens", constraints.Superqueen, a051224}} {
-		for i, want := range tc.want {
-			m := constraints.Model{Rows: i + 1, Cols: i + 1, Attack: tc.attack}
-			res, err := solvers.CountUnique(ctx, backtrack.New(), m)
-			if err != nil || res.Unique != want {
-				t.Errorf("%s n=%d: got %d unique (err %v), want %d", tc.name, i+1, res.Unique, err, want)
+		method backtrack.Method
+		upTo   int
+	}{
+		{"A002562 classic, joined", constraints.Queen, a002562, backtrack.Fastest, 16},
+		{"A002562 classic, by classes", constraints.Queen, a002562, backtrack.Classes, 13},
+		{"A051224 superqueens", constraints.Superqueen, a051224, backtrack.Fastest, 13},
+	} {
+		for n := 1; n <= tc.upTo; n++ {
+			m := constraints.Model{Rows: n, Cols: n, Attack: tc.attack}
+			res, err := solvers.CountUnique(ctx, backtrack.New(backtrack.Counting(tc.method)), m)
+			if err != nil || res.Unique != tc.want[n-1] {
+				t.Errorf("%s n=%d: got %d unique (err %v), want %d", tc.name, n, res.Unique, err, tc.want[n-1])
+			}
+			if tc.attack == constraints.Queen && n <= len(a000170) && res.Count != a000170[n-1] {
+				t.Errorf("%s n=%d: got %d solutions, want %d", tc.name, n, res.Count, a000170[n-1])
 			}
 		}
 	}
@@ -272,6 +283,13 @@ func TestJoinOnlyClassic(t *testing.T) {
 		if _, err := join.Count(context.Background(), m); !errorsIs(err, solvers.ErrUnsupported) {
 			t.Errorf("join on %+v: err %v, want ErrUnsupported", m, err)
 		}
+		if _, err := join.CountUnique(context.Background(), m); !errorsIs(err, solvers.ErrUnsupported) {
+			t.Errorf("join, unique, on %+v: err %v, want ErrUnsupported", m, err)
+		}
+	}
+	m := constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Wrap: true}
+	if _, err := join.CountUnique(context.Background(), m); !errorsIs(err, solvers.ErrUnsupported) {
+		t.Errorf("join, unique, on the torus: err %v, want ErrUnsupported", err)
 	}
 }
 

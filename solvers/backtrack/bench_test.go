@@ -44,11 +44,19 @@ func BenchmarkRowPathClassic(b *testing.B) {
 
 func BenchmarkUnique(b *testing.B) {
 	ctx := context.Background()
-	for b.Loop() {
-		res, err := backtrack.New(backtrack.Threads(1)).CountUnique(ctx, constraints.Classic(13))
-		if err != nil || res.Unique != 9233 {
-			b.Fatal(res, err)
-		}
+	for _, method := range []struct {
+		name string
+		m    backtrack.Method
+	}{{"joined", backtrack.Fastest}, {"classes", backtrack.Classes}} {
+		b.Run(method.name, func(b *testing.B) {
+			s := backtrack.New(backtrack.Threads(1), backtrack.Counting(method.m))
+			for b.Loop() {
+				res, err := s.CountUnique(ctx, constraints.Classic(13))
+				if err != nil || res.Unique != 9233 {
+					b.Fatal(res, err)
+				}
+			}
+		})
 	}
 }
 

@@ -134,6 +134,8 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	return res, ctx.Err()
 }
 
+var errNoJoin = fmt.Errorf("backtrack: the join counts classic queens of side at most %d only: %w", halves.MaxN, solvers.ErrUnsupported)
+
 // Count counts the solutions of m on every thread the solver has.
 func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result, error) {
 	p, err := s.compile(m)
@@ -153,7 +155,7 @@ func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result
 	join := p.joins()
 	switch {
 	case s.method == Join && !join:
-		return solvers.Result{}, fmt.Errorf("backtrack: the join counts classic queens of side at most %d only: %w", halves.MaxN, solvers.ErrUnsupported)
+		return solvers.Result{}, errNoJoin
 	case join && (s.method == Fastest || s.method == Join):
 		count, err := halves.Count(ctx, m.Rows, s.threads)
 		return solvers.Result{Count: count, Complete: err == nil}, err
@@ -166,19 +168,29 @@ func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result
 	return solvers.Result{Count: count, Complete: done}, errors.Join(err, ctx.Err())
 }
 
-// CountUnique counts the solutions of m and their classes under the model's symmetry group. On the row
-// path of a flat board it visits only the least solution of each class (see symmetric.go); elsewhere it
-// enumerates (solvers.CountClasses).
+// CountUnique counts the solutions of m and their classes under the model's symmetry group. Classic
+// queens that Count would join are joined here too, and their classes follow by Burnside's lemma from
+// the symmetric solutions (see fixed.go). Elsewhere on the row path of a flat board it visits only the
+// least solution of each class (see symmetric.go); off the row path it enumerates
+// (solvers.CountClasses).
 func (s *Solver) CountUnique(ctx context.Context, m constraints.Model) (solvers.Result, error) {
 	p, err := s.compile(m)
 	if err != nil {
 		return solvers.Result{}, err
+	}
+	join := p.joins()
+	if s.method == Join && !join {
+		return solvers.Result{}, errNoJoin
 	}
 	if p.kernel == kernelNone || p.kernel == kernelTorus {
 		return solvers.CountClasses(ctx, s, m)
 	}
 	stop, release := stopFlag(ctx)
 	defer release()
+	if join && (s.method == Fastest || s.method == Join) {
+		total, unique, err := p.burnside(ctx, s.threads, stop)
+		return solvers.Result{Count: total, Unique: unique, Complete: err == nil}, err
+	}
 	total, unique, done, err := p.countClasses(s.threads, stop)
 	return solvers.Result{Count: total, Unique: unique, Complete: done}, errors.Join(err, ctx.Err())
 }
