@@ -17,7 +17,7 @@ var (
 	a002562 = []uint64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955} // classic, unique
 	a051223 = []uint64{1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44, 156, 1876, 5180, 32516}                 // superqueens
 	a051224 = []uint64{1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 6, 22, 239}                                 // superqueens, unique
-	a051906 = []uint64{1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88, 0, 4524}                              // torus
+	a051906 = []uint64{1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88, 0, 4524, 0, 0, 0, 140692}             // torus
 )
 
 func cellsOf(rc ...int) []constraints.Cell {
@@ -148,6 +148,9 @@ func mixedModels() []struct {
 		{"torus knight 5", constraints.Model{Rows: 5, Cols: 5, Attack: sq, Wrap: true}, "knight on a torus: the general path"},
 		{"torus knight only 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 4, Attack: k, Wrap: true}, "leaps that wrap onto the same cells twice on a small torus"},
 		{"torus fewer 3 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 3, Attack: q, Wrap: true}, "general path on a torus"},
+		{"torus rooks 4x4", constraints.Model{Rows: 4, Cols: 4, Attack: r | c, Wrap: true}, "a torus whose shifts and turns all keep it: classes by stabilizers"},
+		{"torus row+diag 5x5", constraints.Model{Rows: 5, Cols: 5, Attack: r | d, Wrap: true}, "shifts kept, the mirror not"},
+		{"torus rows+diagonals 4x6", constraints.Model{Rows: 4, Cols: 6, Attack: r | d | a, Wrap: true}, "a rectangle with no column attack: queens share columns"},
 		{"torus blocked 5", constraints.Model{Rows: 5, Cols: 5, Attack: q, Wrap: true, Blocked: cellsOf(2, 2)}, "torus with a hole"},
 		{"1x1", constraints.Classic(1), "the smallest board"},
 		{"1x5 rows", constraints.Model{Rows: 1, Cols: 5, Attack: q}, "one row, one queen"},
@@ -370,7 +373,7 @@ func TestAddProduct(t *testing.T) {
 // TestTorusUniqueMatchesA053994 counts torus solutions up to the whole group of the torus: the eight turns
 // and every shift.
 func TestTorusUniqueMatchesA053994(t *testing.T) {
-	a053994 := []uint64{1, 0, 1, 1, 0, 2, 11} // n = 1, 3, 5, ..., 13
+	a053994 := []uint64{1, 0, 1, 1, 0, 2, 11, 0, 97} // n = 1, 3, 5, ..., 17
 	for i, want := range a053994 {
 		n := 2*i + 1
 		m := constraints.Model{Rows: n, Cols: n, Attack: constraints.Queen, Wrap: true}

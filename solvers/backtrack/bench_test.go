@@ -70,6 +70,18 @@ func BenchmarkRowPathTorus(b *testing.B) {
 	benchCount(b, backtrack.New(backtrack.Threads(1)), m, 4524)
 }
 
+func BenchmarkTorusUnique(b *testing.B) {
+	ctx := context.Background()
+	m := constraints.Model{Rows: 17, Cols: 17, Attack: constraints.Queen, Wrap: true}
+	s := backtrack.New(backtrack.Threads(1))
+	for b.Loop() {
+		res, err := s.CountUnique(ctx, m)
+		if err != nil || res.Unique != 97 { // A053994
+			b.Fatal(res, err)
+		}
+	}
+}
+
 func BenchmarkRowPathBlocked(b *testing.B) {
 	m := constraints.Classic(12)
 	m.Blocked = []constraints.Cell{{Row: 0, Col: 0}, {Row: 5, Col: 7}}

@@ -8,34 +8,54 @@ import (
 )
 
 // task is a subtree of the row path: the rows above row placed, to be counted weight times (2 for a
-// placement whose mirror image is counted by the same task).
+// placement whose mirror image is counted by the same task; the number of columns for a torus whose
+// shifts the first row stands for). queens[r] is the queen of row r < row: valid only while the task is
+// yielded, and cloned by those that keep it.
 type task struct {
 	row    int
 	s      state
 	weight uint64
+	queens []uint64
 }
 
 // splitDepth is how many rows the tasks fix: enough tasks to keep every thread busy and to notice a
-// cancellation between tasks, few enough that handing them out costs nothing.
+// cancellation between tasks, few enough that handing them out costs nothing. A torus prunes so hard
+// that the last 13 rows hold little of the work, and the producer, which walks the rows above without a
+// kernel, would do most of it on one thread; four rows make some 1,000 tasks at n=19 and 2,500 at n=23.
 func (p *plan) splitDepth() int {
 	d := p.rows - 13
+	if p.kernel == kernelTorus {
+		d = 4
+	}
 	return max(1, min(d, p.rows-1))
 }
 
 // tasks yields the placements of the first depth rows, skipping those whose mirror image it yields too
 // and weighting the kept ones 2 instead, while the placement so far is its own mirror image (every queen
-// in the middle column). It returns false if yield asked to stop.
+// in the mirror's fixed column). On a torus that keeps the shifts of the columns, every solution is the
+// shift of exactly one with the first row's queen in column 0: that queen alone is tried, weighted by the
+// number of columns, and the mirror becomes c → −c (mod cols), which keeps column 0. It returns false
+// if yield asked to stop.
 func (p *plan) tasks(depth int, yield func(task) bool) bool {
+	queens := make([]uint64, depth)
 	var walk func(r int, s state, weight uint64, symmetric bool) bool
 	walk = func(r int, s state, weight uint64, symmetric bool) bool {
 		if r == depth {
-			return yield(task{r, s, weight})
+			return yield(task{r, s, weight, queens})
 		}
-		for f := p.free(s, r); f != 0; f &= f - 1 {
+		f := p.free(s, r)
+		if r == 0 && p.shift {
+			f, weight = f&1, weight*uint64(p.cols)
+		}
+		for ; f != 0; f &= f - 1 {
 			bit := f & -f
 			w, sym := weight, false
 			if symmetric {
-				c, mc := bits.TrailingZeros64(bit), p.cols-1-bits.TrailingZeros64(bit)
+				c := bits.TrailingZeros64(bit)
+				mc := p.cols - 1 - c
+				if p.shift {
+					mc = (p.cols - c) % p.cols
+				}
 				if c > mc {
 					continue
 				}
@@ -45,6 +65,7 @@ func (p *plan) tasks(depth int, yield func(task) bool) bool {
 					sym = true
 				}
 			}
+			queens[r] = bit
 			if !walk(r+1, p.place(s, bit), w, sym) {
 				return false
 			}

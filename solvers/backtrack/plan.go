@@ -34,6 +34,8 @@ type plan struct {
 	super bool
 	// mirror is true when mirroring the columns maps the model onto itself.
 	mirror bool
+	// shift is true on a torus that shifting the columns by one maps onto itself.
+	shift bool
 	// wrapPat[c] is the set of columns a torus diagonal through column c meets in the same row: those
 	// congruent to c modulo gcd(rows, cols).
 	wrapPat []uint64
@@ -123,6 +125,7 @@ func compile(m constraints.Model, general bool) (*plan, error) {
 		}
 	}
 	p.mirror = m.Keeps(constraints.Symmetry{Turn: constraints.MirrorCols})
+	p.shift = m.Wrap && m.Keeps(constraints.Symmetry{DCol: 1})
 	return p, nil
 }
 

@@ -55,8 +55,8 @@ const (
 	// Classes visits one solution of each class under the model's symmetries and weights it by the size
 	// of its class; a model that keeps no more than the mirror is counted as by Mirror.
 	Classes
-	// Mirror is the plain row path, halved by the column mirror where the model keeps it: for comparison
-	// with other counters and for tests.
+	// Mirror is the plain row path, halved by the column mirror where the model keeps it (and on a torus
+	// divided by the shifts of the columns too): for comparison with other counters and for tests.
 	Mirror
 )
 
@@ -170,8 +170,9 @@ func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result
 
 // CountUnique counts the solutions of m and their classes under the model's symmetry group. Classic
 // queens that Count would join are joined here too, and their classes follow by Burnside's lemma from
-// the symmetric solutions (see fixed.go). Elsewhere on the row path of a flat board it visits only the
-// least solution of each class (see symmetric.go); off the row path it enumerates
+// the symmetric solutions (see fixed.go). A torus that keeps its shifts is counted from the solutions
+// with the first queen in column 0 (shifts.go). Elsewhere on the row path of a flat board it visits only
+// the least solution of each class (see symmetric.go); off the row path it enumerates
 // (solvers.CountClasses).
 func (s *Solver) CountUnique(ctx context.Context, m constraints.Model) (solvers.Result, error) {
 	p, err := s.compile(m)
@@ -182,11 +183,15 @@ func (s *Solver) CountUnique(ctx context.Context, m constraints.Model) (solvers.
 	if s.method == Join && !join {
 		return solvers.Result{}, errNoJoin
 	}
-	if p.kernel == kernelNone || p.kernel == kernelTorus {
+	if p.kernel == kernelNone || p.kernel == kernelTorus && !p.shift {
 		return solvers.CountClasses(ctx, s, m)
 	}
 	stop, release := stopFlag(ctx)
 	defer release()
+	if p.kernel == kernelTorus {
+		total, unique, done, err := p.torusClasses(s.threads, stop)
+		return solvers.Result{Count: total, Unique: unique, Complete: done}, errors.Join(err, ctx.Err())
+	}
 	if join && (s.method == Fastest || s.method == Join) {
 		total, unique, err := p.burnside(ctx, s.threads, stop)
 		return solvers.Result{Count: total, Unique: unique, Complete: err == nil}, err
