@@ -247,7 +247,9 @@ func countQueen(full uint64, r, last int, cols, diag, anti uint64) uint64 {
 	free := full &^ (cols | diag | anti)
 	left := last - r // the rows below the current one
 	if left < 2 {
-		return lastRows(free, left, func(bit uint64) uint64 { return full &^ (cols | bit | (diag|bit)<<1 | (anti|bit)>>1) })
+		// The closure gets copies: were it to capture the loop's own variables, they would live in memory.
+		c, d, a := cols, diag, anti
+		return lastRows(free, left, func(bit uint64) uint64 { return full &^ (c | bit | (d|bit)<<1 | (a|bit)>>1) })
 	}
 	type frame struct {
 		free, cols, diag, anti uint64
@@ -299,8 +301,9 @@ func countSuper(full uint64, r, last int, cols, diag, anti, k1, k2 uint64) uint6
 	free := full &^ (cols | diag | anti | pb | band(k2))
 	left := last - r
 	if left < 2 {
+		c, d, a, b := cols, diag, anti, pb // copies, as in countQueen
 		return lastRows(free, left, func(bit uint64) uint64 {
-			return full &^ (cols | bit | (diag|bit)<<1 | (anti|bit)>>1 | band(bit) | pb)
+			return full &^ (c | bit | (d|bit)<<1 | (a|bit)>>1 | band(bit) | b)
 		})
 	}
 	type frame struct {
