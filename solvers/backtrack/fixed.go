@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"math/bits"
 
-	"github.com/queens-dev/queens/solvers/halves"
-
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers/halves"
 )
 
 // Counting classes by Burnside's lemma. The number of classes of solutions under a group G is the mean,
