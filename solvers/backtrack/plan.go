@@ -2,10 +2,10 @@ package backtrack
 
 import (
 	"fmt"
-	"github.com/queens-dev/queens/internal/intmath"
 	"math/bits"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/intmath"
 	"github.com/queens-dev/queens/solvers"
 )
 
