@@ -62,8 +62,8 @@ func fixedBy(n int, t constraints.Turn, stop func() bool) (uint64, bool, error) 
 // fixedSearch places the orbits of cells under one turn: a queen at (r, c) and its images.
 type fixedSearch struct {
 	n int
-	// orbit[r*n+c] lists the cells of (r, c)'s orbit, (r, c) first, each once; nil if two of them share
-	// a row, a column or a diagonal, so that the orbit can never be placed.
+	// orbit[r*n+c] lists the cells of (r, c)'s orbit, (r, c) first, each once. Two of them that attack
+	// each other are caught by place, as any queen placed already would be.
 	orbit [][]constraints.Cell
 }
 
@@ -76,25 +76,10 @@ func newFixedSearch(n int, t constraints.Turn) *fixedSearch {
 			for x := s.Apply(cells[0], n, n); x != cells[0]; x = s.Apply(x, n, n) {
 				cells = append(cells, x)
 			}
-			if f.clash(cells) {
-				cells = nil
-			}
 			f.orbit[r*n+c] = cells
 		}
 	}
 	return f
-}
-
-// clash reports whether two of cells attack each other.
-func (f *fixedSearch) clash(cells []constraints.Cell) bool {
-	for i, a := range cells {
-		for _, b := range cells[:i] {
-			if a.Row == b.Row || a.Col == b.Col || a.Row-a.Col == b.Row-b.Col || a.Row+a.Col == b.Row+b.Col {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // walk counts the ways to fill the rows not in used, given the columns, diagonals (bit c−r+n−1) and
@@ -126,7 +111,7 @@ func (f *fixedSearch) walk(used, cols, diag, anti uint64, stop func() bool) (uin
 }
 
 // place adds the queens of cells to the rows, columns and diagonals taken, or returns false if one of
-// them is taken already (or cells is nil).
+// them is taken already.
 func (f *fixedSearch) place(cells []constraints.Cell, used, cols, diag, anti uint64) (u, k, d, a uint64, ok bool) {
 	for _, x := range cells {
 		rb, cb := uint64(1)<<x.Row, uint64(1)<<x.Col
@@ -136,5 +121,5 @@ func (f *fixedSearch) place(cells []constraints.Cell, used, cols, diag, anti uin
 		}
 		used, cols, diag, anti = used|rb, cols|cb, diag|db, anti|ab
 	}
-	return used, cols, diag, anti, cells != nil
+	return used, cols, diag, anti, true
 }
