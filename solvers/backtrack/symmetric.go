@@ -323,8 +323,8 @@ func edgeTie(q []int, n, k, last int) bool {
 }
 
 // classesQueen is classesFrom for the classic problem and the superqueens (the four lines, and for
-// superqueens the knight's leap, on a square board with every cell open but for the bounds): a frame pushed
-// only when its row has columns left, as in countQueen, and for superqueens the band of five columns a
+// superqueens the knight's leap, on a square board with every cell open but for the bounds): a frame kept
+// only when its row has columns left, as in the row kernels, and for superqueens the band of five columns a
 // queen closes in each of the next two rows (see countSuper).
 func (p *plan) classesQueen(sym symmetry, order uint64, al []uint64, r0 int, s state, q []int) (total, unique uint64) {
 	type frame struct{ free, cols, diag, anti, pb uint64 }
@@ -396,12 +396,10 @@ func (p *plan) classesQueen(sym symmetry, order uint64, al []uint64, r0 int, s s
 			if r+2 <= last && al[r+2]&^(nc|nd<<1|na>>1|b) == 0 {
 				continue
 			}
-			if free != 0 {
-				f := &stack[sp&63]
-				f.free, f.cols, f.diag, f.anti, f.pb = free, cols, diag, anti, pb
-				rows[sp&63] = r
-				sp++
-			}
+			f := &stack[sp&63]
+			f.free, f.cols, f.diag, f.anti, f.pb = free, cols, diag, anti, pb
+			rows[sp&63] = r
+			sp += int((free | -free) >> 63)
 			queens[r&63] = bit
 			cols, diag, anti, pb, free, r = nc, nd, na, b, nf, r+1
 			if r == last {
