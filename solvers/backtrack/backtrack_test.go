@@ -145,7 +145,11 @@ func mixedModels() []struct {
 		{"torus 7 fixed", constraints.Model{Rows: 7, Cols: 7, Attack: q, Wrap: true, Fixed: cellsOf(3, 3)}, "fixed queen's attacks wrap upward too"},
 		{"torus 4x6", constraints.Model{Rows: 4, Cols: 6, Attack: q, Wrap: true}, "rectangular torus: diagonals meet every gcd-th column"},
 		{"torus 3x6 rooks+diag", constraints.Model{Rows: 3, Cols: 6, Attack: r | c | d, Wrap: true}, "rectangular torus, one diagonal"},
-		{"torus knight 5", constraints.Model{Rows: 5, Cols: 5, Attack: sq, Wrap: true}, "knight on a torus: the general path"},
+		{"torus knight 5", constraints.Model{Rows: 5, Cols: 5, Attack: sq, Wrap: true}, "superqueens on a torus: the row path, its kernel entered at the last row"},
+		{"torus knight 7", constraints.Model{Rows: 7, Cols: 7, Attack: sq, Wrap: true}, "superqueens on a torus: the first rows' leaps reach the last rows around the edge"},
+		{"torus knight 4x6", constraints.Model{Rows: 4, Cols: 6, Attack: sq, Wrap: true}, "leaps two rows up and two rows down land on the same row"},
+		{"torus rooks+knight 5x7", constraints.Model{Rows: 5, Cols: 7, Attack: r | c | k, Wrap: true}, "a rectangular torus with leaps and no diagonals"},
+		{"torus row+knight 3x5", constraints.Model{Rows: 3, Cols: 5, Attack: r | k, Wrap: true}, "three rows: a leap one row down is also one two rows up"},
 		{"torus knight only 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 4, Attack: k, Wrap: true}, "leaps that wrap onto the same cells twice on a small torus"},
 		{"torus fewer 3 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 3, Attack: q, Wrap: true}, "general path on a torus"},
 		{"torus rooks 4x4", constraints.Model{Rows: 4, Cols: 4, Attack: r | c, Wrap: true}, "a torus whose shifts and turns all keep it: classes by stabilizers"},
@@ -380,6 +384,39 @@ func TestTorusUniqueMatchesA053994(t *testing.T) {
 		res, err := solvers.CountUnique(context.Background(), backtrack.New(), m)
 		if err != nil || res.Unique != want || res.Count != a051906[n-1] {
 			t.Errorf("torus n=%d: %d solutions, %d classes (err %v); want %d, %d", n, res.Count, res.Unique, err, a051906[n-1], want)
+		}
+	}
+}
+
+// TestTorusLeapsMatchGeneralPath holds the row path's knight-on-a-torus kernel (counted by column
+// shifts, classes by stabilizers) against the general path, which knows nothing of rows or shifts, on
+// boards too large for the brute-force oracle: superqueen tori and rectangles with leaps and rooks.
+func TestTorusLeapsMatchGeneralPath(t *testing.T) {
+	r, c, d, k := constraints.Row, constraints.Column, constraints.Diagonal, constraints.Knight
+	var models []constraints.Model
+	for n := 5; n <= 13; n++ {
+		models = append(models, constraints.Model{Rows: n, Cols: n, Attack: constraints.Superqueen, Wrap: true})
+	}
+	for _, rc := range [][2]int{{7, 9}, {8, 11}, {6, 13}, {9, 10}} {
+		models = append(models, constraints.Model{Rows: rc[0], Cols: rc[1], Attack: r | c | k, Wrap: true})
+	}
+	models = append(models, constraints.Model{Rows: 6, Cols: 8, Attack: r | d | k, Wrap: true})
+	ctx := context.Background()
+	for _, m := range models {
+		var counts, classes [2]uint64 // the general path's, then the row path's
+		for i, s := range []solvers.Solver{backtrack.New(backtrack.GeneralOnly()), backtrack.New()} {
+			res, err := s.Count(ctx, m)
+			if err != nil || !res.Complete {
+				t.Fatalf("%s on %v: %v", s.Name(), m, err)
+			}
+			u, err := solvers.CountUnique(ctx, s, m)
+			if err != nil || u.Count != res.Count {
+				t.Fatalf("%s unique on %v: %d solutions against %d (err %v)", s.Name(), m, u.Count, res.Count, err)
+			}
+			counts[i], classes[i] = res.Count, u.Unique
+		}
+		if counts[1] != counts[0] || classes[1] != classes[0] {
+			t.Errorf("%v: row path %d solutions, %d classes; general path %d, %d", m, counts[1], classes[1], counts[0], classes[0])
 		}
 	}
 }

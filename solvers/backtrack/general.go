@@ -13,7 +13,7 @@ const maxGeneralWords = 1 << 24
 
 // general is the path for every model: queens are placed on cells in row-major order, each one taking
 // from the rows below it (and the rest of its own row) the cells it attacks. It does not need one queen
-// per row, so it serves attack subsets, fewer queens than rows, and knights on a torus.
+// per row, so it serves attack subsets, fewer queens than rows, and models without the row attack.
 type general struct {
 	p      *plan
 	left   int        // queens still to place, the fixed ones already counted

@@ -66,7 +66,7 @@ func (p *plan) tasks(depth int, yield func(task) bool) bool {
 				}
 			}
 			queens[r] = bit
-			if !walk(r+1, p.place(s, bit), w, sym) {
+			if !walk(r+1, p.place(s, r, bit), w, sym) {
 				return false
 			}
 		}

@@ -39,6 +39,9 @@ type plan struct {
 	// wrapPat[c] is the set of columns a torus diagonal through column c meets in the same row: those
 	// congruent to c modulo gcd(rows, cols).
 	wrapPat []uint64
+	// leap[d][c], on a torus with the knight's leap, is the mask of the row d below (modulo the rows) that
+	// a knight in column c reaches; nil elsewhere.
+	leap [][]uint64
 }
 
 type kernel uint8
@@ -47,7 +50,7 @@ const (
 	kernelQueen  kernel = iota // the four lines on a flat square board with every cell open: the classic problem
 	kernelLines                // line attacks on a flat board
 	kernelKnight               // line attacks and the knight's leap on a flat board
-	kernelTorus                // line attacks on a torus
+	kernelTorus                // line attacks on a torus, and the knight's leap there
 	kernelNone                 // no row-path kernel: the general path
 )
 
@@ -95,7 +98,7 @@ func compile(m constraints.Model, general bool) (*plan, error) {
 		p.kernel = kernelLines
 	case !m.Wrap:
 		p.kernel = kernelKnight
-	case !m.Attack.Has(constraints.Knight):
+	default:
 		p.kernel = kernelTorus
 	}
 	if p.kernel != kernelNone {
@@ -114,6 +117,9 @@ func compile(m constraints.Model, general bool) (*plan, error) {
 		case kernelKnight:
 			p.super = true
 		}
+	}
+	if m.Wrap && m.Attack.Has(constraints.Knight) {
+		p.leap = leapTable(m)
 	}
 	if m.Wrap {
 		g := intmath.GCD(m.Rows, m.Cols)
@@ -194,6 +200,23 @@ func reachTable(m constraints.Model) [][]uint64 {
 				}
 			}
 			t[d][c] = w
+		}
+	}
+	return t
+}
+
+// leapTable computes the knight's part of reachTable on a torus: leap[d][c] holds the cells of the row
+// d below (modulo the rows) that a knight in column c reaches.
+func leapTable(m constraints.Model) [][]uint64 {
+	t := make([][]uint64, m.Rows)
+	for d := range m.Rows {
+		t[d] = make([]uint64, m.Cols)
+		for c := range m.Cols {
+			for x := range m.Cols {
+				if knightHit(m, d, x-c) {
+					t[d][c] |= 1 << x
+				}
+			}
 		}
 	}
 	return t

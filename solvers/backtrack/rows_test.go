@@ -37,7 +37,7 @@ func TestSquareKernelsAgree(t *testing.T) {
 					return
 				}
 				for f := p.free(s, r); f != 0; f &= f - 1 {
-					walk(r+1, p.place(s, f&-f))
+					walk(r+1, p.place(s, r, f&-f))
 				}
 			}
 			walk(0, state{})

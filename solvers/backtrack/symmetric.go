@@ -198,7 +198,7 @@ func (p *plan) countClasses(threads int, stop func() bool) (total, unique uint64
 				}
 				for f := al[r] &^ p.forbidden(s); f != 0; f &= f - 1 {
 					bit := f & -f
-					if !walk(r+1, p.place(s, bit), append(q, bits.TrailingZeros64(bit))) {
+					if !walk(r+1, p.place(s, r, bit), append(q, bits.TrailingZeros64(bit))) {
 						return false
 					}
 				}
@@ -234,7 +234,7 @@ func (p *plan) walkClasses(sym symmetry, order uint64, al []uint64, r int, s sta
 	for f := al[r] &^ p.forbidden(s); f != 0; f &= f - 1 {
 		bit := f & -f
 		q[r] = bits.TrailingZeros64(bit)
-		t, u := p.walkClasses(sym, order, al, r+1, p.place(s, bit), q)
+		t, u := p.walkClasses(sym, order, al, r+1, p.place(s, r, bit), q)
 		total += t
 		unique += u
 	}
