@@ -150,6 +150,7 @@ func mixedModels() []struct {
 		{"torus knight 4x6", constraints.Model{Rows: 4, Cols: 6, Attack: sq, Wrap: true}, "leaps two rows up and two rows down land on the same row"},
 		{"torus rooks+knight 5x7", constraints.Model{Rows: 5, Cols: 7, Attack: r | c | k, Wrap: true}, "a rectangular torus with leaps and no diagonals"},
 		{"torus row+knight 3x5", constraints.Model{Rows: 3, Cols: 5, Attack: r | k, Wrap: true}, "three rows: a leap one row down is also one two rows up"},
+		{"torus rooks+knight 2x6", constraints.Model{Rows: 2, Cols: 6, Attack: r | c | k, Wrap: true}, "two rows: the knight kernel entered above its third row"},
 		{"torus knight only 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 4, Attack: k, Wrap: true}, "leaps that wrap onto the same cells twice on a small torus"},
 		{"torus fewer 3 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 3, Attack: q, Wrap: true}, "general path on a torus"},
 		{"torus rooks 4x4", constraints.Model{Rows: 4, Cols: 4, Attack: r | c, Wrap: true}, "a torus whose shifts and turns all keep it: classes by stabilizers"},

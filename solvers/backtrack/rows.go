@@ -158,10 +158,6 @@ func (p *plan) countLines(r int, s state) uint64 {
 			stack[sp] = frame{free, cols, diag, anti, r}
 			sp += int((free | -free) >> 63)
 			cols, diag, anti, free, r = nc, nd, na, nf, r+1
-			if r == last {
-				total += ones(free)
-				free = 0
-			}
 		}
 		if sp == 0 {
 			return total
@@ -207,10 +203,6 @@ func (p *plan) countKnight(r int, s state) uint64 {
 			stack[sp] = knightFrame{free, cols, diag, anti, k1, k2, r}
 			sp += int((free | -free) >> 63)
 			cols, diag, anti, k2, k1, free, r = nc, nd, na, k1, bit, nf, r+1
-			if r == last {
-				total += ones(free)
-				free = 0
-			}
 		}
 		if sp == 0 {
 			return total
@@ -251,10 +243,6 @@ func (p *plan) countTorus(r int, s state) uint64 {
 			stack[sp] = frame{free, cols, diag, anti, r}
 			sp += int((free | -free) >> 63)
 			cols, diag, anti, free, r = nc, nd, na, nf, r+1
-			if r == last {
-				total += ones(free)
-				free = 0
-			}
 		}
 		if sp == 0 {
 			return total
@@ -286,7 +274,11 @@ func (p *plan) countTorusLeaps(r int, s state) uint64 {
 	pat, near, far := p.wrapPat, p.leap[1], p.leap[2]
 	last := p.rows - 1
 	colOn, diagOn, antiOn := p.on(constraints.Column), p.on(constraints.Diagonal), p.on(constraints.AntiDiagonal)
-	stack := make([]knightFrame, p.rows)
+	type frame struct {
+		free, cols, diag, anti, k1 uint64
+		row                        int
+	}
+	stack := make([]frame, p.rows)
 	sp := 0
 	cols, diag, anti, k1 := s.cols, s.diag, s.anti, s.k1
 	free := allowed[r] &^ (cols | diag | anti | near[tz(k1)] | far[tz(s.k2)])
@@ -310,13 +302,9 @@ func (p *plan) countTorusLeaps(r int, s state) uint64 {
 			if nf == 0 {
 				continue
 			}
-			stack[sp] = knightFrame{free, cols, diag, anti, k1, 0, r}
+			stack[sp] = frame{free, cols, diag, anti, k1, r}
 			sp += int((free | -free) >> 63)
 			cols, diag, anti, k1, free, r = nc, nd, na, bit, nf, r+1
-			if r == last {
-				total += ones(free)
-				free = 0
-			}
 		}
 		if sp == 0 {
 			return total
