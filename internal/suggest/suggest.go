@@ -1,0 +1,48 @@
+// Package suggest finds the word a user most likely meant: the closest of the known names by edit
+// distance, for "did you mean" in error messages.
+package suggest
+
+import "strings"
+
+// Closest returns the candidate closest to word by edit distance (insertions, deletions, substitutions
+// and swaps of neighbours, case ignored), and false when none is within max(1, len(word)/3) edits.
+func Closest(word string, candidates []string) (string, bool) {
+	w := strings.ToLower(word)
+	best, bestD := "", -1
+	for _, c := range candidates {
+		d := distance(w, strings.ToLower(c))
+		if bestD < 0 || d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if bestD < 0 || bestD > max(1, len([]rune(word))/3) {
+		return "", false
+	}
+	return best, true
+}
+
+// distance is the optimal-string-alignment distance between a and b, counted in runes.
+func distance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
+}
