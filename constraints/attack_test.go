@@ -14,23 +14,42 @@ func TestParseKind(t *testing.T) {
 		wantErr string
 		reason  string
 	}{
-		{"row", "row", Row, "", "the canonical name String writes"},
-		{"rows", "rows", Row, "", "the plural is accepted for the plain word"},
-		{"column", "column", Column, "", "the canonical name"},
+		{"row", "row", Ride(0, 1), "", "row is the rider (0,1)"},
+		{"rows", "rows", Ride(0, 1), "", "the plural is accepted for the plain word"},
+		{"column", "column", Ride(1, 0), "", "column is the rider (1,0)"},
 		{"col short", "col", Column, "", "documented short form"},
-		{"cols short", "cols", Column, "", "plural short form"},
-		{"diagonal", "diagonal", Diagonal, "", "the canonical name"},
+		{"diagonal", "diagonal", Ride(1, 1), "", "row − col constant"},
 		{"diag short", "diag", Diagonal, "", "documented short form"},
-		{"anti-diagonal", "anti-diagonal", AntiDiagonal, "", "the canonical name, with its hyphen"},
-		{"antidiagonal", "antidiagonal", AntiDiagonal, "", "the name without the hyphen"},
+		{"anti-diagonal", "anti-diagonal", Ride(-1, 1), "", "row + col constant: (−1,1) is (1,−1) reversed"},
 		{"anti short", "anti", AntiDiagonal, "", "documented short form"},
-		{"knight", "knight", Knight, "", "the canonical name"},
+		{"knight", "knight", Leap(2, -1), "", "a leap stands for all eight of its forms"},
+		{"king", "king", Union(Leap(0, 1), Leap(1, 1)), "", "the king is two leapers"},
+		{"camel", "camel", Leap(3, 1), "", "(1,3), in any order"},
+		{"zebra", "zebra", Leap(2, 3), "", "(2,3)"},
+		{"nightrider", "nightrider", Union(Ride(1, 2), Ride(2, 1), Ride(1, -2), Ride(2, -1)), "", "four lines of knight's steps"},
+		{"queen", "queen", Union(Row, Column, Diagonal, AntiDiagonal), "", "the four lines"},
+		{"rook", "rook", Union(Row, Column), "", "two lines"},
+		{"bishop", "bishop", Union(Diagonal, AntiDiagonal), "", "two diagonals"},
+		{"superqueen", "superqueen", Union(Queen, Knight), "", "queen and knight"},
+		{"amazon", "amazon", Superqueen, "", "the chess-problem name of the superqueen"},
+		{"chancellor", "chancellor", Union(Rook, Knight), "", "rook and knight"},
+		{"archbishop", "archbishop", Union(Bishop, Knight), "", "bishop and knight"},
 		{"upper case", "KNIGHT", Knight, "", "names are case-insensitive"},
 		{"spaces", "  Diag ", Diagonal, "", "spaces around a part of a list must not matter"},
-		{"typo", "knigt", 0, `unknown attack "knigt"`, "the error names the bad word as typed"},
-		{"empty", "", 0, `unknown attack ""`, "an empty part of a list is no kind"},
-		{"queen is no kind", "queen", 0, "unknown attack", "queen is a set, read only by ParseAttack"},
-		{"none is no kind", "none", 0, "unknown attack", "none is a set, read only by ParseAttack"},
+		{"leap form", "leap(1,3)", Leap(1, 3), "", "the general leaper"},
+		{"leap spaced", "leap( 3 , -1 )", Leap(1, 3), "", "spaces and signs inside the form"},
+		{"ride form", "ride(1,2)", Ride(1, 2), "", "one direction of the nightrider"},
+		{"ride reversed", "ride(-1,-2)", Ride(1, 2), "", "a rider's line runs both ways"},
+		{"ride is not leap", "ride(1,2)", Ride(1, 2), "", "a rider is a line, kept apart from the leap (1,2)"},
+		{"typo", "knigt", Attack{}, `unknown attack "knigt"`, "the error names the bad word as typed"},
+		{"empty", "", Attack{}, `unknown attack ""`, "an empty part of a list is no kind"},
+		{"none is no kind", "none", Attack{}, "unknown attack", "none is read only by ParseAttack"},
+		{"leap zero", "leap(0,0)", Attack{}, "(0,0) moves nowhere", "a leap must move"},
+		{"ride zero", "ride(0, 0)", Attack{}, "(0,0) moves nowhere", "a rider must move"},
+		{"leap one number", "leap(1)", Attack{}, "want leap(a,b)", "two numbers"},
+		{"leap not a number", "leap(a,2)", Attack{}, "whole numbers", "numbers only"},
+		{"leap unclosed", "leap(1,2", Attack{}, "want leap(a,b)", "the parenthesis must close"},
+		{"leap huge", "leap(1,99999999999)", Attack{}, "at most", "offsets are bounded by the largest board"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -41,7 +60,7 @@ func TestParseKind(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || got != tt.want {
+			if err != nil || !got.Equal(tt.want) {
 				t.Fatalf("ParseKind(%q) = %v, %v; want %v (%s)", tt.in, got, err, tt.want, tt.reason)
 			}
 		})
@@ -58,20 +77,23 @@ func TestParseAttack(t *testing.T) {
 	}{
 		{"queen", "queen", Queen, "", "the word for the classic set"},
 		{"queen upper", " Queen ", Queen, "", "the words are case-insensitive and trimmed"},
-		{"superqueen", "superqueen", Superqueen, "", "the word for queen plus knight"},
-		{"none", "none", 0, "", "the word for the empty set, the form String writes for it"},
-		{"list", "row,column", Row | Column, "", "the rook"},
-		{"list spaced", "row, col ,diag", Row | Column | Diagonal, "", "spaces after commas are common in YAML and flags"},
-		{"list any order", "knight,row", Row | Knight, "", "order does not matter"},
+		{"none", "none", Attack{}, "", "the word for the empty set, the form String writes for it"},
+		{"list", "row,column", Rook, "", "the rook"},
+		{"list spaced", "row, col ,diag", Union(Row, Column, Diagonal), "", "spaces after commas are common in YAML and flags"},
+		{"list any order", "knight,row", Union(Row, Knight), "", "order does not matter"},
 		{"queen spelled out", "row,column,diagonal,anti-diagonal", Queen, "", "String's form of Queen must read back"},
-		{"knight alone", "knight", Knight, "", "a one-element list"},
-		{"empty", "", 0, "empty attack list", "an empty flag is a mistake, not the empty set"},
-		{"blank", "   ", 0, "empty attack list", "blanks alone are as empty"},
-		{"unknown", "row,knigt", 0, `unknown attack "knigt"`, "the bad part is named"},
-		{"twice", "row,column,row", 0, `attack "row" named twice`, "a kind named twice is likely a typo"},
-		{"twice by alias", "diag,diagonal", 0, "named twice", "aliases name the same kind"},
-		{"trailing comma", "row,", 0, `unknown attack ""`, "an empty part is an error, not ignored"},
-		{"queen in a list", "queen,knight", 0, "unknown attack", "the set words are not kinds"},
+		{"piece and kind", "queen,knight", Superqueen, "", "pieces combine with kinds"},
+		{"piece and king", "queen,king", Union(Queen, King), "", "the LinkedIn queen that also may not touch"},
+		{"forms in a list", "rook,leap(1,3)", Union(Rook, Leap(1, 3)), "", "the commas inside a form belong to it"},
+		{"two forms", "ride(1,2),leap(2,3)", Union(Ride(1, 2), Leap(2, 3)), "", "forms next to forms"},
+		{"empty", "", Attack{}, "empty attack list", "an empty flag is a mistake, not the empty set"},
+		{"blank", "   ", Attack{}, "empty attack list", "blanks alone are as empty"},
+		{"unknown", "row,knigt", Attack{}, `unknown attack "knigt"`, "the bad part is named"},
+		{"twice", "row,column,row", Attack{}, `attack "row" named twice`, "a kind named twice is likely a typo"},
+		{"twice by alias", "diag,diagonal", Attack{}, "named twice", "aliases name the same kind"},
+		{"twice in a piece", "queen,row", Attack{}, `attack "row" named twice`, "the queen has the row already"},
+		{"trailing comma", "row,", Attack{}, `unknown attack ""`, "an empty part is an error, not ignored"},
+		{"none in a list", "none,row", Attack{}, "unknown attack", "none stands alone"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -82,7 +104,7 @@ func TestParseAttack(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || got != tt.want {
+			if err != nil || !got.Equal(tt.want) {
 				t.Fatalf("ParseAttack(%q) = %v, %v; want %v (%s)", tt.in, got, err, tt.want, tt.reason)
 			}
 		})
@@ -96,68 +118,81 @@ func TestAttackString(t *testing.T) {
 		want   string
 		reason string
 	}{
-		{"none", 0, "none", "the empty set must print as the word ParseAttack reads"},
+		{"none", Attack{}, "none", "the empty set must print as the word ParseAttack reads"},
 		{"queen", Queen, "row,column,diagonal,anti-diagonal", "kinds in the documented order"},
-		{"superqueen", Superqueen, "row,column,diagonal,anti-diagonal,knight", "knight last"},
-		{"knight row", Knight | Row, "row,knight", "order is fixed, not the order of the bits given"},
+		{"superqueen", Superqueen, "row,column,diagonal,anti-diagonal,knight", "knight after the lines"},
+		{"knight row", Union(Knight, Row), "row,knight", "order is fixed, not the order given"},
 		{"anti", AntiDiagonal, "anti-diagonal", "the long name with its hyphen"},
+		{"king", Union(Leap(1, 1), Leap(0, 1)), "king", "the two leaps of the king are named as one"},
+		{"half a king", Leap(0, 1), "wazir", "one leap of the king has a name of its own"},
+		{"general leap", Leap(1, 4), "leap(1,4)", "no name: the general form"},
+		{"general ride", Ride(2, -3), "ride(2,-3)", "no name: the general form, canonical"},
+		{"nightrider", Union(Ride(1, 2), Ride(2, 1), Ride(1, -2), Ride(2, -1)), "nightrider", "four lines named as one"},
+		{"part of a nightrider", Ride(-1, -2), "ride(1,2)", "one line, pointing down"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := tt.a.String(); got != tt.want {
-				t.Errorf("Attack(%#x).String() = %q, want %q (%s)", uint8(tt.a), got, tt.want, tt.reason)
+				t.Errorf("(%v).String() = %q, want %q (%s)", tt.a.Riders(), got, tt.want, tt.reason)
 			}
 		})
 	}
 }
 
-// TestAttackRoundTrip checks every one of the 32 attack sets: String must write what ParseAttack reads back,
-// and Kinds must list exactly the kinds Has reports.
+// TestAttackRoundTrip checks that String writes what ParseAttack reads back, for every subset of a pool
+// of riders and leapers that covers every name in the table and the general forms.
 func TestAttackRoundTrip(t *testing.T) {
-	for a := Attack(0); a <= allAttacks; a++ {
+	pool := []Attack{Row, Column, Diagonal, AntiDiagonal, Ride(1, 2), Ride(2, -1), Ride(3, 1),
+		Leap(1, 2), Leap(0, 1), Leap(1, 1), Leap(1, 3), Leap(2, 3), Leap(0, 2), Leap(2, 2), Leap(1, 4)}
+	for mask := 0; mask < 1<<len(pool); mask += 7 { // a stride keeps the test quick and still mixes every member
+		var parts []Attack
+		for i, p := range pool {
+			if mask&(1<<i) != 0 {
+				parts = append(parts, p)
+			}
+		}
+		a := Union(parts...)
 		got, err := ParseAttack(a.String())
-		if err != nil || got != a {
-			t.Errorf("ParseAttack(%q) = %v, %v; want %#x", a.String(), got, err, uint8(a))
+		if err != nil || !got.Equal(a) {
+			t.Fatalf("ParseAttack(%q) = %v, %v; want the set back", a.String(), got.String(), err)
 		}
-		var fromKinds Attack
-		for _, name := range a.Kinds() {
-			k, err := ParseKind(name)
-			if err != nil {
-				t.Fatalf("ParseKind(%q) from Kinds: %v", name, err)
-			}
-			if !a.Has(k) {
-				t.Errorf("%v.Kinds() lists %q, which it does not have", a, name)
-			}
-			fromKinds |= k
-		}
-		if fromKinds != a {
-			t.Errorf("%v.Kinds() = %v, which makes %#x", a, a.Kinds(), uint8(fromKinds))
-		}
-	}
-	if got := Attack(0).Kinds(); got == nil || len(got) != 0 {
-		t.Errorf("Attack(0).Kinds() = %#v, want an empty, non-nil list", got)
-	}
-	if !slices.Equal(Queen.Kinds(), []string{"row", "column", "diagonal", "anti-diagonal"}) {
-		t.Errorf("Queen.Kinds() = %v", Queen.Kinds())
 	}
 }
 
-func TestAttackHas(t *testing.T) {
-	tests := []struct {
-		name   string
-		a, k   Attack
-		want   bool
-		reason string
-	}{
-		{"queen has row", Queen, Row, true, "a single kind in the set"},
-		{"queen lacks knight", Queen, Knight, false, "the knight is the superqueen's"},
-		{"superqueen has queen", Superqueen, Queen, true, "Has asks for every kind of k"},
-		{"rook lacks queen", Row | Column, Queen, false, "some but not all kinds is false"},
-		{"empty has empty", 0, 0, true, "every set holds the empty set"},
+func TestAttackSets(t *testing.T) {
+	if !Superqueen.Has(Queen) || Queen.Has(Knight) {
+		t.Error("Has: the superqueen holds the queen, and the queen lacks the knight")
 	}
-	for _, tt := range tests {
-		if got := tt.a.Has(tt.k); got != tt.want {
-			t.Errorf("%s: (%v).Has(%v) = %v, want %v (%s)", tt.name, tt.a, tt.k, got, tt.want, tt.reason)
+	if !(Attack{}).IsZero() || Queen.IsZero() {
+		t.Error("IsZero: only the empty set")
+	}
+	if got := Superqueen.Without(Queen); !got.Equal(Knight) {
+		t.Errorf("Superqueen.Without(Queen) = %v, want knight", got)
+	}
+	if got := Union(Queen, Queen, Rook); !got.Equal(Queen) || got.Size() != 4 {
+		t.Errorf("Union keeps each vector once: %v, size %d", got, got.Size())
+	}
+	leaps := Knight.Leaps()
+	want := []Vec{{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}}
+	if !slices.Equal(leaps, want) {
+		t.Errorf("Knight.Leaps() = %v, want the eight jumps %v", leaps, want)
+	}
+	if got := Leap(2, 2).Leaps(); len(got) != 4 {
+		t.Errorf("Leap(2,2).Leaps() = %v, want the four diagonal jumps once each", got)
+	}
+	// The values returned are copies: changing them must not change the set.
+	r := Queen.Riders()
+	r[0] = Vec{9, 9}
+	if !Queen.Equal(Union(Row, Column, Diagonal, AntiDiagonal)) {
+		t.Error("Riders returned the set's own slice")
+	}
+}
+
+func TestNames(t *testing.T) {
+	names := Names()
+	for _, want := range []string{"row/rows", "knight", "king", "superqueen/amazon", "nightrider"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("Names() = %v, lacks %q", names, want)
 		}
 	}
 }

@@ -94,6 +94,20 @@ func isSymmetry(m Model, s Symmetry) bool {
 			if m.Attacks(a, b) != m.Attacks(ia, image(m, s, b)) {
 				return false
 			}
+			// Regions: two cells share a region exactly when their images do, and a cell in none maps to
+			// a cell in none.
+			if m.Regions != nil {
+				ra, rb, ria, rib := m.Regions.At(a), m.Regions.At(b), m.Regions.At(ia), m.Regions.At(image(m, s, b))
+				if (ra < 0) != (ria < 0) || (ra >= 0 && rb >= 0 && (ra == rb) != (ria == rib)) {
+					return false
+				}
+			}
+		}
+	}
+	// Quotas on rows and columns trade places under a turn that swaps the sides.
+	if s.Turn == Rotate90 || s.Turn == Rotate270 || s.Turn == Transpose || s.Turn == AntiTranspose {
+		if m.Each.Row != m.Each.Column {
+			return false
 		}
 	}
 	return true
@@ -197,4 +211,62 @@ func orbitCount(t testing.TB, m Model, sols []Solution, group []Symmetry) int {
 		}
 	}
 	return n
+}
+
+// riderPool and leaperPool are the vectors the tests draw attack sets from: the four lines, the
+// nightrider's lines and a long rider; the knight, the king's two leaps and the other leaps of fairy
+// chess. Sets drawn from them cover every kind of geometry the model knows.
+var (
+	riderPool  = []Vec{{0, 1}, {1, 0}, {1, 1}, {1, -1}, {1, 2}, {2, 1}, {1, -2}, {2, -1}, {3, 1}}
+	leaperPool = []Vec{{1, 2}, {0, 1}, {1, 1}, {1, 3}, {0, 2}, {2, 2}, {2, 3}, {1, 4}}
+)
+
+// attackFromBytes draws an attack set: the riders of the pool marked in r, the leapers marked in l.
+func attackFromBytes(r, l byte) Attack {
+	var parts []Attack
+	for i, v := range riderPool {
+		if i < 8 && r&(1<<i) != 0 || i == 8 && r == 0xff {
+			parts = append(parts, Ride(v.DR, v.DC))
+		}
+	}
+	for i, v := range leaperPool {
+		if l&(1<<i) != 0 {
+			parts = append(parts, Leap(v.DR, v.DC))
+		}
+	}
+	return Union(parts...)
+}
+
+// attackPool lists a spread of attack sets: each single rider and leaper, the named pieces, and a few
+// mixtures.
+func attackPool() []Attack {
+	out := []Attack{{}, Queen, Superqueen, Rook, Bishop, King, Union(Queen, King), Chancellor, Archbishop,
+		Union(Row, Diagonal), Union(Column, Knight), Union(Ride(1, 2), Leap(1, 3)), Union(Ride(3, 1), Leap(2, 2), Leap(0, 2))}
+	for _, v := range riderPool {
+		out = append(out, Ride(v.DR, v.DC))
+	}
+	for _, v := range leaperPool {
+		out = append(out, Leap(v.DR, v.DC))
+	}
+	return out
+}
+
+// regionsFromBytes draws a region grid for a rows×cols board: cells take one of three letters, or none,
+// by a pattern seeded from b.
+func regionsFromBytes(rows, cols int, b byte) *Regions {
+	lines := make([]string, rows)
+	x := uint32(b) | 1
+	for r := range rows {
+		var line []byte
+		for range cols {
+			x = x*1103515245 + 12345
+			line = append(line, "aabbc."[(x>>16)%6])
+		}
+		lines[r] = string(line)
+	}
+	g, err := ParseRegions(lines)
+	if err != nil {
+		panic(err)
+	}
+	return g
 }

@@ -1,41 +1,57 @@
-// Package constraints holds the model of a queens puzzle (the board, the attacks in force, blocked cells
-// and fixed queens) and the one plain definition of "attack" that every solver and every test is held
-// against.
+// Package constraints holds the model of a queens puzzle (the board, the attacks in force as riders and
+// leapers, blocked cells, fixed queens, regions and quotas) and the plain definitions every solver and
+// every test is held against: Attacks and Check, which compare queens pair by pair, and Verify, which
+// counts queens line by line and serves boards of millions of queens.
 package constraints
 
 import (
 	"fmt"
-	"github.com/queens-dev/queens/internal/intmath"
 	"strings"
+
+	"github.com/queens-dev/queens/internal/intmath"
 )
 
 // MaxSide is the largest number of rows or columns a model may have. The solvers state their own,
 // tighter limits where they have them.
-const MaxSide = 1024
+const MaxSide = 10_000_000
 
-// Model is one queens puzzle. The zero value is not valid; start from Classic or fill every field and call
+// Model is one queens puzzle. The zero value is not valid; start from Classic or fill the fields and call
 // Validate.
 type Model struct {
 	Rows, Cols int
-	// Queens is how many queens a solution holds; 0 means min(Rows, Cols).
+	// Queens is how many queens a solution holds; 0 means the default of QueenCount.
 	Queens int
+	// Attack is the riders and leapers in force.
 	Attack Attack
-	// Wrap makes the board a torus: diagonals and knight leaps continue across the edges.
+	// Wrap makes the board a torus: riders and leapers continue across the edges.
 	Wrap bool
 	// Blocked cells hold no queen; attacks pass over them.
 	Blocked []Cell
 	// Fixed queens stand in every solution (n-Queens completion).
 	Fixed []Cell
+	// Regions splits the board into areas; nil for none.
+	Regions *Regions
+	// Each asks for an exact number of queens on every row, column or region.
+	Each Quota
 }
 
 // Classic returns the n-Queens model: n queens on an n×n board, attacking along rows, columns and both
 // diagonals.
 func Classic(n int) Model { return Model{Rows: n, Cols: n, Attack: Queen} }
 
-// QueenCount returns the number of queens a solution holds: Queens, or min(Rows, Cols) when it is 0.
+// QueenCount returns the number of queens a solution holds: Queens when set; otherwise what the quotas
+// imply (rows × the row quota, or columns × the column quota, or regions × the region quota, the first
+// that is set); otherwise min(Rows, Cols).
 func (m Model) QueenCount() int {
-	if m.Queens > 0 {
+	switch {
+	case m.Queens > 0:
 		return m.Queens
+	case m.Each.Row > 0:
+		return m.Rows * m.Each.Row
+	case m.Each.Column > 0:
+		return m.Cols * m.Each.Column
+	case m.Each.Region > 0 && m.Regions != nil:
+		return m.Regions.Count() * m.Each.Region
 	}
 	return min(m.Rows, m.Cols)
 }
@@ -48,7 +64,8 @@ func (m Model) OnBoard(c Cell) bool {
 	return c.Row >= 0 && c.Row < m.Rows && c.Col >= 0 && c.Col < m.Cols
 }
 
-// IsBlocked reports whether c is one of the model's blocked cells.
+// IsBlocked reports whether c is one of the model's blocked cells. It scans the list; code that asks for
+// many cells should build a set once (see CellSet).
 func (m Model) IsBlocked(c Cell) bool {
 	for _, b := range m.Blocked {
 		if b == c {
@@ -61,7 +78,8 @@ func (m Model) IsBlocked(c Cell) bool {
 // String describes the model in a line: "8×8, 8 queens, attacks row,column,diagonal,anti-diagonal".
 func (m Model) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d×%d, %d queens, attacks %s", m.Rows, m.Cols, m.QueenCount(), m.Attack)
+	q := m.QueenCount()
+	fmt.Fprintf(&b, "%d×%d, %d %s, attacks %s", m.Rows, m.Cols, q, plural(q, "queen", "queens"), m.Attack)
 	if m.Wrap {
 		b.WriteString(", torus")
 	}
@@ -71,170 +89,409 @@ func (m Model) String() string {
 	if len(m.Fixed) > 0 {
 		fmt.Fprintf(&b, ", %d fixed", len(m.Fixed))
 	}
+	if m.Regions != nil {
+		n := m.Regions.Count()
+		fmt.Fprintf(&b, ", %d %s", n, plural(n, "region", "regions"))
+	}
+	if !m.Each.IsZero() {
+		fmt.Fprintf(&b, ", each %s", m.Each)
+	}
 	return b.String()
 }
 
-// Validate reports the first thing wrong with the model: a side below 1 or above MaxSide, a queen count
-// below 0 or above the free cells, cells off the board or named twice, a fixed queen on a blocked cell,
-// more fixed queens than queens, or two fixed queens that attack each other. A model that passes may still
-// have no solution.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// Validate reports the first thing wrong with the model, as a *ValidationError: a side below 1 or above
+// MaxSide; a rider or leaper that moves nowhere; a negative queen count or quota; a region grid of the
+// wrong shape, or a region quota without regions; cells off the board or named twice; a fixed queen on a
+// blocked cell; more queens than free cells; quotas that contradict the riders, each other or the queen
+// count, or that a line or region cannot meet; more fixed queens than queens, or than a quota allows; two
+// fixed queens that attack each other. A model that passes may still have no solution. Validate takes
+// time linear in the cells named, never in the board's area.
 //
 // Fixed queens that attack each other are an error rather than zero solutions: the model can never be
 // satisfied, and saying so at once names the two cells to the user.
 func (m Model) Validate() error {
 	if m.Rows < 1 || m.Cols < 1 {
-		return fmt.Errorf("board %d×%d: rows and columns must be at least 1", m.Rows, m.Cols)
+		return invalid("board", "board %d×%d: rows and columns must be at least 1", m.Rows, m.Cols)
 	}
 	if m.Rows > MaxSide || m.Cols > MaxSide {
-		return fmt.Errorf("board %d×%d: rows and columns must be at most %d", m.Rows, m.Cols, MaxSide)
+		return invalid("board", "board %d×%d: rows and columns must be at most %d", m.Rows, m.Cols, MaxSide)
 	}
-	if m.Attack&^allAttacks != 0 {
-		return fmt.Errorf("attack set %#x has unknown kinds", uint8(m.Attack))
-	}
-	if m.Queens < 0 {
-		return fmt.Errorf("queens %d: must not be negative (0 means min(rows, cols))", m.Queens)
-	}
-	if err := m.checkCells("blocked", m.Blocked); err != nil {
+	if err := m.Attack.validate(); err != nil {
 		return err
 	}
-	if err := m.checkCells("fixed", m.Fixed); err != nil {
+	if m.Queens < 0 {
+		return invalid("queens", "queens %d: must not be negative (0 means the default)", m.Queens)
+	}
+	if err := m.validateQuotaFields(); err != nil {
+		return err
+	}
+	blocked, err := m.cellSet("blocked", m.Blocked)
+	if err != nil {
+		return err
+	}
+	if _, err := m.cellSet("fixed", m.Fixed); err != nil {
 		return err
 	}
 	for _, f := range m.Fixed {
-		if m.IsBlocked(f) {
-			return fmt.Errorf("fixed queen %s stands on a blocked cell", f)
+		if blocked.Has(f) {
+			return invalidAt("fixed", []Cell{f}, "fixed queen %s stands on a blocked cell", f)
 		}
 	}
 	q := m.QueenCount()
-	if free := m.Rows*m.Cols - len(m.Blocked); q > free {
-		return fmt.Errorf("queens %d: more than the %d free cells of the board", q, free)
+	if err := m.validateQuotas(q); err != nil {
+		return err
+	}
+	if free := int64(m.Rows)*int64(m.Cols) - int64(len(m.Blocked)); int64(q) > free {
+		return invalid("queens", "queens %d: more than the %d free cells of the board", q, free)
 	}
 	if len(m.Fixed) > q {
-		return fmt.Errorf("%d fixed queens: more than the %d queens of a solution", len(m.Fixed), q)
+		return invalid("fixed", "%d fixed queens: more than the %d %s of a solution", len(m.Fixed), q, plural(q, "queen", "queens"))
 	}
-	for i, a := range m.Fixed {
-		for _, b := range m.Fixed[i+1:] {
-			if k := m.attackKinds(a, b); k != 0 {
-				return fmt.Errorf("fixed queens %s and %s attack each other (%s)", a, b, k)
+	if a, b, ok := m.clash(m.Fixed); ok {
+		return invalidAt("fixed", []Cell{a, b}, "fixed queens %s and %s attack each other (%s)", a, b, m.attackName(a, b))
+	}
+	return nil
+}
+
+// validateQuotaFields checks the quotas and the region grid on their own.
+func (m Model) validateQuotaFields() error {
+	e := m.Each
+	if e.Row < 0 || e.Column < 0 || e.Region < 0 {
+		return invalid("each", "each %s: quotas must not be negative", e)
+	}
+	if e.Region > 0 && m.Regions == nil {
+		return invalid("each", "each region=%d: the model has no regions", e.Region)
+	}
+	if g := m.Regions; g != nil && (g.Rows() != m.Rows || g.Cols() != m.Cols) {
+		return invalid("regions", "regions: a %d×%d grid for a %d×%d board", g.Rows(), g.Cols(), m.Rows, m.Cols)
+	}
+	if e.Row > 1 && m.Attack.Has(Row) {
+		return invalid("each", "each row=%d: the row rider allows at most one queen per row (drop the rider, or ask for row=1)", e.Row)
+	}
+	if e.Column > 1 && m.Attack.Has(Column) {
+		return invalid("each", "each column=%d: the column rider allows at most one queen per column (drop the rider, or ask for column=1)", e.Column)
+	}
+	return nil
+}
+
+// validateQuotas checks that the quotas agree with the queen count q and each other, that every row,
+// column and region has the free cells its quota needs, and that no fixed queens exceed a quota.
+func (m Model) validateQuotas(q int) error {
+	e := m.Each
+	if e.Row > m.Cols {
+		return invalid("each", "each row=%d: a row has only %d cells", e.Row, m.Cols)
+	}
+	if e.Column > m.Rows {
+		return invalid("each", "each column=%d: a column has only %d cells", e.Column, m.Rows)
+	}
+	type total struct {
+		what  string
+		count int64
+	}
+	var totals []total
+	if e.Row > 0 {
+		totals = append(totals, total{fmt.Sprintf("row=%d on %d rows", e.Row, m.Rows), int64(e.Row) * int64(m.Rows)})
+	}
+	if e.Column > 0 {
+		totals = append(totals, total{fmt.Sprintf("column=%d on %d columns", e.Column, m.Cols), int64(e.Column) * int64(m.Cols)})
+	}
+	for _, t := range totals {
+		if t.count != int64(q) {
+			field := "each"
+			if m.Queens > 0 {
+				field = "queens"
+			}
+			return invalid(field, "each %s: %d queens, but a solution holds %d", t.what, t.count, q)
+		}
+	}
+	if e.Region > 0 {
+		inRegions := 0
+		for i := range m.Regions.Count() {
+			inRegions += m.Regions.Size(i)
+		}
+		need := int64(e.Region) * int64(m.Regions.Count())
+		if need > int64(q) || (inRegions == m.Rows*m.Cols && need != int64(q)) {
+			return invalid("each", "each region=%d on %d regions: %d queens, but a solution holds %d", e.Region, m.Regions.Count(), need, q)
+		}
+	}
+	// Free cells per line and region: only those with blocked cells can fall short of the board's side.
+	blockedRow, blockedCol, blockedRegion := map[int]int{}, map[int]int{}, map[int]int{}
+	for _, b := range m.Blocked {
+		blockedRow[b.Row]++
+		blockedCol[b.Col]++
+		if m.Regions != nil {
+			blockedRegion[m.Regions.At(b)]++
+		}
+	}
+	for r, n := range blockedRow {
+		if e.Row > 0 && m.Cols-n < e.Row {
+			return invalidAt("each", []Cell{{r, 0}}, "each row=%d: row %d has only %d free cells", e.Row, r, m.Cols-n)
+		}
+	}
+	for c, n := range blockedCol {
+		if e.Column > 0 && m.Rows-n < e.Column {
+			return invalidAt("each", []Cell{{0, c}}, "each column=%d: column %d has only %d free cells", e.Column, c, m.Rows-n)
+		}
+	}
+	if e.Region > 0 {
+		for i := range m.Regions.Count() {
+			if free := m.Regions.Size(i) - blockedRegion[i]; free < e.Region {
+				return invalid("each", "each region=%d: region %c has only %d free cells", e.Region, m.Regions.Name(i), free)
+			}
+		}
+	}
+	fixedRow, fixedCol, fixedRegion := map[int]int{}, map[int]int{}, map[int]int{}
+	for _, f := range m.Fixed {
+		fixedRow[f.Row]++
+		fixedCol[f.Col]++
+		if e.Row > 0 && fixedRow[f.Row] > e.Row {
+			return invalidAt("fixed", []Cell{f}, "fixed queen %s: row %d holds more than each row=%d", f, f.Row, e.Row)
+		}
+		if e.Column > 0 && fixedCol[f.Col] > e.Column {
+			return invalidAt("fixed", []Cell{f}, "fixed queen %s: column %d holds more than each column=%d", f, f.Col, e.Column)
+		}
+		if m.Regions != nil {
+			i := m.Regions.At(f)
+			fixedRegion[i]++
+			if e.Region > 0 && i >= 0 && fixedRegion[i] > e.Region {
+				return invalidAt("fixed", []Cell{f}, "fixed queen %s: region %c holds more than each region=%d", f, m.Regions.Name(i), e.Region)
 			}
 		}
 	}
 	return nil
 }
 
-func (m Model) checkCells(what string, cells []Cell) error {
-	seen := make(map[Cell]bool, len(cells))
+// cellSet checks that the cells of the named list lie on the board, each once, and returns them as a set.
+func (m Model) cellSet(what string, cells []Cell) (CellSet, error) {
+	set := make(CellSet, len(cells))
 	for _, c := range cells {
 		if !m.OnBoard(c) {
-			return fmt.Errorf("%s cell %d,%d: off the %d×%d board", what, c.Row, c.Col, m.Rows, m.Cols)
+			return nil, invalidAt(what, []Cell{c}, "%s cell %d,%d: off the %d×%d board", what, c.Row, c.Col, m.Rows, m.Cols)
 		}
-		if seen[c] {
-			return fmt.Errorf("%s cell %d,%d: named twice", what, c.Row, c.Col)
+		if set.Has(c) {
+			return nil, invalidAt(what, []Cell{c}, "%s cell %d,%d: named twice", what, c.Row, c.Col)
 		}
-		seen[c] = true
+		set.Add(c)
 	}
-	return nil
+	return set, nil
+}
+
+// CellSet is a set of cells.
+type CellSet map[Cell]struct{}
+
+// Has reports whether c is in the set.
+func (s CellSet) Has(c Cell) bool { _, ok := s[c]; return ok }
+
+// Add puts c in the set.
+func (s CellSet) Add(c Cell) { s[c] = struct{}{} }
+
+// NewCellSet returns the cells as a set.
+func NewCellSet(cells []Cell) CellSet {
+	s := make(CellSet, len(cells))
+	for _, c := range cells {
+		s.Add(c)
+	}
+	return s
 }
 
 // Attacks reports whether queens on a and b attack each other under the model. A cell does not attack
-// itself. This is the definition every solver is tested against, so it is written plainly.
-func (m Model) Attacks(a, b Cell) bool { return m.attackKinds(a, b) != 0 }
-
-// attackKinds returns the kinds by which queens on a and b attack each other.
-func (m Model) attackKinds(a, b Cell) Attack {
-	if a == b {
-		return 0
-	}
-	dr, dc := b.Row-a.Row, b.Col-a.Col
-	var k Attack
-	if m.Attack.Has(Row) && dr == 0 {
-		k |= Row
-	}
-	if m.Attack.Has(Column) && dc == 0 {
-		k |= Column
-	}
-	if m.Wrap {
-		// On a torus a diagonal steps (+1, +1) with both coordinates taken modulo the board's sides; the
-		// cells it reaches from a are those with dr − dc a multiple of gcd(rows, cols). Likewise dr + dc
-		// for the anti-diagonal.
-		g := intmath.GCD(m.Rows, m.Cols)
-		if m.Attack.Has(Diagonal) && intmath.Mod(dr-dc, g) == 0 {
-			k |= Diagonal
-		}
-		if m.Attack.Has(AntiDiagonal) && intmath.Mod(dr+dc, g) == 0 {
-			k |= AntiDiagonal
-		}
-	} else {
-		if m.Attack.Has(Diagonal) && dr == dc {
-			k |= Diagonal
-		}
-		if m.Attack.Has(AntiDiagonal) && dr == -dc {
-			k |= AntiDiagonal
-		}
-	}
-	if m.Attack.Has(Knight) && m.knightApart(a, b) {
-		k |= Knight
-	}
-	return k
+// itself. With Check, this is the definition every solver is tested against, so it is written plainly,
+// from the riders' and leapers' vectors.
+func (m Model) Attacks(a, b Cell) bool {
+	_, ok := m.attackBy(a, b)
+	return ok
 }
 
-// knightLeaps are the eight moves of a chess knight.
-var knightLeaps = [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
-
-// knightApart reports whether a knight on a reaches b in one leap; on a torus the leap wraps.
-func (m Model) knightApart(a, b Cell) bool {
-	for _, l := range knightLeaps {
-		r, c := a.Row+l[0], a.Col+l[1]
-		if m.Wrap {
-			r, c = intmath.Mod(r, m.Rows), intmath.Mod(c, m.Cols)
+// attackBy returns the first rider or leaper by which queens on a and b attack each other, as a set of
+// one, and false if none does.
+func (m Model) attackBy(a, b Cell) (Attack, bool) {
+	if a == b {
+		return Attack{}, false
+	}
+	d := Vec{b.Row - a.Row, b.Col - a.Col}
+	for _, r := range m.Attack.riders {
+		if m.rides(r, d) {
+			return Attack{riders: []Vec{r}}, true
 		}
-		if r == b.Row && c == b.Col {
-			return true
+	}
+	for _, l := range m.Attack.leapers {
+		if m.leaps(l, d) {
+			return Attack{leapers: []Vec{l}}, true
+		}
+	}
+	return Attack{}, false
+}
+
+// rides reports whether a rider with direction r reaches the offset d: d is a whole multiple k·r, k ≠ 0;
+// on a torus, k·r ≡ d modulo the sides for some k (the solutions of k·r.DR ≡ d.DR mod Rows, and of
+// k·r.DC ≡ d.DC mod Cols, must meet).
+func (m Model) rides(r, d Vec) bool {
+	if r == (Vec{}) {
+		return false // no direction: Validate rejects it
+	}
+	if !m.Wrap {
+		if r.DR == 0 {
+			return d.DR == 0 && d.DC%r.DC == 0 && d.DC != 0
+		}
+		if d.DR%r.DR != 0 {
+			return false
+		}
+		k := d.DR / r.DR
+		return d.DC == k*r.DC && k != 0
+	}
+	k1, s1, ok1 := intmath.SolveLinear(r.DR, d.DR, m.Rows)
+	k2, s2, ok2 := intmath.SolveLinear(r.DC, d.DC, m.Cols)
+	return ok1 && ok2 && intmath.Mod(k1-k2, intmath.GCD(s1, s2)) == 0
+}
+
+// leaps reports whether a leaper with offset l reaches the offset d, in any of its eight forms; on a
+// torus, modulo the sides.
+func (m Model) leaps(l, d Vec) bool {
+	for _, v := range [...]Vec{{l.DR, l.DC}, {l.DC, l.DR}} {
+		for _, s := range [...]Vec{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+			dr, dc := s.DR*v.DR, s.DC*v.DC
+			if m.Wrap {
+				if intmath.Mod(d.DR-dr, m.Rows) == 0 && intmath.Mod(d.DC-dc, m.Cols) == 0 {
+					return true
+				}
+			} else if d.DR == dr && d.DC == dc {
+				return true
+			}
 		}
 	}
 	return false
 }
 
+// AttackName names how queens on a and b attack each other, for messages: the first of the model's
+// riders and leapers that joins them, by its shorthand ("diagonal", "knight", "king") or its form
+// ("leap(1,3)"); "none" when they do not attack each other.
+func (m Model) AttackName(a, b Cell) string { return m.attackName(a, b) }
+
+func (m Model) attackName(a, b Cell) string {
+	single, _ := m.attackBy(a, b)
+	for _, s := range shorthands {
+		if s.kind && s.set.Has(single) && m.Attack.Has(s.set) {
+			return s.name
+		}
+	}
+	return single.String()
+}
+
 // Check reports why s is not a solution of the model, or nil if it is one: it must hold exactly
-// QueenCount queens on distinct free cells of the board, include every fixed queen, and no two of its
-// queens may attack each other.
+// QueenCount queens on distinct free cells of the board, include every fixed queen, meet every quota, and
+// no two of its queens may attack each other (Attacks, pair by pair). It takes time quadratic in the
+// queens; Verify reaches the same verdict in linear time.
 func (m Model) Check(s Solution) error {
 	if len(s) != m.QueenCount() {
 		return fmt.Errorf("%d queens, want %d", len(s), m.QueenCount())
 	}
-	seen := make(map[Cell]bool, len(s))
+	seen := make(CellSet, len(s))
+	blocked := NewCellSet(m.Blocked)
 	for _, c := range s {
 		switch {
 		case !m.OnBoard(c):
 			return fmt.Errorf("queen %s is off the %d×%d board", c, m.Rows, m.Cols)
-		case seen[c]:
+		case seen.Has(c):
 			return fmt.Errorf("two queens on %s", c)
-		case m.IsBlocked(c):
+		case blocked.Has(c):
 			return fmt.Errorf("queen %s stands on a blocked cell", c)
 		}
-		seen[c] = true
+		seen.Add(c)
 	}
 	for _, f := range m.Fixed {
-		if !seen[f] {
+		if !seen.Has(f) {
 			return fmt.Errorf("fixed queen %s is missing", f)
 		}
 	}
+	if err := m.checkQuotas(s); err != nil {
+		return err
+	}
 	for i, a := range s {
 		for _, b := range s[i+1:] {
-			if k := m.attackKinds(a, b); k != 0 {
-				return fmt.Errorf("queens %s and %s attack each other (%s)", a, b, k)
+			if m.Attacks(a, b) {
+				return fmt.Errorf("queens %s and %s attack each other (%s)", a, b, m.attackName(a, b))
 			}
 		}
 	}
 	return nil
 }
 
-// Board draws s as one string per row, 'Q' for a queen and '.' for an empty cell: LeetCode 51's form.
+// checkQuotas reports the first row, column or region whose queens miss its quota.
+func (m Model) checkQuotas(s Solution) error {
+	e := m.Each
+	if e.IsZero() {
+		return nil
+	}
+	rows, cols, regions := map[int]int{}, map[int]int{}, map[int]int{}
+	for _, c := range s {
+		rows[c.Row]++
+		cols[c.Col]++
+		if m.Regions != nil {
+			regions[m.Regions.At(c)]++
+		}
+	}
+	if e.Row > 0 {
+		for r := range m.Rows {
+			if rows[r] != e.Row {
+				return fmt.Errorf("row %d holds %d queens, want %d", r, rows[r], e.Row)
+			}
+		}
+	}
+	if e.Column > 0 {
+		for c := range m.Cols {
+			if cols[c] != e.Column {
+				return fmt.Errorf("column %d holds %d queens, want %d", c, cols[c], e.Column)
+			}
+		}
+	}
+	if e.Region > 0 {
+		for i := range m.Regions.Count() {
+			if regions[i] != e.Region {
+				return fmt.Errorf("region %c holds %d queens, want %d", m.Regions.Name(i), regions[i], e.Region)
+			}
+		}
+	}
+	return nil
+}
+
+// Board draws s as one string per row, 'Q' for a queen and '.' for every other cell: LeetCode 51's form.
 // Cells off the board are left out.
 func (m Model) Board(s Solution) []string {
-	rows := make([][]byte, m.Rows)
+	return m.draw(s, func(Cell) rune { return '.' })
+}
+
+// Diagram draws s for a person, one string per row: 'Q' for a queen, '#' for a blocked cell, the
+// region's letter for an empty cell in a region, '.' for any other.
+func (m Model) Diagram(s Solution) []string {
+	blocked := NewCellSet(m.Blocked)
+	return m.draw(s, func(c Cell) rune {
+		if blocked.Has(c) {
+			return '#'
+		}
+		if m.Regions != nil {
+			if i := m.Regions.At(c); i >= 0 {
+				return m.Regions.Name(i)
+			}
+		}
+		return '.'
+	})
+}
+
+// draw writes each row of the board, queens as 'Q' and every other cell as empty says.
+func (m Model) draw(s Solution, empty func(Cell) rune) []string {
+	rows := make([][]rune, m.Rows)
 	for r := range rows {
-		rows[r] = []byte(strings.Repeat(".", m.Cols))
+		rows[r] = make([]rune, m.Cols)
+		for c := range rows[r] {
+			rows[r][c] = empty(Cell{r, c})
+		}
 	}
 	for _, c := range s {
 		if m.OnBoard(c) {

@@ -1,9 +1,12 @@
 package constraints
 
 import (
+	"context"
 	"fmt"
-	"github.com/queens-dev/queens/internal/intmath"
+	"iter"
 	"slices"
+
+	"github.com/queens-dev/queens/internal/intmath"
 )
 
 // Symmetry is a map of the board onto itself: one of the square's eight rotations and reflections,
@@ -33,18 +36,42 @@ const (
 
 var turnNames = [...]string{"identity", "rotate90", "rotate180", "rotate270", "mirror-cols", "mirror-rows", "transpose", "anti-transpose"}
 
-func (t Turn) String() string { return turnNames[t] }
+// String names the turn: "identity", "rotate90", …
+func (t Turn) String() string {
+	if int(t) < len(turnNames) {
+		return turnNames[t]
+	}
+	return fmt.Sprintf("turn(%d)", uint8(t))
+}
 
-// swapsSides reports whether t turns rows into columns; it needs a square board.
-func (t Turn) swapsSides() bool {
+// SwapsSides reports whether t turns rows into columns; it maps only a square board onto itself.
+func (t Turn) SwapsSides() bool {
 	return t == Rotate90 || t == Rotate270 || t == Transpose || t == AntiTranspose
 }
 
-// swapsDiagonals reports whether t turns diagonals into anti-diagonals.
-func (t Turn) swapsDiagonals() bool {
-	return t == Rotate90 || t == Rotate270 || t == MirrorCols || t == MirrorRows
+// Vec returns the image of the offset v under t: the turn's linear part, without its translation.
+func (t Turn) Vec(v Vec) Vec {
+	dr, dc := v.DR, v.DC
+	switch t {
+	case Rotate90:
+		return Vec{dc, -dr}
+	case Rotate180:
+		return Vec{-dr, -dc}
+	case Rotate270:
+		return Vec{-dc, dr}
+	case MirrorCols:
+		return Vec{dr, -dc}
+	case MirrorRows:
+		return Vec{-dr, dc}
+	case Transpose:
+		return Vec{dc, dr}
+	case AntiTranspose:
+		return Vec{-dc, -dr}
+	}
+	return v
 }
 
+// String writes s as "rotate90" or "rotate90+shift(1,2)".
 func (s Symmetry) String() string {
 	if s.DRow == 0 && s.DCol == 0 {
 		return s.Turn.String()
@@ -78,104 +105,6 @@ func (s Symmetry) Apply(c Cell, rows, cols int) Cell {
 	return Cell{r, k}
 }
 
-// Symmetries returns the model's symmetry group: the maps of the board onto itself that turn the attack
-// relation, the blocked cells and the fixed queens into themselves. The identity comes first. On a plain
-// square board that is up to the 8 turns; on a rectangle up to 4; on a torus each turn combined with each of
-// the rows×cols shifts. A solution mapped by any of them is again a solution.
-func (m Model) Symmetries() []Symmetry {
-	var group []Symmetry
-	for t := Identity; t <= AntiTranspose; t++ {
-		if !m.fitsTurn(t) || !m.keepsRelation(t) {
-			continue
-		}
-		if !m.Wrap {
-			if s := (Symmetry{Turn: t}); m.keepsCells(s) {
-				group = append(group, s)
-			}
-			continue
-		}
-		for dr := range m.Rows {
-			for dc := range m.Cols {
-				if s := (Symmetry{Turn: t, DRow: dr, DCol: dc}); m.keepsCells(s) {
-					group = append(group, s)
-				}
-			}
-		}
-	}
-	return group
-}
-
-// Keeps reports whether s is a symmetry of the model: it maps the board onto itself (a shift only on a
-// torus, a turn of rows into columns only on a square board) and keeps the attack relation, the blocked
-// cells and the fixed queens.
-func (m Model) Keeps(s Symmetry) bool {
-	if (s.DRow != 0 || s.DCol != 0) && !m.Wrap {
-		return false
-	}
-	return m.fitsTurn(s.Turn) && m.keepsRelation(s.Turn) && m.keepsCells(s)
-}
-
-// fitsTurn reports whether t maps the board onto itself.
-func (m Model) fitsTurn(t Turn) bool { return !t.swapsSides() || m.Square() }
-
-// keepsRelation reports whether t keeps the attack relation: Attacks(a, b) == Attacks(t(a), t(b)) for
-// every pair of cells. (Shifts on a torus always keep it.) When the kinds in force are closed under t, so
-// is the relation, and the answer is quick. Otherwise it may still hold where the board makes kinds
-// empty or equal (no diagonal pairs on a 1×n board; diagonals and anti-diagonals alike on a 4×6 torus),
-// so the relation itself is checked, one pair per offset, since attack depends on the offset alone.
-func (m Model) keepsRelation(t Turn) bool {
-	if (!t.swapsSides() || m.Attack.Has(Row) == m.Attack.Has(Column)) &&
-		(!t.swapsDiagonals() || m.Attack.Has(Diagonal) == m.Attack.Has(AntiDiagonal)) {
-		return true
-	}
-	s := Symmetry{Turn: t}
-	same := func(dr, dc int) bool {
-		var a Cell // a cell from which the offset stays on the board
-		if !m.Wrap {
-			a = Cell{max(0, -dr), max(0, -dc)}
-		}
-		b := Cell{a.Row + dr, a.Col + dc}
-		if m.Wrap {
-			b = Cell{intmath.Mod(b.Row, m.Rows), intmath.Mod(b.Col, m.Cols)}
-		}
-		return m.Attacks(a, b) == m.Attacks(s.Apply(a, m.Rows, m.Cols), s.Apply(b, m.Rows, m.Cols))
-	}
-	// Small offsets first: a turn that breaks the relation almost always shows it within two steps.
-	for ring := 1; ring <= max(m.Rows, m.Cols); ring++ {
-		for dr := -ring; dr <= ring; dr++ {
-			for dc := -ring; dc <= ring; dc++ {
-				if max(abs(dr), abs(dc)) != ring || abs(dr) >= m.Rows || abs(dc) >= m.Cols {
-					continue
-				}
-				if !same(dr, dc) {
-					return false
-				}
-			}
-		}
-	}
-	return true
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// keepsCells reports whether s maps the blocked cells and the fixed queens onto themselves.
-func (m Model) keepsCells(s Symmetry) bool { return m.keeps(s, m.Blocked) && m.keeps(s, m.Fixed) }
-
-// keeps reports whether s maps the set of cells onto itself.
-func (m Model) keeps(s Symmetry, cells []Cell) bool {
-	for _, c := range cells {
-		if !slices.Contains(cells, s.Apply(c, m.Rows, m.Cols)) {
-			return false
-		}
-	}
-	return true
-}
-
 // Map returns the image of sol under s, sorted.
 func (m Model) Map(s Symmetry, sol Solution) Solution {
 	out := make(Solution, len(sol))
@@ -186,18 +115,376 @@ func (m Model) Map(s Symmetry, sol Solution) Solution {
 	return out
 }
 
-// IsCanonical reports whether sol is the least (by Solution.Compare) of its images under group, the
-// model's Symmetries. Counting only the canonical solutions counts each class of solutions once.
-func (m Model) IsCanonical(sol Solution, group []Symmetry) bool {
-	img := make(Solution, len(sol))
-	for _, s := range group {
-		for i, c := range sol {
-			img[i] = s.Apply(c, m.Rows, m.Cols)
+// Keeps reports whether s is a symmetry of the model: it maps the board onto itself (a shift only on a
+// torus, a turn of rows into columns only on a square board) and keeps the attack relation, the blocked
+// cells, the fixed queens, the quotas and the region partition (up to renaming the regions). It takes time
+// linear in the cells named, and in the board's area where the attacks or the regions need it.
+func (m Model) Keeps(s Symmetry) bool {
+	if (s.DRow != 0 || s.DCol != 0) && !m.Wrap {
+		return false
+	}
+	ok, _ := m.keepsTurn(context.Background(), s.Turn)
+	return ok && m.keepsCells(s)
+}
+
+// keepsTurn reports whether the turn t fits the board, keeps the attack relation and the quotas.
+func (m Model) keepsTurn(ctx context.Context, t Turn) (bool, error) {
+	if t.SwapsSides() && (!m.Square() || m.Each.Row != m.Each.Column) {
+		return false, nil
+	}
+	return m.keepsRelation(ctx, t)
+}
+
+// keepsRelation reports whether t keeps the attack relation: Attacks(a, b) == Attacks(t(a), t(b)) for
+// every pair of cells. (Shifts on a torus always keep it.) When the riders map onto riders, the relation
+// does too, and the answer is quick; leapers always do. Otherwise it may still hold where the board makes
+// riders empty or equal (no diagonal pairs on a 1×n board; diagonals and anti-diagonals alike on a 4×6
+// torus), so the relation itself is checked, one pair per offset, since attack depends on the offset
+// alone.
+func (m Model) keepsRelation(ctx context.Context, t Turn) (bool, error) {
+	closed := true
+	for _, r := range m.Attack.riders {
+		if _, ok := slices.BinarySearchFunc(m.Attack.riders, rider(t.Vec(r)), compareVecs); !ok {
+			closed = false
+			break
 		}
-		slices.SortFunc(img, compareCells)
-		if img.Compare(sol) < 0 {
+	}
+	if closed {
+		return true, nil
+	}
+	s := Symmetry{Turn: t}
+	same := func(dr, dc int) bool {
+		var a Cell // a cell from which the offset stays on the board
+		if !m.Wrap {
+			a = Cell{max(0, -dr), max(0, -dc)}
+		}
+		b := m.step(a, Vec{dr, dc})
+		return m.Attacks(a, b) == m.Attacks(s.Apply(a, m.Rows, m.Cols), s.Apply(b, m.Rows, m.Cols))
+	}
+	// Small offsets first: a turn that breaks the relation almost always shows it within two steps.
+	for ring := 1; ring <= max(m.Rows, m.Cols); ring++ {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		for dr := -ring; dr <= ring; dr++ {
+			for dc := -ring; dc <= ring; dc++ {
+				if max(intmath.Abs(dr), intmath.Abs(dc)) != ring || intmath.Abs(dr) >= m.Rows || intmath.Abs(dc) >= m.Cols {
+					continue
+				}
+				if !same(dr, dc) {
+					return false, nil
+				}
+			}
+		}
+	}
+	return true, nil
+}
+
+// keepsCells reports whether s maps the blocked cells and the fixed queens onto themselves and the region
+// partition onto itself.
+func (m Model) keepsCells(s Symmetry) bool {
+	return keepsSet(m, s, m.Blocked) && keepsSet(m, s, m.Fixed) && m.keepsRegions(s)
+}
+
+// keepsSet reports whether s maps the set of cells onto itself.
+func keepsSet(m Model, s Symmetry, cells []Cell) bool {
+	if len(cells) == 0 {
+		return true
+	}
+	set := NewCellSet(cells)
+	for _, c := range cells {
+		if !set.Has(s.Apply(c, m.Rows, m.Cols)) {
+			return false // a map that is one to one takes a finite set into itself only if onto it
+		}
+	}
+	return true
+}
+
+// keepsRegions reports whether s maps every region onto a region, and the cells in none onto cells in
+// none.
+func (m Model) keepsRegions(s Symmetry) bool {
+	g := m.Regions
+	if g == nil {
+		return true
+	}
+	to := make([]int, g.Count())
+	for i := range to {
+		to[i] = -1
+	}
+	from := slices.Clone(to)
+	for r := range m.Rows {
+		for c := range m.Cols {
+			i, j := g.At(Cell{r, c}), g.At(s.Apply(Cell{r, c}, m.Rows, m.Cols))
+			if (i < 0) != (j < 0) {
+				return false
+			}
+			if i < 0 {
+				continue
+			}
+			if (to[i] >= 0 && to[i] != j) || (from[j] >= 0 && from[j] != i) {
+				return false
+			}
+			to[i], from[j] = j, i
+		}
+	}
+	return true
+}
+
+// Group is the symmetry group of a model: the maps of the board onto itself that keep the model, so that a
+// solution mapped by any of them is again a solution. It is held without listing every map: a torus of
+// side n has up to 8n² of them. Each turn in the group comes with one shift that makes it a symmetry, and
+// the shifts that are symmetries on their own (every shift, when nothing on the board breaks them) make
+// the rest: the elements are (turn, its shift + h) for every such shift h.
+type Group struct {
+	m     Model
+	turns []Turn       // identity first
+	shift map[Turn]Vec // the shift that goes with each turn
+	all   bool         // every shift of the torus keeps the model
+	sub   []Vec        // otherwise the shifts that do, the zero shift first
+}
+
+// Group returns the model's symmetry group. It stops with ctx's error if ctx ends first; it takes time
+// linear in the cells named, times the shifts to try on a torus that has blocked or fixed cells or
+// regions, and in the board's area where the attacks or the regions need it.
+func (m Model) Group(ctx context.Context) (*Group, error) {
+	g := &Group{m: m, shift: map[Turn]Vec{}}
+	if err := g.shifts(ctx); err != nil {
+		return nil, err
+	}
+	for t := Identity; t <= AntiTranspose; t++ {
+		ok, err := m.keepsTurn(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		s, found, err := g.shiftFor(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		if found {
+			g.turns = append(g.turns, t)
+			g.shift[t] = s
+		}
+	}
+	return g, nil
+}
+
+// shifts finds the shifts that keep the model on their own.
+func (g *Group) shifts(ctx context.Context) error {
+	m := g.m
+	if !m.Wrap {
+		g.sub = []Vec{{}}
+		return nil
+	}
+	if len(m.Blocked) == 0 && len(m.Fixed) == 0 && m.Regions == nil {
+		g.all = true
+		return nil
+	}
+	for _, v := range g.candidates(Identity) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if m.keepsCells(Symmetry{Turn: Identity, DRow: v.DR, DCol: v.DC}) {
+			g.sub = append(g.sub, v)
+		}
+	}
+	return nil
+}
+
+// candidates lists the shifts s for which (t, s) might keep the model: on a flat board the zero shift
+// alone; on a torus those that take the image of the first named cell onto a named cell of its kind, or
+// every shift when the model names no cell (regions alone).
+func (g *Group) candidates(t Turn) []Vec {
+	m := g.m
+	if !m.Wrap {
+		return []Vec{{}}
+	}
+	var set []Cell
+	switch {
+	case len(m.Fixed) > 0:
+		set = m.Fixed
+	case len(m.Blocked) > 0:
+		set = m.Blocked
+	}
+	var out []Vec
+	if set == nil {
+		for dr := range m.Rows {
+			for dc := range m.Cols {
+				out = append(out, Vec{dr, dc})
+			}
+		}
+		return out
+	}
+	img := Symmetry{Turn: t}.Apply(set[0], m.Rows, m.Cols)
+	for _, c := range set {
+		out = append(out, Vec{intmath.Mod(c.Row-img.Row, m.Rows), intmath.Mod(c.Col-img.Col, m.Cols)})
+	}
+	slices.SortFunc(out, compareVecs)
+	return slices.Compact(out)
+}
+
+// shiftFor finds a shift s for which (t, s) keeps the cells of the model; t is known to keep the rest.
+func (g *Group) shiftFor(ctx context.Context, t Turn) (Vec, bool, error) {
+	if g.all || !g.m.Wrap {
+		return Vec{}, g.all || g.m.keepsCells(Symmetry{Turn: t}), nil
+	}
+	for _, v := range g.candidates(t) {
+		if err := ctx.Err(); err != nil {
+			return Vec{}, false, err
+		}
+		if g.m.keepsCells(Symmetry{Turn: t, DRow: v.DR, DCol: v.DC}) {
+			return v, true, nil
+		}
+	}
+	return Vec{}, false, nil
+}
+
+// Order returns the number of maps in the group.
+func (g *Group) Order() uint64 {
+	shifts := uint64(len(g.sub))
+	if g.all {
+		shifts = uint64(g.m.Rows) * uint64(g.m.Cols)
+	}
+	return uint64(len(g.turns)) * shifts
+}
+
+// Turns returns the turns that some map of the group makes, Identity first.
+func (g *Group) Turns() []Turn { return slices.Clone(g.turns) }
+
+// AllShifts reports whether every shift of the torus is in the group.
+func (g *Group) AllShifts() bool { return g.all }
+
+// Contains reports whether s is in the group.
+func (g *Group) Contains(s Symmetry) bool {
+	t0, ok := g.shift[s.Turn]
+	if !ok {
+		return false
+	}
+	if !g.m.Wrap {
+		return s.DRow == 0 && s.DCol == 0
+	}
+	if g.all {
+		return true
+	}
+	h := Vec{intmath.Mod(s.DRow-t0.DR, g.m.Rows), intmath.Mod(s.DCol-t0.DC, g.m.Cols)}
+	return slices.Contains(g.sub, h)
+}
+
+// All yields every map of the group, each once, the identity first. On a torus that keeps every shift
+// there are 8·rows·cols of them at most; callers that only need the least image or the stabilizer of a
+// solution should use Least and Stabilizer, which try a few maps per queen instead.
+func (g *Group) All() iter.Seq[Symmetry] {
+	return func(yield func(Symmetry) bool) {
+		for _, t := range g.turns {
+			for h := range g.shiftsFrom(g.shift[t]) {
+				if !yield(Symmetry{Turn: t, DRow: h.DR, DCol: h.DC}) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// shiftsFrom yields s0 + h for every shift h of the group's shift subgroup, s0 itself first.
+func (g *Group) shiftsFrom(s0 Vec) iter.Seq[Vec] {
+	m := g.m
+	return func(yield func(Vec) bool) {
+		if g.all {
+			for dr := range m.Rows {
+				for dc := range m.Cols {
+					if !yield(Vec{intmath.Mod(s0.DR+dr, m.Rows), intmath.Mod(s0.DC+dc, m.Cols)}) {
+						return
+					}
+				}
+			}
+			return
+		}
+		for _, h := range g.sub {
+			v := Vec{s0.DR + h.DR, s0.DC + h.DC}
+			if m.Wrap {
+				v = Vec{intmath.Mod(v.DR, m.Rows), intmath.Mod(v.DC, m.Cols)}
+			}
+			if !yield(v) {
+				return
+			}
+		}
+	}
+}
+
+// candidateMaps yields the maps of the group that can take sol to an image starting at the cell to. On a
+// torus that keeps every shift that is, for each turn, the shifts that move one of the turned queens onto
+// to: a least image starts at (0, 0), and a map that fixes sol takes some queen onto its first. Elsewhere
+// it yields every map.
+func (g *Group) candidateMaps(sol Solution, to Cell) iter.Seq[Symmetry] {
+	m := g.m
+	return func(yield func(Symmetry) bool) {
+		if !g.all || len(sol) == 0 {
+			for s := range g.All() {
+				if !yield(s) {
+					return
+				}
+			}
+			return
+		}
+		for _, t := range g.turns {
+			for _, c := range m.Map(Symmetry{Turn: t}, sol) {
+				s := Symmetry{Turn: t, DRow: intmath.Mod(to.Row-c.Row, m.Rows), DCol: intmath.Mod(to.Col-c.Col, m.Cols)}
+				if !yield(s) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Least returns the least image of sol under the group, by Solution.Compare: the one member of its class
+// that counting by classes counts.
+func (g *Group) Least(sol Solution) Solution {
+	least := sol
+	img := make(Solution, len(sol))
+	for s := range g.candidateMaps(sol, Cell{}) {
+		if g.image(s, sol, img).Compare(least) < 0 {
+			least = slices.Clone(img)
+		}
+	}
+	return least
+}
+
+// IsCanonical reports whether sol is the least of its images under the group (see Least). Counting only
+// the canonical solutions counts each class of solutions once.
+func (g *Group) IsCanonical(sol Solution) bool {
+	img := make(Solution, len(sol))
+	for s := range g.candidateMaps(sol, Cell{}) {
+		if g.image(s, sol, img).Compare(sol) < 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// Stabilizer returns the number of maps of the group that map sol onto itself. The class of sol then
+// holds Order / Stabilizer solutions.
+func (g *Group) Stabilizer(sol Solution) uint64 {
+	if len(sol) == 0 {
+		return g.Order()
+	}
+	var n uint64
+	img := make(Solution, len(sol))
+	for s := range g.candidateMaps(sol, sol[0]) {
+		if g.image(s, sol, img).Compare(sol) == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// image writes the image of sol under s into img, sorted, and returns it.
+func (g *Group) image(s Symmetry, sol, img Solution) Solution {
+	for i, c := range sol {
+		img[i] = s.Apply(c, g.m.Rows, g.m.Cols)
+	}
+	slices.SortFunc(img, compareCells)
+	return img
 }

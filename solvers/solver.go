@@ -1,21 +1,27 @@
-// Package solvers defines what a queens solver is (count, enumerate as a stream, find one) and the helpers
-// built on any solver: one solution, counting solutions up to symmetry, and the cross-check of
-// solvers against each other and against Model.Check.
+// Package solvers defines what a queens solver is (count, enumerate as a stream, find one), how a long
+// count is split into tasks that can be run, resumed and shared out (Job, Run), and the helpers built on
+// any solver: one solution, counting solutions up to symmetry, and the cross-check of solvers against
+// each other and against the model's own checks.
 package solvers
 
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/queens-dev/queens/constraints"
 )
 
 // Solver solves queens models. Every method takes the context first and returns promptly once it is done,
-// with a Result whose Complete is false. A model the solver cannot take (too large for it, say) gives an
-// error wrapping ErrUnsupported; an invalid model gives the error of Model.Validate.
+// with the context's error and a Result whose Complete is false. A model the solver cannot take (a feature
+// it lacks, a board too large for it) gives an error wrapping ErrUnsupported that names what it lacks; an
+// invalid model gives the error of Model.Validate. Every solution a solver hands out has passed
+// Model.Verify.
 type Solver interface {
 	// Name is the solver's short name, as the command line spells it: "backtrack", "sat".
 	Name() string
+	// Supports returns the model features the solver takes (constraints.Model.Features).
+	Supports() constraints.Feature
 	// Count counts the solutions of m without holding them.
 	Count(ctx context.Context, m constraints.Model) (Result, error)
 	// Enumerate calls visit with each solution of m in turn, in increasing Solution.Compare order where the
@@ -25,7 +31,7 @@ type Solver interface {
 }
 
 // UniqueCounter is a Solver that counts the classes of solutions under the model's symmetry group
-// (constraints.Model.Symmetries) itself, faster than by enumeration.
+// (constraints.Model.Group) itself, faster than by enumeration.
 type UniqueCounter interface {
 	// CountUnique returns a Result with both Count and Unique set.
 	CountUnique(ctx context.Context, m constraints.Model) (Result, error)
@@ -39,24 +45,83 @@ type Finder interface {
 	Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool, Result, error)
 }
 
-// Result is what a solve found. Counts are exact.
-type Result struct {
-	// Count is the number of solutions found (all of them when Complete).
-	Count uint64
-	// Unique is the number of classes of solutions under the model's symmetry group; set only by
-	// CountUnique.
-	Unique uint64
-	// Complete is true when the search ran to its end: not cancelled, not stopped by the caller.
-	Complete bool
+// Planner is a Solver that splits a count into a list of tasks (see Job and RunJob), so that the count can report its
+// progress, be resumed from a checkpoint and be shared among machines.
+type Planner interface {
+	// Plan returns the job that counts the solutions of m, and with unique their classes too.
+	Plan(ctx context.Context, m constraints.Model, unique bool) (Job, error)
 }
 
-// ErrUnsupported is wrapped by the errors of solvers given a model beyond their limits.
+// Result is what a solve found. Each field means one thing, whatever the call.
+type Result struct {
+	// Count is the number of solutions found. When Complete it is the number of solutions the model has.
+	Count uint64
+	// Unique is the number of classes of solutions under the model's symmetry group, when the call counted
+	// them (CountUnique and its kin); nil otherwise. It is exact when Complete.
+	Unique *uint64
+	// Complete is true when the whole search space was covered, so that Count (and Unique) are the exact
+	// totals. A search stopped by its context, by visit, or by a limit leaves it false; so does First
+	// when it found a solution, as a search that stops at one solution does not know whether there are
+	// more. First that proves there is no solution returns Count 0 and Complete true.
+	Complete bool
+	// Proved is set by First and Find: true when the answer is certain (a solution found and checked, or
+	// the whole space searched), false when a search that cannot prove "none" gave up (local search, a
+	// timeout).
+	Proved bool
+	// Tasks counts the tasks of a count that ran as a Job: how many of how many were counted. Zero for
+	// calls that do not run in tasks.
+	Tasks TaskCount
+	// Stats says how the solver went about it.
+	Stats Stats
+}
+
+// TaskCount is how far a job got: Done of Total tasks counted.
+type TaskCount struct {
+	Done, Total int
+}
+
+// Stats says how a solve ran. Fields a solver does not measure stay zero.
+type Stats struct {
+	// Method is the way the solver took: "join", "classes", "mirror", "general", "rows", "search",
+	// "local", "cubes", "enumerate", …
+	Method string
+	// Threads is the number of goroutines that counted.
+	Threads int
+	// Nodes counts the partial placements a backtracking search visited, where it counts them.
+	Nodes uint64
+	// Decisions, Conflicts and Propagations are the SAT solver's.
+	Decisions, Conflicts, Propagations uint64
+}
+
+// Add adds the counters of t to s; Method and Threads stay s's unless s has none.
+func (s *Stats) Add(t Stats) {
+	if s.Method == "" {
+		s.Method = t.Method
+	}
+	if s.Threads == 0 {
+		s.Threads = t.Threads
+	}
+	s.Nodes += t.Nodes
+	s.Decisions += t.Decisions
+	s.Conflicts += t.Conflicts
+	s.Propagations += t.Propagations
+}
+
+// ErrUnsupported is wrapped by the errors of solvers given a model beyond their limits or features.
 var ErrUnsupported = errors.New("model not supported by this solver")
+
+// CheckFeatures returns an error wrapping ErrUnsupported that names the features of m outside supported,
+// or nil if there are none. Solvers call it first thing, so that no feature is ever silently ignored.
+func CheckFeatures(solver string, supported constraints.Feature, m constraints.Model) error {
+	if missing := m.Features() &^ supported; missing != 0 {
+		return fmt.Errorf("%s: %s: %w", solver, missing, ErrUnsupported)
+	}
+	return nil
+}
 
 // First returns a solution of m, and false if m has none: the solver's own Find where it is a Finder,
 // else the first solution s enumerates. Which solution comes back is up to the solver; it need not be the
-// least in Solution.Compare order. The Result's Count is 1 when a solution was found, and its Complete is
-// true only when the search proved there is none.
+// least in Solution.Compare order. See Result for what Count, Complete and Proved then say.
 func First(ctx context.Context, s Solver, m constraints.Model) (constraints.Solution, bool, Result, error) {
 	if f, ok := s.(Finder); ok {
 		return f.Find(ctx, m)
@@ -66,7 +131,12 @@ func First(ctx context.Context, s Solver, m constraints.Model) (constraints.Solu
 		first = sol
 		return false
 	})
-	return first, first != nil, res, err
+	found := first != nil
+	res.Proved = found || (res.Complete && err == nil)
+	if found {
+		res.Count, res.Complete = 1, false
+	}
+	return first, found, res, err
 }
 
 // CountUnique counts the solutions of m and their classes under m's symmetry group. It uses the solver's
@@ -82,14 +152,18 @@ func CountUnique(ctx context.Context, s Solver, m constraints.Model) (Result, er
 // solution with s and counting those that are the least of their class. It needs no memory beyond one
 // solution, and serves any solver and any model.
 func CountClasses(ctx context.Context, s Solver, m constraints.Model) (Result, error) {
-	group := m.Symmetries()
+	group, err := m.Group(ctx)
+	if err != nil {
+		return Result{}, err
+	}
 	var unique uint64
 	res, err := s.Enumerate(ctx, m, func(sol constraints.Solution) bool {
-		if m.IsCanonical(sol, group) {
+		if group.IsCanonical(sol) {
 			unique++
 		}
 		return true
 	})
-	res.Unique = unique
+	res.Unique = &unique
+	res.Stats.Method += "+classes"
 	return res, err
 }

@@ -3,6 +3,7 @@ package variants
 import (
 	"bytes"
 	"strconv"
+	"strings"
 
 	"github.com/queens-dev/queens/constraints"
 	"gopkg.in/yaml.v3"
@@ -34,7 +35,11 @@ func (v Variant) MarshalYAML() (any, error) {
 	}
 	kinds := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
 	for _, k := range m.Attack.Kinds() {
-		kinds.Content = append(kinds.Content, str(k))
+		n := str(k)
+		if strings.ContainsAny(k, ",()") {
+			n.Style = yaml.DoubleQuotedStyle // a comma would split the form in a flow list
+		}
+		kinds.Content = append(kinds.Content, n)
 	}
 	add("attacks", kinds)
 	if m.Wrap {
@@ -45,6 +50,22 @@ func (v Variant) MarshalYAML() (any, error) {
 	}
 	if len(m.Fixed) > 0 {
 		add("fixed", cellList(m.Fixed))
+	}
+	if m.Regions != nil {
+		add("regions", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Style: yaml.LiteralStyle,
+			Value: strings.Join(m.Regions.Lines(), "\n") + "\n"})
+	}
+	if !m.Each.IsZero() {
+		e := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+		for _, q := range []struct {
+			key string
+			v   int
+		}{{"row", m.Each.Row}, {"column", m.Each.Column}, {"region", m.Each.Region}} {
+			if q.v > 0 {
+				e.Content = append(e.Content, str(q.key), num(uint64(q.v)))
+			}
+		}
+		add("each", e)
 	}
 	if !v.Expect.IsZero() {
 		e := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}

@@ -24,7 +24,7 @@ import (
 // Every error Parse returns is an *Error. The file must hold exactly one YAML document whose top is a
 // mapping with at least a board; see the package documentation for the keys.
 func Parse(name string, data []byte) (Variant, error) {
-	p := &parser{file: name}
+	p := &parser{file: name, data: data}
 	doc, err := p.document(data)
 	if err != nil {
 		return Variant{}, err

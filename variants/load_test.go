@@ -28,7 +28,7 @@ func TestParseBad(t *testing.T) {
 			"an alias is refused where it is used"},
 		{"attack-twice.yaml", `variants: attack-twice.yaml:2:24: attack "row" named twice (first at line 2, column 11)`,
 			"a kind named twice is a typo more likely than intent"},
-		{"attack-unknown.yaml", `variants: attack-unknown.yaml:2:24: unknown attack "knigt" (want row, column, diagonal, anti-diagonal or knight)`,
+		{"attack-unknown.yaml", `variants: attack-unknown.yaml:2:24: unknown attack "knigt" (did you mean knight?)`,
 			"a misspelt kind is an error, not ignored"},
 		{"attacks-scalar.yaml", `variants: attacks-scalar.yaml:2:10: attacks: want a list of kinds such as [row, column], got string "queen"`,
 			"attacks is a list, even of one kind"},
@@ -38,9 +38,9 @@ func TestParseBad(t *testing.T) {
 			"a board mapping needs both sides"},
 		{"board-not-int.yaml", `variants: board-not-int.yaml:1:8: board: want a side N or {rows: R, cols: C}, got string "eight"`,
 			"a wrong type names the type it got"},
-		{"board-too-large.yaml", `variants: board-too-large.yaml:1:8: board: 5000 is out of range (want 1 to 1024)`,
+		{"board-too-large.yaml", `variants: board-too-large.yaml:1:8: board: 20000000 is out of range (want 1 to 10000000)`,
 			"sides above constraints.MaxSide are refused"},
-		{"board-zero-rows.yaml", `variants: board-zero-rows.yaml:1:15: board rows: 0 is out of range (want 1 to 1024)`,
+		{"board-zero-rows.yaml", `variants: board-zero-rows.yaml:1:15: board rows: 0 is out of range (want 1 to 10000000)`,
 			"the error points at the rows value inside the board mapping"},
 		{"cell-negative.yaml", `variants: cell-negative.yaml:2:10: fixed cell row: want a non-negative integer, got -1`,
 			"cells are 0-based; a negative row is wrong, not off by one"},
@@ -104,7 +104,7 @@ func TestParseBad(t *testing.T) {
 			"unknown keys are refused inside board"},
 		{"unknown-expect-key.yaml", `variants: unknown-expect-key.yaml:4:3: expect: unknown key "solutions" (want count, unique or satisfiable)`,
 			"unknown keys are refused inside expect"},
-		{"unknown-key.yaml", `variants: unknown-key.yaml:3:1: unknown key "qeens" (want name, description, board, queens, attacks, wrap, blocked, fixed or expect)`,
+		{"unknown-key.yaml", `variants: unknown-key.yaml:3:1: unknown key "qeens" (want name, description, board, queens, attacks, wrap, blocked, fixed, regions, each or expect)`,
 			"a misspelt key is never read as the default"},
 		{"unsat-with-count.yaml", `variants: unsat-with-count.yaml:2:34: expect: satisfiable false but count 92`,
 			"an expectation that contradicts itself"},
@@ -173,7 +173,7 @@ func TestLoadNames(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := tt.load()
-			want := "variants: " + tt.source + `:3:1: unknown key "qeens" (want name, description, board, queens, attacks, wrap, blocked, fixed or expect)`
+			want := "variants: " + tt.source + `:3:1: unknown key "qeens" (want name, description, board, queens, attacks, wrap, blocked, fixed, regions, each or expect)`
 			if err == nil || err.Error() != want {
 				t.Errorf("error\n got %v\nwant %s\n(%s)", err, want, tt.reason)
 			}
@@ -211,11 +211,11 @@ func TestLoadGood(t *testing.T) {
 			Expect: variants.Expect{Count: u64(0), Unique: u64(0), Satisfiable: yes(false)},
 		}, "every key, block style, a literal description, a rectangle, all five kinds"},
 		{"no-attacks.yaml", variants.Variant{Name: "free",
-			Model:  constraints.Model{Rows: 2, Cols: 3, Queens: 3, Attack: 0},
+			Model:  constraints.Model{Rows: 2, Cols: 3, Queens: 3, Attack: constraints.Attack{}},
 			Expect: variants.Expect{Count: u64(20)},
 		}, "attacks: [] is no attack at all, not the default; queens may exceed min(rows, cols)"},
 		{"torus-rooks.yaml", variants.Variant{Name: "torus-rooks",
-			Model:  constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Row | constraints.Column, Wrap: true, Fixed: []constraints.Cell{{Row: 4, Col: 4}}},
+			Model:  constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Union(constraints.Row, constraints.Column), Wrap: true, Fixed: []constraints.Cell{{Row: 4, Col: 4}}},
 			Expect: variants.Expect{Satisfiable: yes(true)},
 		}, "kinds in any order; blocked: [] is no cells, kept as nil"},
 		{"crlf.yaml", variants.Variant{Name: "crlf", Model: constraints.Classic(8), Expect: variants.Expect{Count: u64(92), Unique: u64(12)}},

@@ -12,14 +12,18 @@ import (
 
 // The keys the schema knows, in the order Format writes them.
 var (
-	topKeys    = []string{"name", "description", "board", "queens", "attacks", "wrap", "blocked", "fixed", "expect"}
+	topKeys    = []string{"name", "description", "board", "queens", "attacks", "wrap", "blocked", "fixed", "regions", "each", "expect"}
 	boardKeys  = []string{"rows", "cols"}
+	eachKeys   = []string{"row", "column", "region"}
 	expectKeys = []string{"count", "unique", "satisfiable"}
 )
 
 // parser turns the node tree of one variant file into a Variant; every error it returns is an *Error that
 // points into the file.
-type parser struct{ file string }
+type parser struct {
+	file string
+	data []byte // the file's text, to place faults inside a block of regions
+}
 
 func (p *parser) errAt(n *yaml.Node, format string, args ...any) *Error {
 	return &Error{File: p.file, Line: n.Line, Col: n.Column, Msg: fmt.Sprintf(format, args...)}
@@ -35,7 +39,8 @@ type cellAt struct {
 }
 
 // variant reads the top mapping of a file. The checks run in a fixed order (keys, then each field in the
-// schema's order, then the checks that span fields), so a file with several faults always reports the same.
+// schema's order, then the checks that span fields, then the model's own), so a file with several faults
+// always reports the same.
 func (p *parser) variant(top *yaml.Node) (Variant, error) {
 	if top.Kind != yaml.MappingNode {
 		return Variant{}, p.errAt(top, "want a mapping of keys such as board: 8, got %s", describe(top))
@@ -96,34 +101,41 @@ func (p *parser) variant(top *yaml.Node) (Variant, error) {
 		}
 	}
 	m.Blocked, m.Fixed = plain(blocked), plain(fixed)
-
-	// The checks that span fields.
-	for _, fc := range fixed {
-		if i := slices.IndexFunc(blocked, func(b cellAt) bool { return b.cell == fc.cell }); i >= 0 {
-			return Variant{}, p.errAt(fc.node, "fixed queen %s stands on a blocked cell (blocked at line %d, column %d)",
-				cellName(fc.cell), blocked[i].node.Line, blocked[i].node.Column)
+	var regionLines []*yaml.Node // where each grid line was read: one node per line, or the block once
+	if n, ok := f["regions"]; ok {
+		if m.Regions, regionLines, err = p.regions(n.val); err != nil {
+			return Variant{}, err
 		}
 	}
-	free := uint64(m.Rows*m.Cols - len(blocked))
+	if n, ok := f["each"]; ok {
+		if m.Each, err = p.each(n.val); err != nil {
+			return Variant{}, err
+		}
+	}
+
+	// The checks that span fields, said in the file's own terms.
+	blockedAt := make(map[constraints.Cell]*yaml.Node, len(blocked))
+	for _, bc := range blocked {
+		blockedAt[bc.cell] = bc.node
+	}
+	for _, fc := range fixed {
+		if bn, ok := blockedAt[fc.cell]; ok {
+			return Variant{}, p.errAt(fc.node, "fixed queen %s stands on a blocked cell (blocked at line %d, column %d)",
+				cellName(fc.cell), bn.Line, bn.Column)
+		}
+	}
+	free := uint64(m.Rows)*uint64(m.Cols) - uint64(len(blocked))
 	if hasQueens {
 		if q > free {
 			return Variant{}, p.errAt(queens.val, "queens: %d is more than the %d free cells of the %d×%d board", q, free, m.Rows, m.Cols)
 		}
 		m.Queens = int(q)
-	} else if k := uint64(m.QueenCount()); k > free {
+	} else if k := uint64(m.QueenCount()); k > free && len(blocked) > 0 {
 		return Variant{}, p.errAt(f["blocked"].val, "blocked: %d blocked cells leave %d free, fewer than the %d queens of a solution",
 			len(blocked), free, k)
 	}
-	if k := m.QueenCount(); len(fixed) > k {
+	if k := m.QueenCount(); len(fixed) > k && m.Each.IsZero() {
 		return Variant{}, p.errAt(f["fixed"].val, "fixed: %d queens, more than the %d queens of a solution", len(fixed), k)
-	}
-	for i, a := range fixed {
-		for _, b := range fixed[i+1:] {
-			if m.Attacks(a.cell, b.cell) {
-				return Variant{}, p.errAt(b.node, "fixed queens %s and %s attack each other (%s)",
-					cellName(a.cell), cellName(b.cell), attackKinds(*m, a.cell, b.cell))
-			}
-		}
 	}
 
 	if n, ok := f["expect"]; ok {
@@ -132,20 +144,42 @@ func (p *parser) variant(top *yaml.Node) (Variant, error) {
 		}
 	}
 	if err := m.Validate(); err != nil {
-		// The checks above should have caught everything Validate does; if they missed something, point at
-		// the field the message names.
-		at := top
-		for _, key := range []string{"board", "queens", "attacks", "blocked", "fixed"} {
-			if n, ok := f[key]; ok && strings.HasPrefix(strings.TrimLeft(err.Error(), "0123456789 "), strings.TrimSuffix(key, "s")) {
-				at = n.val
-				break
-			}
-		}
-		e := p.errAt(at, "%v", err)
-		e.Err = err
-		return Variant{}, e
+		return Variant{}, p.validationError(err, top, f, blocked, fixed, regionLines, *m)
 	}
 	return v, nil
+}
+
+// validationError points a fault Model.Validate found at the place in the file it came from: the field
+// it names, and the cell within it where it names one.
+func (p *parser) validationError(err error, top *yaml.Node, f map[string]field, blocked, fixed []cellAt, regionLines []*yaml.Node, m constraints.Model) error {
+	ve := constraints.AsValidationError(err)
+	at, msg := top, err.Error()
+	if ve != nil {
+		if n, ok := f[ve.Field]; ok {
+			at = n.val
+		} else if ve.Field == "queens" {
+			at = f["board"].val // a count that follows from the board or the quotas
+		}
+		cells := map[string][]cellAt{"blocked": blocked, "fixed": fixed}[ve.Field]
+		switch {
+		case ve.Field == "fixed" && len(ve.Cells) == 2:
+			msg = fmt.Sprintf("fixed queens %s and %s attack each other (%s)", cellName(ve.Cells[0]), cellName(ve.Cells[1]), m.AttackName(ve.Cells[0], ve.Cells[1]))
+			fallthrough
+		case len(ve.Cells) > 0 && cells != nil:
+			last := ve.Cells[len(ve.Cells)-1]
+			for _, c := range cells {
+				if c.cell == last {
+					at = c.node
+				}
+			}
+		case ve.Field == "regions" && len(ve.Cells) > 0 && len(regionLines) > 0:
+			line, col := p.regionPlace(regionLines, ve.Cells[0])
+			return &Error{File: p.file, Line: line, Col: col, Msg: msg, Err: err}
+		}
+	}
+	e := p.errAt(at, "%s", msg)
+	e.Err = err
+	return e
 }
 
 // mapping reads the fields of n, which must be a mapping holding only keys from known, each once. what
@@ -257,30 +291,124 @@ func (p *parser) bool(n *yaml.Node, what string) (bool, error) {
 	return b, nil
 }
 
-// attacks reads a list of kind names; [] is no attack at all.
+// attacks reads a list of names and forms ("row", "queen", "leap(1,3)"); [] is no attack at all.
 func (p *parser) attacks(n *yaml.Node) (constraints.Attack, error) {
 	if n.Kind != yaml.SequenceNode {
-		return 0, p.errAt(n, "attacks: want a list of kinds such as [row, column], got %s", describe(n))
+		return constraints.Attack{}, p.errAt(n, "attacks: want a list of kinds such as [row, column], got %s", describe(n))
 	}
 	var a constraints.Attack
-	first := map[constraints.Attack]*yaml.Node{}
+	var firsts []*yaml.Node
+	var sets []constraints.Attack
 	for _, e := range n.Content {
 		if e.Kind != yaml.ScalarNode || e.ShortTag() != "!!str" {
-			return 0, p.errAt(e, "attacks: want a kind such as row, got %s", describe(e))
+			return constraints.Attack{}, p.errAt(e, "attacks: want a kind such as row, got %s", describe(e))
 		}
 		k, err := constraints.ParseKind(e.Value)
 		if err != nil {
-			pe := p.errAt(e, "%v", err)
+			msg := err.Error()
+			if strings.Contains(e.Value, "(") && !strings.Contains(e.Value, ")") {
+				msg += ` (in a [flow, list], quote a form that holds a comma: "leap(1,3)")`
+			}
+			pe := p.errAt(e, "%s", msg)
 			pe.Err = err
-			return 0, pe
+			return constraints.Attack{}, pe
 		}
-		if f, ok := first[k]; ok {
-			return 0, p.errAt(e, "attack %q named twice (first at line %d, column %d)", e.Value, f.Line, f.Column)
+		for i, s := range sets {
+			if s.Has(k) || k.Has(s) {
+				return constraints.Attack{}, p.errAt(e, "attack %q named twice (first at line %d, column %d)", e.Value, firsts[i].Line, firsts[i].Column)
+			}
 		}
-		first[k] = e
-		a |= k
+		firsts, sets = append(firsts, e), append(sets, k)
+		a = constraints.Union(a, k)
 	}
 	return a, nil
+}
+
+// regions reads the region grid: a block of text, one line per board row, or a list of strings. It
+// returns the grid and the nodes its lines were read from (the block alone, or one node per line).
+func (p *parser) regions(n *yaml.Node) (*constraints.Regions, []*yaml.Node, error) {
+	var lines []string
+	var nodes []*yaml.Node
+	switch {
+	case n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str":
+		lines = strings.Split(strings.TrimRight(n.Value, "\n"), "\n")
+		nodes = []*yaml.Node{n}
+	case n.Kind == yaml.SequenceNode:
+		for _, e := range n.Content {
+			if e.Kind != yaml.ScalarNode {
+				return nil, nil, p.errAt(e, "regions: want a line of letters such as aabbc, got %s", describe(e))
+			}
+			lines = append(lines, e.Value)
+			nodes = append(nodes, e)
+		}
+	default:
+		return nil, nil, p.errAt(n, "regions: want a block of lines of letters (regions: |) or a list of strings, got %s", describe(n))
+	}
+	g, err := constraints.ParseRegions(lines)
+	if err != nil {
+		ve := constraints.AsValidationError(err)
+		line, col := n.Line, n.Column
+		if ve != nil && len(ve.Cells) > 0 {
+			line, col = p.regionPlace(nodes, ve.Cells[0])
+		}
+		return nil, nil, &Error{File: p.file, Line: line, Col: col, Msg: err.Error(), Err: err}
+	}
+	return g, nodes, nil
+}
+
+// regionPlace returns the line and column of the file where cell c of the region grid was written: in a
+// list, the string of row c.Row; in a block, the block's line c.Row, past its indentation.
+func (p *parser) regionPlace(nodes []*yaml.Node, c constraints.Cell) (line, col int) {
+	if len(nodes) > 1 || nodes[0].Style&(yaml.LiteralStyle|yaml.FoldedStyle) == 0 {
+		if c.Row >= len(nodes) {
+			c.Row = len(nodes) - 1
+		}
+		n := nodes[c.Row]
+		col = n.Column + c.Col
+		if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+			col++
+		}
+		return n.Line, col
+	}
+	// A block scalar: its text starts on the line after the indicator, indented alike on every line.
+	line = nodes[0].Line + 1 + c.Row
+	text := strings.Split(string(p.data), "\n")
+	indent := 0
+	if line-1 < len(text) {
+		indent = len(text[line-1]) - len(strings.TrimLeft(text[line-1], " "))
+	}
+	return line, indent + c.Col + 1
+}
+
+// each reads the quotas: {row: R, column: C, region: G}, each at least 1.
+func (p *parser) each(n *yaml.Node) (constraints.Quota, error) {
+	f, err := p.mapping(n, "each", eachKeys)
+	if err != nil {
+		return constraints.Quota{}, err
+	}
+	var q constraints.Quota
+	for _, key := range eachKeys {
+		fv, ok := f[key]
+		if !ok {
+			continue
+		}
+		u, err := p.natural(fv.val, "each "+key)
+		if err != nil {
+			return constraints.Quota{}, err
+		}
+		if u < 1 || u > constraints.MaxSide {
+			return constraints.Quota{}, p.errAt(fv.val, "each %s: %d is out of range (want 1 to %d)", key, u, constraints.MaxSide)
+		}
+		switch key {
+		case "row":
+			q.Row = int(u)
+		case "column":
+			q.Column = int(u)
+		case "region":
+			q.Region = int(u)
+		}
+	}
+	return q, nil
 }
 
 // cells reads a list of [row, col] pairs on a rows×cols board, each named once.
@@ -429,19 +557,6 @@ func plain(cs []cellAt) []constraints.Cell {
 
 // cellName writes a cell as a file writes it: [row, col].
 func cellName(c constraints.Cell) string { return fmt.Sprintf("[%d, %d]", c.Row, c.Col) }
-
-// attackKinds lists the kinds by which queens on a and b attack each other under m.
-func attackKinds(m constraints.Model, a, b constraints.Cell) constraints.Attack {
-	var k constraints.Attack
-	for _, kind := range []constraints.Attack{constraints.Row, constraints.Column, constraints.Diagonal, constraints.AntiDiagonal, constraints.Knight} {
-		one := m
-		one.Attack = m.Attack & kind
-		if one.Attack != 0 && one.Attacks(a, b) {
-			k |= kind
-		}
-	}
-	return k
-}
 
 // orList joins words as "a, b or c".
 func orList(words []string) string {

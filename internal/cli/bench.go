@@ -103,7 +103,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		slices.Sort(times)
 		c := benchCase{Name: sp.name, N: n.v, Threads: sp.threads, Count: res.Count, Median: times[len(times)/2]}
 		if sp.unique {
-			c.Unique = &res.Unique
+			c.Unique = res.Unique
 		}
 		c.Rate = float64(c.Count) / c.Median
 		cases = append(cases, c)

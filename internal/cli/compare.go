@@ -103,7 +103,7 @@ func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit u
 			if err != nil {
 				return &interrupted{err}
 			}
-			o.unique = &res.Unique
+			o.unique = res.Unique
 		}
 		if c.Agree() {
 			o.expect = v.Expect.Check(c.Count(), o.unique)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -15,9 +16,11 @@ import (
 // modelFlags are the flags that describe a model, shared by every command that takes one.
 type modelFlags struct {
 	n, rows, cols, queens intFlag
-	knight, wrap          bool
+	knight, king, wrap    bool
 	attacks               string
 	blocked, fixed        []string
+	regions               string
+	each                  string
 	variant               string
 }
 
@@ -26,17 +29,20 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.Var(&f.rows, "rows", "rows of a rectangular board (with --cols)")
 	fs.Var(&f.cols, "cols", "columns of a rectangular board (with --rows)")
 	fs.Var(&f.queens, "queens", "queens to place (default min(rows, cols))")
-	fs.StringVar(&f.attacks, "attacks", "queen", "attack kinds: a list of row,column,diagonal,anti-diagonal,knight, or queen, superqueen, none")
+	fs.StringVar(&f.attacks, "attacks", "queen", "riders and leapers: names (row, column, diagonal, anti-diagonal, knight, king, ...), pieces (queen, rook, bishop, superqueen, ...), ride(a,b), leap(a,b), or none")
 	fs.BoolVar(&f.knight, "knight", false, "add the knight's leap to the attacks (superqueens)")
+	fs.BoolVar(&f.king, "king", false, "add the king's step to the attacks (no two queens touch)")
 	fs.BoolVar(&f.wrap, "wrap", false, "a toroidal board: diagonals and leaps wrap around the edges")
 	fs.StringArrayVar(&f.blocked, "blocked", nil, "a cell no queen may take, as `ROW,COL` (0-based; repeat the flag, or separate cells with ';')")
 	fs.StringArrayVar(&f.fixed, "fixed", nil, "a queen placed in advance, as `ROW,COL` (0-based; repeatable)")
+	fs.StringVar(&f.regions, "regions", "", "a `FILE` holding the region grid: one line of letters per row, '.' for no region")
+	fs.StringVar(&f.each, "each", "", "quotas: exactly so many queens on every row, column or region, as `row=R,column=C,region=G`")
 	fs.StringVar(&f.variant, "variant", "", "read the model from a variant `FILE` (YAML), or name a built-in one (see queens compare)")
 }
 
 // set reports whether any model flag was given.
 func (f *modelFlags) set(fs *pflag.FlagSet) bool {
-	for _, name := range []string{"n", "rows", "cols", "queens", "attacks", "knight", "wrap", "blocked", "fixed"} {
+	for _, name := range []string{"n", "rows", "cols", "queens", "attacks", "knight", "king", "wrap", "blocked", "fixed", "regions", "each"} {
 		if fs.Changed(name) {
 			return true
 		}
@@ -102,9 +108,25 @@ func (f *modelFlags) flagModel() (constraints.Model, error) {
 		return m, usagef("--attacks: %v", err)
 	}
 	if f.knight {
-		a |= constraints.Knight
+		a = constraints.Union(a, constraints.Knight)
+	}
+	if f.king {
+		a = constraints.Union(a, constraints.King)
 	}
 	m.Attack, m.Wrap = a, f.wrap
+	if f.regions != "" {
+		if m.Regions, err = readRegions(f.regions); err != nil {
+			return m, err
+		}
+		if !f.n.set && !f.rows.set {
+			m.Rows, m.Cols = m.Regions.Rows(), m.Regions.Cols() // the grid gives the board
+		}
+	}
+	if f.each != "" {
+		if m.Each, err = parseQuota(f.each); err != nil {
+			return m, err
+		}
+	}
 	if m.Blocked, err = parseCells("--blocked", f.blocked); err != nil {
 		return m, err
 	}
@@ -115,6 +137,82 @@ func (f *modelFlags) flagModel() (constraints.Model, error) {
 		return m, usagef("%v", err)
 	}
 	return m, nil
+}
+
+// readRegions reads a region grid from a text file, one line per board row.
+func readRegions(path string) (*constraints.Regions, error) {
+	data, err := readInput(path, maxRegionFile)
+	if err != nil {
+		return nil, usagef("--regions: %v", err)
+	}
+	var lines []string
+	for _, l := range strings.Split(strings.TrimRight(string(data), "\r\n"), "\n") {
+		lines = append(lines, strings.TrimRight(l, "\r"))
+	}
+	g, err := constraints.ParseRegions(lines)
+	if err != nil {
+		return nil, usagef("--regions: %s: %v", path, err)
+	}
+	return g, nil
+}
+
+// maxRegionFile bounds a region grid's file: enough for a 4096×4096 grid.
+const maxRegionFile = 16 << 20
+
+// readInput reads a regular file of at most limit bytes.
+func readInput(path string, limit int64) ([]byte, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	if info.Size() > limit {
+		return nil, fmt.Errorf("%s: %d bytes, more than the %d a file may hold", path, info.Size(), limit)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: more than the %d bytes a file may hold", path, limit)
+	}
+	return data, nil
+}
+
+// parseQuota reads --each: "row=2,column=2,region=2", any of the three.
+func parseQuota(s string) (constraints.Quota, error) {
+	var q constraints.Quota
+	seen := map[string]bool{}
+	for _, part := range strings.Split(s, ",") {
+		key, val, ok := strings.Cut(strings.TrimSpace(part), "=")
+		key = strings.TrimSpace(key)
+		n, err := strconv.Atoi(strings.TrimSpace(val))
+		if !ok || err != nil || n < 1 {
+			return q, usagef("--each %q: want row=R,column=C,region=G with whole numbers of at least 1", s)
+		}
+		if seen[key] {
+			return q, usagef("--each %q: %s named twice", s, key)
+		}
+		seen[key] = true
+		switch key {
+		case "row", "rows":
+			q.Row = n
+		case "column", "columns", "col":
+			q.Column = n
+		case "region", "regions":
+			q.Region = n
+		default:
+			return q, usagef("--each %q: unknown %q (want row, column or region)", s, key)
+		}
+	}
+	return q, nil
 }
 
 func parseCells(flag string, values []string) ([]constraints.Cell, error) {

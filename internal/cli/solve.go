@@ -108,11 +108,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if err != nil || v == nil || mode != "count" || !res.Complete {
 		return err
 	}
-	var unique *uint64
-	if f.unique {
-		unique = &res.Unique
-	}
-	if err := v.Expect.Check(res.Count, unique); err != nil {
+	if err := v.Expect.Check(res.Count, res.Unique); err != nil {
 		return fmt.Errorf("%s: %w", v.Source, err)
 	}
 	return nil
@@ -166,17 +162,23 @@ func solve(ctx context.Context, e *env, s solvers.Solver, m constraints.Model, m
 		sol, found, res, err = solvers.First(ctx, s, m)
 		if found {
 			if unique {
-				sol = leastImage(m, sol)
-				res.Unique = 1
+				group, gerr := m.Group(ctx)
+				if gerr != nil {
+					return res, gerr
+				}
+				sol = group.Least(sol)
 			}
 			writeErr = out.solution(m, sol)
 			res.Count, res.Complete = 1, true // the question, is there one, has its answer
 		}
 	default:
-		group := m.Symmetries()
+		group, gerr := m.Group(ctx)
+		if gerr != nil {
+			return solvers.Result{}, gerr
+		}
 		var listed uint64
 		res, err = s.Enumerate(ctx, m, func(sol constraints.Solution) bool {
-			if unique && !m.IsCanonical(sol, group) {
+			if unique && !group.IsCanonical(sol) {
 				return true
 			}
 			listed++
@@ -186,7 +188,7 @@ func solve(ctx context.Context, e *env, s solvers.Solver, m constraints.Model, m
 			return true
 		})
 		if unique {
-			res.Unique = listed
+			res.Unique = &listed
 		}
 	}
 	if writeErr != nil {
@@ -195,10 +197,7 @@ func solve(ctx context.Context, e *env, s solvers.Solver, m constraints.Model, m
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 		return res, err
 	}
-	sum := summary{count: res.Count, complete: res.Complete, elapsed: time.Since(start)}
-	if unique {
-		sum.unique = &res.Unique
-	}
+	sum := summary{count: res.Count, complete: res.Complete, elapsed: time.Since(start), unique: res.Unique}
 	if err := out.end(sum); err != nil {
 		return res, err
 	}
@@ -207,16 +206,4 @@ func solve(ctx context.Context, e *env, s solvers.Solver, m constraints.Model, m
 		return res, &interrupted{err}
 	}
 	return res, nil
-}
-
-// leastImage returns the least of sol's images under m's symmetries: the one solution of its class that
-// --all --unique would list.
-func leastImage(m constraints.Model, sol constraints.Solution) constraints.Solution {
-	least := sol
-	for _, g := range m.Symmetries() {
-		if img := m.Map(g, sol); img.Compare(least) < 0 {
-			least = img
-		}
-	}
-	return least
 }

@@ -3,6 +3,7 @@ package backtrack
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/intmath"
@@ -59,6 +60,9 @@ func compile(m constraints.Model, general bool) (*plan, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
+	if err := solvers.CheckFeatures("backtrack", features, m); err != nil {
+		return nil, err
+	}
 	if m.Cols > MaxCols {
 		return nil, fmt.Errorf("backtrack: %d×%d board: at most %d columns: %w", m.Rows, m.Cols, MaxCols, solvers.ErrUnsupported)
 	}
@@ -92,9 +96,11 @@ func compile(m constraints.Model, general bool) (*plan, error) {
 	}
 	p.kernel = kernelNone
 	byRow := m.Attack.Has(constraints.Row) && p.queens == m.Rows
+	lines, leaps := linesOnly(m.Attack), m.Attack.Leapers()
+	knightOnly := len(leaps) == 1 && leaps[0] == constraints.Vec{DR: 1, DC: 2}
 	switch {
-	case general || !byRow:
-	case !m.Wrap && !m.Attack.Has(constraints.Knight):
+	case general || !byRow || !lines || len(leaps) > 0 && !knightOnly:
+	case !m.Wrap && len(leaps) == 0:
 		p.kernel = kernelLines
 	case !m.Wrap:
 		p.kernel = kernelKnight
@@ -110,7 +116,7 @@ func compile(m constraints.Model, general bool) (*plan, error) {
 			}
 		}
 	}
-	if p.kernel != kernelNone && m.Attack&constraints.Queen == constraints.Queen && m.Square() && p.uniform() {
+	if p.kernel != kernelNone && m.Attack.Has(constraints.Queen) && m.Square() && p.uniform() {
 		switch p.kernel {
 		case kernelLines:
 			p.kernel = kernelQueen
@@ -118,7 +124,7 @@ func compile(m constraints.Model, general bool) (*plan, error) {
 			p.super = true
 		}
 	}
-	if m.Wrap && m.Attack.Has(constraints.Knight) {
+	if m.Wrap && p.kernel == kernelTorus && len(leaps) > 0 {
 		p.leap = leapTable(m)
 	}
 	if m.Wrap {
@@ -159,82 +165,88 @@ func upward(p *plan, f constraints.Cell, r int) uint64 {
 	return out
 }
 
-// reachTable computes, with plain arithmetic of its own (not constraints.Model.Attacks, so that the two
-// are independent and tests can hold one against the other), the cells each queen attacks row by row.
+// features are the model features the backtracker takes.
+const features = constraints.FeatureRiders | constraints.FeatureLeapers | constraints.FeatureWrap |
+	constraints.FeatureBlocked | constraints.FeatureFixed
+
+// The four riders of the row kernels, by direction.
+var lineDirs = []constraints.Vec{{DR: 0, DC: 1}, {DR: 1, DC: 0}, {DR: 1, DC: 1}, {DR: 1, DC: -1}}
+
+// linesOnly reports whether every rider of a is a row, column, diagonal or anti-diagonal: the lines the
+// row kernels carry as shifted masks.
+func linesOnly(a constraints.Attack) bool {
+	for _, r := range a.Riders() {
+		if !slices.Contains(lineDirs, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// reachTable computes the cells each queen attacks, row by row, by walking each rider and leaper of the
+// model step by step: its own geometry, not constraints.Model.Attacks, so that the two are independent and
+// tests can hold one against the other. On a flat board a rider walks down from the queen (and both ways
+// along its row); on a torus it walks its whole cycle, rows·cols steps, which comes round to every cell of
+// its line.
 func reachTable(m constraints.Model) [][]uint64 {
 	t := make([][]uint64, m.Rows)
-	g := intmath.GCD(m.Rows, m.Cols)
-	for d := range m.Rows {
+	for d := range t {
 		t[d] = make([]uint64, m.Cols)
-		for c := range m.Cols {
-			var w uint64
-			for x := range m.Cols {
-				dc := x - c
-				hit := x == c && d == 0
-				switch {
-				case d == 0 && m.Attack.Has(constraints.Row):
-					hit = true
-				case dc == 0 && m.Attack.Has(constraints.Column):
-					hit = true
+	}
+	for c := range m.Cols {
+		t[0][c] |= 1 << c
+		mark := func(d, x int) {
+			if m.Wrap {
+				d, x = intmath.Mod(d, m.Rows), intmath.Mod(x, m.Cols)
+			}
+			if d >= 0 && d < m.Rows && x >= 0 && x < m.Cols {
+				t[d][c] |= 1 << x
+			}
+		}
+		for _, r := range m.Attack.Riders() {
+			if m.Wrap {
+				d, x := 0, c
+				for range m.Rows * m.Cols {
+					d, x = intmath.Mod(d+r.DR, m.Rows), intmath.Mod(x+r.DC, m.Cols)
+					mark(d, x)
 				}
-				if m.Wrap {
-					if m.Attack.Has(constraints.Diagonal) && (d-dc)%g == 0 {
-						hit = true
-					}
-					if m.Attack.Has(constraints.AntiDiagonal) && (d+dc)%g == 0 {
-						hit = true
-					}
-				} else {
-					if m.Attack.Has(constraints.Diagonal) && d == dc {
-						hit = true
-					}
-					if m.Attack.Has(constraints.AntiDiagonal) && d == -dc {
-						hit = true
-					}
+				continue
+			}
+			for _, dir := range []int{1, -1} {
+				if dir < 0 && r.DR != 0 {
+					break // upward: the table looks down the board
 				}
-				if m.Attack.Has(constraints.Knight) && knightHit(m, d, dc) {
-					hit = true
-				}
-				if hit {
-					w |= 1 << x
+				for k := dir; ; k += dir {
+					d, x := k*r.DR, c+k*r.DC
+					if d >= m.Rows || x < 0 || x >= m.Cols {
+						break
+					}
+					mark(d, x)
 				}
 			}
-			t[d][c] = w
+		}
+		for _, l := range m.Attack.Leaps() {
+			if m.Wrap || l.DR >= 0 {
+				mark(l.DR, c+l.DC)
+			}
 		}
 	}
 	return t
 }
 
-// leapTable computes the knight's part of reachTable on a torus: leap[d][c] holds the cells of the row
-// d below (modulo the rows) that a knight in column c reaches.
+// leapTable computes the leapers' part of reachTable on a torus: leap[d][c] holds the cells of the row
+// d below (modulo the rows) that a leaper in column c reaches.
 func leapTable(m constraints.Model) [][]uint64 {
 	t := make([][]uint64, m.Rows)
 	for d := range m.Rows {
 		t[d] = make([]uint64, m.Cols)
-		for c := range m.Cols {
-			for x := range m.Cols {
-				if knightHit(m, d, x-c) {
-					t[d][c] |= 1 << x
-				}
-			}
+	}
+	for c := range m.Cols {
+		for _, l := range m.Attack.Leaps() {
+			t[intmath.Mod(l.DR, m.Rows)][c] |= 1 << intmath.Mod(c+l.DC, m.Cols)
 		}
 	}
 	return t
-}
-
-// knightHit reports whether a knight reaches d rows down and dc columns across (modulo the sides on a
-// torus). d is in [0, rows).
-func knightHit(m constraints.Model, d, dc int) bool {
-	for _, l := range [...][2]int{{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}} {
-		if m.Wrap {
-			if intmath.Mod(l[0]-d, m.Rows) == 0 && intmath.Mod(l[1]-dc, m.Cols) == 0 && !(d == 0 && intmath.Mod(dc, m.Cols) == 0) {
-				return true
-			}
-		} else if l[0] == d && l[1] == dc {
-			return true
-		}
-	}
-	return false
 }
 
 func mask(n int) uint64 {

@@ -4,14 +4,20 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/modeltest"
 )
 
 // TestReachMatchesAttacks holds the masks the backtracker compiles against the model's own definition of
-// attack, cell pair by cell pair, on every combination of attack kinds on flat and toroidal boards.
+// attack, cell pair by cell pair, on every combination of the five first kinds and on each rider and
+// leaper of the test pools, on flat and toroidal boards.
 func TestReachMatchesAttacks(t *testing.T) {
+	attacks := modeltest.Kinds5()
+	for i := range 8 {
+		attacks = append(attacks, modeltest.Attack(1<<i, 0), modeltest.Attack(0, 1<<i))
+	}
 	for rows := 1; rows <= 7; rows++ {
 		for cols := 1; cols <= 7; cols++ {
-			for a := constraints.Attack(0); a < 32; a++ {
+			for _, a := range attacks {
 				for _, wrap := range []bool{false, true} {
 					m := constraints.Model{Rows: rows, Cols: cols, Queens: 1, Attack: a, Wrap: wrap}
 					reach := reachTable(m)

@@ -1,6 +1,7 @@
 package backtrack
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -25,16 +26,16 @@ import (
 // torusClasses counts the solutions and classes of a row-path model on a torus that keeps the shifts of
 // the columns. It returns false if stop turned true first, and errOverflow if a count does not fit in
 // 64 bits.
-func (p *plan) torusClasses(threads int, stop func() bool) (total, unique uint64, complete bool, err error) {
-	group := p.m.Symmetries()
-	in := make([]bool, 8*p.rows*p.cols) // in[(t·rows + dr)·cols + dc]: Symmetry{t, dr, dc} is in group
-	var turns []constraints.Turn
-	for _, g := range group {
-		in[(int(g.Turn)*p.rows+g.DRow)*p.cols+g.DCol] = true
-		if !slices.Contains(turns, g.Turn) {
-			turns = append(turns, g.Turn)
-		}
+func (p *plan) torusClasses(ctx context.Context, threads int, stop func() bool) (total, unique uint64, complete bool, err error) {
+	group, err := p.m.Group(ctx)
+	if err != nil {
+		return 0, 0, false, err
 	}
+	in := make([]bool, 8*p.rows*p.cols) // in[(t·rows + dr)·cols + dc]: Symmetry{t, dr, dc} is in group
+	for g := range group.All() {
+		in[(int(g.Turn)*p.rows+g.DRow)*p.cols+g.DCol] = true
+	}
+	turns := group.Turns()
 	stabilizer := func(q []int) uint64 {
 		var n uint64
 		for _, t := range turns {
@@ -93,8 +94,8 @@ func (p *plan) torusClasses(threads int, stop func() bool) (total, unique uint64
 	if !complete || stop() {
 		return 0, 0, false, nil
 	}
-	if order := uint64(len(group)); fixed%order != 0 {
+	if order := group.Order(); fixed%order != 0 {
 		return 0, 0, false, fmt.Errorf("backtrack: the stabilizers of %d solutions sum to %d, not a multiple of the group's %d maps", total, fixed, order)
 	}
-	return total, fixed / uint64(len(group)), true, nil
+	return total, fixed / group.Order(), true, nil
 }

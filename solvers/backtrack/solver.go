@@ -87,6 +87,9 @@ func New(opts ...Option) *Solver {
 // Name returns "backtrack".
 func (*Solver) Name() string { return "backtrack" }
 
+// Supports returns the model features the backtracker takes.
+func (*Solver) Supports() constraints.Feature { return features }
+
 func (s *Solver) compile(m constraints.Model) (*plan, error) {
 	return compile(m, s.general)
 }
@@ -112,13 +115,15 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	stop, release := stopFlag(ctx)
 	defer release()
 	var res solvers.Result
+	var bad error
+	checked := solvers.VerifiedVisit("backtrack", m, visit, &bad)
 	emit := func(queens []uint64) bool {
 		res.Count++
 		sol := make(constraints.Solution, 0, p.queens)
 		for r, w := range queens {
 			sol = cellsOf(sol, r, w)
 		}
-		return visit(sol)
+		return checked(sol)
 	}
 	var done bool
 	if p.kernel == kernelNone {
@@ -130,7 +135,10 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	} else {
 		done = p.enumerate(0, state{}, make([]uint64, p.rows), stop, emit)
 	}
-	res.Complete = done && !stop()
+	res.Complete = done && !stop() && bad == nil
+	if bad != nil {
+		return res, bad
+	}
 	return res, ctx.Err()
 }
 
@@ -189,15 +197,15 @@ func (s *Solver) CountUnique(ctx context.Context, m constraints.Model) (solvers.
 	stop, release := stopFlag(ctx)
 	defer release()
 	if p.kernel == kernelTorus {
-		total, unique, done, err := p.torusClasses(s.threads, stop)
-		return solvers.Result{Count: total, Unique: unique, Complete: done}, errors.Join(err, ctx.Err())
+		total, unique, done, err := p.torusClasses(ctx, s.threads, stop)
+		return solvers.Result{Count: total, Unique: &unique, Complete: done}, errors.Join(err, ctx.Err())
 	}
 	if join && (s.method == Fastest || s.method == Join) {
 		total, unique, err := p.burnside(ctx, s.threads, stop)
-		return solvers.Result{Count: total, Unique: unique, Complete: err == nil}, err
+		return solvers.Result{Count: total, Unique: &unique, Complete: err == nil}, err
 	}
 	total, unique, done, err := p.countClasses(s.threads, stop)
-	return solvers.Result{Count: total, Unique: unique, Complete: done}, errors.Join(err, ctx.Err())
+	return solvers.Result{Count: total, Unique: &unique, Complete: done}, errors.Join(err, ctx.Err())
 }
 
 var _ solvers.Finder = (*Solver)(nil)
@@ -208,8 +216,11 @@ var _ solvers.Finder = (*Solver)(nil)
 // proved there is none.
 func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool, solvers.Result, error) {
 	sol, ok, err := search.Find(ctx, m)
-	res := solvers.Result{Complete: !ok && err == nil}
+	res := solvers.Result{Complete: !ok && err == nil, Proved: ok || err == nil, Stats: solvers.Stats{Method: "search", Threads: 1}}
 	if ok {
+		if err := solvers.Verify("backtrack", m, sol); err != nil {
+			return nil, false, solvers.Result{}, err
+		}
 		res.Count = 1
 	}
 	return sol, ok, res, err

@@ -94,7 +94,11 @@ func classify(sym symmetry, q []int, n int) (least bool, stab uint64) {
 			right = r
 		}
 	}
-	var img [64]int
+	var buf [64]int
+	img := buf[:]
+	if len(q) > len(buf) {
+		img = make([]int, len(q)) // a tall board: more rows than the array holds
+	}
 	stab = 1 // the identity
 	for _, t := range sym.turns[1:] {
 		var p0 int

@@ -1,7 +1,7 @@
 // Package brute is the oracle the real solvers are tested against: it tries the free cells one by one in
 // row-major order, keeps a queen only where constraints.Model.Attacks says no earlier queen attacks it, and
-// passes each full placement through Model.Check. It shares no code with the real solvers and is meant for
-// small boards only.
+// passes each full placement through Model.Check, which also holds it to the quotas. It shares no code
+// with the real solvers, takes every feature of the model, and is meant for small boards only.
 package brute
 
 import (
@@ -21,13 +21,17 @@ type Solver struct{}
 // Name returns "brute".
 func (Solver) Name() string { return "brute" }
 
+// Supports returns every feature: the oracle asks the model itself.
+func (Solver) Supports() constraints.Feature { return constraints.AllFeatures }
+
 // Count counts the solutions of m by enumerating them.
 func (s Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result, error) {
 	return s.Enumerate(ctx, m, func(constraints.Solution) bool { return true })
 }
 
 // Enumerate calls visit with each solution of m in increasing row-major order. It returns an error if a
-// placement it built fails Model.Check, which would mean Attacks and Check disagree.
+// placement it built fails Model.Check, which would mean Attacks and Check disagree, and ctx's error if ctx
+// ends first.
 func (Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(constraints.Solution) bool) (solvers.Result, error) {
 	if err := m.Validate(); err != nil {
 		return solvers.Result{}, err
@@ -35,17 +39,22 @@ func (Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(con
 	if m.Rows*m.Cols > MaxCells {
 		return solvers.Result{}, fmt.Errorf("brute: %d×%d board: more than %d cells: %w", m.Rows, m.Cols, MaxCells, solvers.ErrUnsupported)
 	}
-	e := enum{ctx: ctx, m: m, k: m.QueenCount(), fixed: m.Fixed, visit: visit}
+	e := enum{ctx: ctx, m: m, k: m.QueenCount(), fixed: constraints.NewCellSet(m.Fixed), visit: visit}
+	blocked := constraints.NewCellSet(m.Blocked)
 	for r := range m.Rows {
 		for c := range m.Cols {
 			cell := constraints.Cell{Row: r, Col: c}
-			if !m.IsBlocked(cell) {
+			if !blocked.Has(cell) {
 				e.cells = append(e.cells, cell)
 			}
 		}
 	}
 	done := e.walk(0, nil)
-	return solvers.Result{Count: e.count, Complete: done && e.err == nil && ctx.Err() == nil}, e.err
+	res := solvers.Result{Count: e.count, Complete: done && e.err == nil && ctx.Err() == nil, Stats: solvers.Stats{Method: "brute", Threads: 1}}
+	if e.err != nil {
+		return res, e.err
+	}
+	return res, ctx.Err()
 }
 
 type enum struct {
@@ -53,7 +62,7 @@ type enum struct {
 	m     constraints.Model
 	k     int
 	cells []constraints.Cell
-	fixed []constraints.Cell
+	fixed constraints.CellSet
 	visit func(constraints.Solution) bool
 	count uint64
 	err   error
@@ -66,14 +75,22 @@ func (e *enum) walk(i int, placed []constraints.Cell) bool {
 	}
 	if len(placed) == e.k {
 		sol := constraints.NewSolution(placed...)
-		for _, f := range e.fixed {
-			if !contains(sol, f) {
-				return true
+		have := 0
+		for _, c := range sol {
+			if e.fixed.Has(c) {
+				have++
 			}
 		}
-		if err := e.m.Check(sol); err != nil {
-			e.err = fmt.Errorf("brute: Attacks accepted a placement Check rejects: %s: %w", sol, err)
-			return false
+		if have < len(e.fixed) {
+			return true
+		}
+		if e.m.Each.IsZero() {
+			if err := e.m.Check(sol); err != nil {
+				e.err = fmt.Errorf("brute: Attacks accepted a placement Check rejects: %s: %w", sol, err)
+				return false
+			}
+		} else if e.m.Check(sol) != nil {
+			return true // a quota missed: Check is the one judge of quotas
 		}
 		e.count++
 		return e.visit(sol)
@@ -95,13 +112,4 @@ func (e *enum) walk(i int, placed []constraints.Cell) bool {
 		}
 	}
 	return true
-}
-
-func contains(s constraints.Solution, c constraints.Cell) bool {
-	for _, x := range s {
-		if x == c {
-			return true
-		}
-	}
-	return false
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
 )
 
 // WriteDIMACS writes the CNF encoding of m to w in DIMACS form: comment lines describing the model and
@@ -16,6 +17,9 @@ import (
 // encoder's own list, so an outside solver sees exactly the problem gini sees.
 func WriteDIMACS(w io.Writer, m constraints.Model) error {
 	if err := m.Validate(); err != nil {
+		return err
+	}
+	if err := solvers.CheckFeatures("sat", features, m); err != nil {
 		return err
 	}
 	e, err := encode(m, defaultPairwiseUpTo)

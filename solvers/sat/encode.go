@@ -36,7 +36,9 @@ type cnf struct {
 	// exactRows is set when at-least-one per row is in force, which with the row at-most-ones makes every
 	// solution hold one queen per row; splitting uses it to prune prefixes.
 	exactRows bool
-	err       error
+	// lineIDs holds, for each rider encoded so far, the line of every cell of the board.
+	lineIDs [][]int32
+	err     error
 }
 
 // encode translates m, already validated, to CNF. pairwiseUpTo is the longest line given a pairwise
@@ -67,12 +69,10 @@ func encode(m constraints.Model, pairwiseUpTo int) (*cnf, error) {
 
 	e.exactRows = m.Attack.Has(constraints.Row) && k == m.Rows
 	exactCols := m.Attack.Has(constraints.Column) && k == m.Cols
-	for _, kind := range lineKinds {
-		if !m.Attack.Has(kind) {
-			continue
-		}
-		alo := (kind == constraints.Row && e.exactRows) || (kind == constraints.Column && exactCols)
-		lines := e.lines(kind)
+	for _, r := range m.Attack.Riders() {
+		row, col := r == constraints.Vec{DR: 0, DC: 1}, r == constraints.Vec{DR: 1, DC: 0}
+		alo := row && e.exactRows || col && exactCols
+		lines := e.lines(r)
 		for _, line := range lines {
 			e.atMostOne(line, pairwiseUpTo)
 			if alo {
@@ -84,8 +84,8 @@ func encode(m constraints.Model, pairwiseUpTo int) (*cnf, error) {
 			e.clause()
 		}
 	}
-	if m.Attack.Has(constraints.Knight) {
-		e.knights()
+	if len(m.Attack.Leapers()) > 0 {
+		e.leaps()
 	}
 	for _, f := range m.Fixed {
 		v := e.varOf[f.Row*m.Cols+f.Col]
@@ -116,89 +116,83 @@ func counterEstimate(m constraints.Model, n, k int) int {
 	return n * (min(k, n-k) + 1) * 12
 }
 
-// lineKinds are the attack kinds that are lines: at most one queen on each.
-var lineKinds = []constraints.Attack{constraints.Row, constraints.Column, constraints.Diagonal, constraints.AntiDiagonal}
-
-// lineKey names the line of the given kind through cell c. Two cells attack each other by a line kind
-// exactly when their keys for it are equal: on a torus the diagonal through c reaches every cell whose
-// row − col agrees with c's modulo gcd(rows, cols) (constraints.Model.Attacks), so the key is that residue.
-func lineKey(m constraints.Model, kind constraints.Attack, c constraints.Cell) int {
-	switch kind {
-	case constraints.Row:
-		return c.Row
-	case constraints.Column:
-		return c.Col
-	case constraints.Diagonal:
-		if m.Wrap {
-			return intmath.Mod(c.Row-c.Col, intmath.GCD(m.Rows, m.Cols))
-		}
-		return c.Row - c.Col + m.Cols - 1
-	case constraints.AntiDiagonal:
-		if m.Wrap {
-			return intmath.Mod(c.Row+c.Col, intmath.GCD(m.Rows, m.Cols))
-		}
-		return c.Row + c.Col
-	}
-	panic("sat: lineKey of a kind that is not a line")
-}
-
-// lines groups the free cells' variables by their line of the given kind, each line in row-major order.
-func (e *cnf) lines(kind constraints.Attack) [][]int32 {
-	byKey := map[int]int{}
+// lines groups the free cells' variables by the lines of the rider with direction r, each line in
+// row-major order, and remembers each cell's line for shareLine. A line is found by walking: from each
+// cell not yet on a line, step by r both ways until the board's edge, or on a torus until the walk comes
+// back to its start. This is the encoding's own geometry, not constraints.Model.Attacks, so that the two
+// can be held against each other.
+func (e *cnf) lines(r constraints.Vec) [][]int32 {
+	m := e.m
+	id := make([]int32, m.Rows*m.Cols) // 1 + the line of each cell; 0 while unknown
 	var out [][]int32
-	for i, c := range e.cells {
-		key := lineKey(e.m, kind, c)
-		j, ok := byKey[key]
-		if !ok {
-			j = len(out)
-			byKey[key] = j
-			out = append(out, nil)
+	n := int32(0)
+	for start := range id {
+		if id[start] != 0 {
+			continue
 		}
-		out[j] = append(out[j], int32(i+1))
+		n++
+		id[start] = n
+		for _, dir := range []int{1, -1} {
+			row, col := start/m.Cols, start%m.Cols
+			for {
+				row, col = row+dir*r.DR, col+dir*r.DC
+				if m.Wrap {
+					row, col = intmath.Mod(row, m.Rows), intmath.Mod(col, m.Cols)
+				}
+				if row < 0 || row >= m.Rows || col < 0 || col >= m.Cols || row*m.Cols+col == start {
+					break
+				}
+				id[row*m.Cols+col] = n
+			}
+			if m.Wrap {
+				break // the cycle came round: one direction walks it all
+			}
+		}
 	}
+	group := make([]int, n+1) // the index in out of each line's group, +1
+	for i, c := range e.cells {
+		l := id[c.Row*m.Cols+c.Col]
+		if group[l] == 0 {
+			out = append(out, nil)
+			group[l] = len(out)
+		}
+		out[group[l]-1] = append(out[group[l]-1], int32(i+1))
+	}
+	e.lineIDs = append(e.lineIDs, id)
 	return out
 }
 
-// knightLeaps are the eight moves of a chess knight, as in constraints.
-var knightLeaps = [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
-
-// knightTarget returns the cell a knight on c reaches by leap l, wrapping on a torus, and false if it
-// leaves the board.
-func knightTarget(m constraints.Model, c constraints.Cell, l [2]int) (constraints.Cell, bool) {
-	t := constraints.Cell{Row: c.Row + l[0], Col: c.Col + l[1]}
-	if m.Wrap {
-		t = constraints.Cell{Row: intmath.Mod(t.Row, m.Rows), Col: intmath.Mod(t.Col, m.Cols)}
-	}
-	return t, m.OnBoard(t)
-}
-
-// shareLine reports whether a and b lie on a common line of a kind in force, so that an at-most-one
-// already keeps them apart.
-func shareLine(m constraints.Model, a, b constraints.Cell) bool {
-	for _, kind := range lineKinds {
-		if m.Attack.Has(kind) && lineKey(m, kind, a) == lineKey(m, kind, b) {
+// shareLine reports whether a and b lie on a common line of a rider, so that an at-most-one already
+// keeps them apart.
+func (e *cnf) shareLine(a, b constraints.Cell) bool {
+	ia, ib := a.Row*e.m.Cols+a.Col, b.Row*e.m.Cols+b.Col
+	for _, id := range e.lineIDs {
+		if id[ia] == id[ib] {
 			return true
 		}
 	}
 	return false
 }
 
-// knights forbids each pair of free cells a knight's leap apart, once per pair and only where no line
-// already does.
-func (e *cnf) knights() {
+// leaps forbids each pair of free cells a leap apart, once per pair and only where no line already does.
+func (e *cnf) leaps() {
 	m := e.m
+	leaps := m.Attack.Leaps()
 	var seen []int32 // the partners of the current cell; on a small torus two leaps can land on one cell
 	for i, a := range e.cells {
 		va := int32(i + 1)
 		seen = seen[:0]
 	next:
-		for _, l := range knightLeaps {
-			b, ok := knightTarget(m, a, l)
-			if !ok || b == a {
+		for _, l := range leaps {
+			b := constraints.Cell{Row: a.Row + l.DR, Col: a.Col + l.DC}
+			if m.Wrap {
+				b = constraints.Cell{Row: intmath.Mod(b.Row, m.Rows), Col: intmath.Mod(b.Col, m.Cols)}
+			}
+			if !m.OnBoard(b) || b == a {
 				continue
 			}
 			vb := e.varOf[b.Row*m.Cols+b.Col]
-			if vb <= va || shareLine(m, a, b) {
+			if vb <= va || e.shareLine(a, b) {
 				continue // blocked (0), or the pair is met from b's side, or a line covers it
 			}
 			for _, s := range seen {

@@ -7,6 +7,7 @@ import (
 	"github.com/irifrance/gini"
 	"github.com/irifrance/gini/z"
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/modeltest"
 )
 
 // smallModels lists every board up to 5×5, both plain and wrapped, under every set of attack kinds.
@@ -14,7 +15,7 @@ func smallModels() []constraints.Model {
 	var out []constraints.Model
 	for rows := 1; rows <= 5; rows++ {
 		for cols := 1; cols <= 5; cols++ {
-			for a := constraints.Attack(0); a <= constraints.Superqueen; a++ {
+			for _, a := range modeltest.Kinds5() {
 				for _, wrap := range []bool{false, true} {
 					out = append(out, constraints.Model{Rows: rows, Cols: cols, Attack: a, Wrap: wrap})
 				}
@@ -35,14 +36,11 @@ func TestAttackRelation(t *testing.T) {
 		n := len(e.cells)
 		together := make([]bool, (n+1)*(n+1))
 		mark := func(a, b int32) { together[int(a)*(n+1)+int(b)], together[int(b)*(n+1)+int(a)] = true, true }
-		for _, kind := range lineKinds {
-			if !m.Attack.Has(kind) {
-				continue
-			}
-			for _, line := range e.lines(kind) {
-				for i, a := range line {
-					for _, b := range line[i+1:] {
-						mark(a, b)
+		for _, ids := range e.lineIDs {
+			for i, a := range e.cells {
+				for j, b := range e.cells[i+1:] {
+					if ids[a.Row*m.Cols+a.Col] == ids[b.Row*m.Cols+b.Col] {
+						mark(int32(i+1), int32(i+j+2))
 					}
 				}
 			}

@@ -5,51 +5,26 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers/brute"
 	"github.com/queens-dev/queens/solvers/sat"
 )
 
-// modelFromBytes derives a small model (at most 5×5, so that brute force is quick) from fuzz input:
-// sides, attack set, wrap, queen count, then pairs of bytes naming blocked cells (even first byte) or
-// fixed queens (odd).
-func modelFromBytes(data []byte) constraints.Model {
-	at := func(i int) int {
-		if i < len(data) {
-			return int(data[i])
-		}
-		return 0
-	}
-	m := constraints.Model{
-		Rows:   1 + at(0)%5,
-		Cols:   1 + at(1)%5,
-		Attack: constraints.Attack(at(2) % 32),
-		Wrap:   at(3)%2 == 1,
-	}
-	m.Queens = at(4) % (m.Rows*m.Cols + 1)
-	for i := 5; i+1 < len(data) && i < 5+2*8; i += 2 {
-		c := constraints.Cell{Row: (at(i) / 2) % m.Rows, Col: at(i+1) % m.Cols}
-		if at(i)%2 == 0 {
-			if !slices.Contains(m.Blocked, c) {
-				m.Blocked = append(m.Blocked, c)
-			}
-		} else if !slices.Contains(m.Fixed, c) {
-			m.Fixed = append(m.Fixed, c)
-		}
-	}
-	return m
-}
-
 func FuzzSATvsBrute(f *testing.F) {
-	f.Add([]byte{3, 3, 15, 0, 0})                // classic 4×4
-	f.Add([]byte{4, 4, 31, 1, 0})                // superqueens on a 5-torus
-	f.Add([]byte{1, 3, 16, 1, 3})                // knight-only on a 2×4 torus, 3 queens
-	f.Add([]byte{4, 2, 12, 1, 0, 0, 1, 3, 2})    // diagonals on a 5×3 torus, a blocked cell, a fixed queen
-	f.Add([]byte{2, 4, 0, 0, 4, 2, 2, 5, 0})     // no attacks
-	f.Add([]byte{3, 3, 15, 0, 0, 2, 0, 2, 1, 2}) // a row that must hold a queen, all but blocked
+	f.Add([]byte{3, 3, 0x0f, 0, 0, 0, 0})          // classic 4×4
+	f.Add([]byte{4, 4, 0x0f, 0x01, 1, 0, 0})       // superqueens on a 5-torus
+	f.Add([]byte{1, 3, 0, 0x01, 1, 0, 3})          // knight-only on a 2×4 torus, 3 queens
+	f.Add([]byte{4, 2, 0x0c, 0, 1, 0, 0, 1, 3, 2}) // diagonals on a 5×3 torus, a blocked cell
+	f.Add([]byte{2, 4, 0, 0, 0, 0, 4, 2, 2, 5})    // no attacks
+	f.Add([]byte{3, 3, 0x30, 0x06, 0, 0, 4})       // nightrider lines and the king's steps
+	f.Add([]byte{3, 3, 0, 0x06, 2, 7, 9, 5})       // kings, regions, one per row, column and region
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m := modelFromBytes(data)
+		m := modeltest.Model(data, 5)
 		if m.Validate() != nil {
 			t.Skip()
+		}
+		if m.Features()&^sat.New().Supports() != 0 {
+			t.Skip() // refused by name; TestUnsupportedFeatures checks that
 		}
 		free := m.Rows*m.Cols - len(m.Blocked)
 		if !m.Attack.Has(constraints.Row) && !m.Attack.Has(constraints.Column) && binomial(free, m.QueenCount()) > 50000 {

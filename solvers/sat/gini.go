@@ -2,13 +2,13 @@ package sat
 
 import (
 	"context"
-	"fmt"
 	"runtime"
 	"time"
 
 	"github.com/irifrance/gini"
 	"github.com/irifrance/gini/z"
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
 )
 
 // search is one gini solver loaded with the encoding and the units of one cube. It is used by a single
@@ -73,8 +73,8 @@ func (s *search) next(ctx context.Context) (constraints.Solution, error) {
 			}
 		}
 	}
-	if err := s.e.m.Check(sol); err != nil {
-		return nil, fmt.Errorf("sat: gini model fails Model.Check: %s: %w", sol, err)
+	if err := solvers.Verify("sat", s.e.m, sol); err != nil {
+		return nil, err
 	}
 	// Every solution holds exactly k queens, so another one must lack one of these: blocking the queens
 	// alone is enough, and it ranges over cell variables only. Blocking a whole model, auxiliaries

@@ -162,9 +162,19 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	return res, nil
 }
 
+// features are the model features the SAT solver takes.
+const features = constraints.FeatureRiders | constraints.FeatureLeapers | constraints.FeatureWrap |
+	constraints.FeatureBlocked | constraints.FeatureFixed
+
+// Supports returns the model features the SAT solver takes.
+func (*Solver) Supports() constraints.Feature { return features }
+
 // prepare validates m and encodes it.
 func (s *Solver) prepare(m constraints.Model) (*cnf, error) {
 	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	if err := solvers.CheckFeatures("sat", features, m); err != nil {
 		return nil, err
 	}
 	return encode(m, s.pairwiseUpTo)

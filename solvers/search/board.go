@@ -10,7 +10,7 @@ import (
 // family is one kind of line attack in force: the board split into lines (rows, columns, diagonals or
 // anti-diagonals) that each hold at most one queen. A line's free cells are those a queen may still take.
 type family struct {
-	kind constraints.Attack
+	kind lineKind
 	free []int32 // free cells on each line
 	live int     // lines with a free cell: the most queens the family still has room for
 }
@@ -24,7 +24,7 @@ type board struct {
 	free              []uint64 // free cells, words per row, bit c of a row for column c
 	nfree             int
 	fams              []family
-	knight            bool
+	leaps             []constraints.Vec
 	queens            []int32 // placed cells, as row*cols + col
 	need              int     // queens still to place
 	trail             []int32 // cells taken away, in order
@@ -41,8 +41,8 @@ func newBoard(m constraints.Model) *board {
 		}
 	}
 	b.nfree = b.rows * b.cols
-	for _, k := range []constraints.Attack{constraints.Row, constraints.Column, constraints.Diagonal, constraints.AntiDiagonal} {
-		if !m.Attack.Has(k) {
+	for _, k := range []lineKind{lineRow, lineColumn, lineDiagonal, lineAnti} {
+		if !m.Attack.Has(k.rider()) {
 			continue
 		}
 		f := family{kind: k, free: make([]int32, b.lines(k))}
@@ -54,7 +54,7 @@ func newBoard(m constraints.Model) *board {
 		f.live = len(f.free)
 		b.fams = append(b.fams, f)
 	}
-	b.knight = m.Attack.Has(constraints.Knight)
+	b.leaps = m.Attack.Leaps()
 	b.need = m.QueenCount()
 	for _, c := range m.Blocked {
 		b.remove(b.index(c.Row, c.Col))
@@ -67,11 +67,11 @@ func (b *board) index(r, c int) int32 { return int32(r*b.cols + c) }
 func (b *board) isFree(r, c int) bool { return b.free[r*b.words+c>>6]&(1<<(c&63)) != 0 }
 
 // lines returns the number of lines of kind k.
-func (b *board) lines(k constraints.Attack) int {
+func (b *board) lines(k lineKind) int {
 	switch k {
-	case constraints.Row:
+	case lineRow:
 		return b.rows
-	case constraints.Column:
+	case lineColumn:
 		return b.cols
 	}
 	if b.m.Wrap {
@@ -81,13 +81,13 @@ func (b *board) lines(k constraints.Attack) int {
 }
 
 // lineOf returns the line of kind k through row r, column c.
-func (b *board) lineOf(k constraints.Attack, r, c int) int {
+func (b *board) lineOf(k lineKind, r, c int) int {
 	switch k {
-	case constraints.Row:
+	case lineRow:
 		return r
-	case constraints.Column:
+	case lineColumn:
 		return c
-	case constraints.Diagonal:
+	case lineDiagonal:
 		if b.m.Wrap {
 			return intmath.Mod(r-c, b.g)
 		}
@@ -100,9 +100,9 @@ func (b *board) lineOf(k constraints.Attack, r, c int) int {
 }
 
 // appendLine appends the free cells of line i of kind k to dst, in row-major order.
-func (b *board) appendLine(dst []int32, k constraints.Attack, i int) []int32 {
+func (b *board) appendLine(dst []int32, k lineKind, i int) []int32 {
 	switch k {
-	case constraints.Row:
+	case lineRow:
 		row := b.free[i*b.words : (i+1)*b.words]
 		for w, x := range row {
 			for x != 0 {
@@ -110,13 +110,13 @@ func (b *board) appendLine(dst []int32, k constraints.Attack, i int) []int32 {
 				x &= x - 1 // drop the lowest set bit
 			}
 		}
-	case constraints.Column:
+	case lineColumn:
 		for r := range b.rows {
 			if b.isFree(r, i) {
 				dst = append(dst, b.index(r, i))
 			}
 		}
-	case constraints.Diagonal:
+	case lineDiagonal:
 		if b.m.Wrap {
 			// On a torus the diagonal i holds the cells with (r − c) mod g = i.
 			for r := range b.rows {
@@ -134,7 +134,7 @@ func (b *board) appendLine(dst []int32, k constraints.Attack, i int) []int32 {
 				dst = append(dst, b.index(r, r-d))
 			}
 		}
-	case constraints.AntiDiagonal:
+	case lineAnti:
 		if b.m.Wrap {
 			for r := range b.rows {
 				for c := intmath.Mod(i-r, b.g); c < b.cols; c += b.g {
@@ -202,9 +202,9 @@ func (b *board) place(x int32) {
 	for _, f := range b.fams {
 		att = b.appendLine(att, f.kind, b.lineOf(f.kind, r, c))
 	}
-	if b.knight {
-		for _, l := range knightLeaps {
-			rr, cc := r+l[0], c+l[1]
+	if len(b.leaps) > 0 {
+		for _, l := range b.leaps {
+			rr, cc := r+l.DR, c+l.DC
 			if b.m.Wrap {
 				rr, cc = intmath.Mod(rr, b.rows), intmath.Mod(cc, b.cols)
 			} else if rr < 0 || rr >= b.rows || cc < 0 || cc >= b.cols {
@@ -220,7 +220,7 @@ func (b *board) place(x int32) {
 }
 
 // exclude takes away every free cell of line i of kind k: no queen will stand on that line.
-func (b *board) exclude(k constraints.Attack, i int) {
+func (b *board) exclude(k lineKind, i int) {
 	b.scratch = b.appendLine(b.scratch[:0], k, i)
 	b.takeAll(b.scratch)
 }
@@ -275,5 +275,17 @@ func (b *board) solution() constraints.Solution {
 	return constraints.NewSolution(cells...)
 }
 
-// knightLeaps are the eight moves of a chess knight.
-var knightLeaps = [8][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}}
+// lineKind is a kind of line the search knows: the board's rows, columns, diagonals or anti-diagonals.
+type lineKind uint8
+
+const (
+	lineRow lineKind = iota
+	lineColumn
+	lineDiagonal
+	lineAnti
+)
+
+// rider returns the rider whose lines are those of k.
+func (k lineKind) rider() constraints.Attack {
+	return [...]constraints.Attack{constraints.Row, constraints.Column, constraints.Diagonal, constraints.AntiDiagonal}[k]
+}

@@ -16,11 +16,13 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
 	"sync/atomic"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
 )
 
 // firstLimit is how many dead ends the first run may meet before the search restarts. Classic boards of
@@ -38,6 +40,9 @@ func Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool,
 // find is Find, with the linear placements of a torus tried first or not.
 func find(ctx context.Context, m constraints.Model, tryLinear bool) (constraints.Solution, bool, error) {
 	if err := m.Validate(); err != nil {
+		return nil, false, err
+	}
+	if err := supported(m); err != nil {
 		return nil, false, err
 	}
 	var done atomic.Bool
@@ -73,6 +78,22 @@ func find(ctx context.Context, m constraints.Model, tryLinear bool) (constraints
 			return nil, false, ctx.Err()
 		}
 	}
+}
+
+// features are the model features the search takes.
+const features = constraints.FeatureRiders | constraints.FeatureLeapers | constraints.FeatureWrap |
+	constraints.FeatureBlocked | constraints.FeatureFixed
+
+// supported returns an error wrapping solvers.ErrUnsupported for a model the search does not take: a
+// feature outside features, or a rider other than the four lines.
+func supported(m constraints.Model) error {
+	if err := solvers.CheckFeatures("search", features, m); err != nil {
+		return err
+	}
+	if extra := m.Attack.Without(constraints.Queen).Riders(); len(extra) > 0 {
+		return fmt.Errorf("search: riders other than row, column, diagonal and anti-diagonal (%v): %w", extra, solvers.ErrUnsupported)
+	}
+	return nil
 }
 
 // seed derives the shuffling generator's seed from everything that makes up the model.

@@ -9,11 +9,13 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/modeltest"
+	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/brute"
 	"github.com/queens-dev/queens/solvers/search"
 )
 
-const (
+var (
 	r  = constraints.Row
 	c  = constraints.Column
 	d  = constraints.Diagonal
@@ -86,26 +88,26 @@ func smallModels() []struct {
 		{"rect 6x4 queens", constraints.Model{Rows: 6, Cols: 4, Attack: q}, "columns tight, two rows left empty"},
 		{"rect 2x3 queens", constraints.Model{Rows: 2, Cols: 3, Attack: q}, "a rectangle with a solution"},
 		{"rect 3x2 queens", constraints.Model{Rows: 3, Cols: 2, Attack: q}, "its transpose"},
-		{"rect 5x7 rooks", constraints.Model{Rows: 5, Cols: 7, Attack: r | c}, "rooks"},
+		{"rect 5x7 rooks", constraints.Model{Rows: 5, Cols: 7, Attack: constraints.Union(r, c)}, "rooks"},
 		{"rect 3x8 superqueens", constraints.Model{Rows: 3, Cols: 8, Attack: sq}, "knight leaps on a short board"},
 		{"superqueens 8", constraints.Model{Rows: 8, Cols: 8, Attack: sq}, "none below 10"},
-		{"column+diagonal 5 on 6x7", constraints.Model{Rows: 6, Cols: 7, Queens: 5, Attack: c | d}, "no row attack: columns branched on, with room"},
-		{"column+diagonal 7 on 7x7", constraints.Model{Rows: 7, Cols: 7, Queens: 7, Attack: c | d}, "no row attack, columns tight"},
-		{"no attacks 3 on 3x3", constraints.Model{Rows: 3, Cols: 3, Queens: 3, Attack: 0}, "cell by cell: any three cells"},
-		{"no attacks 9 on 3x3", constraints.Model{Rows: 3, Cols: 3, Queens: 9, Attack: 0}, "cell by cell: every cell"},
-		{"no attacks 7 on 3x3 blocked", constraints.Model{Rows: 3, Cols: 3, Queens: 7, Attack: 0, Blocked: cellsOf(1, 1, 2, 0)}, "every free cell"},
+		{"column+diagonal 5 on 6x7", constraints.Model{Rows: 6, Cols: 7, Queens: 5, Attack: constraints.Union(c, d)}, "no row attack: columns branched on, with room"},
+		{"column+diagonal 7 on 7x7", constraints.Model{Rows: 7, Cols: 7, Queens: 7, Attack: constraints.Union(c, d)}, "no row attack, columns tight"},
+		{"no attacks 3 on 3x3", constraints.Model{Rows: 3, Cols: 3, Queens: 3, Attack: constraints.Attack{}}, "cell by cell: any three cells"},
+		{"no attacks 9 on 3x3", constraints.Model{Rows: 3, Cols: 3, Queens: 9, Attack: constraints.Attack{}}, "cell by cell: every cell"},
+		{"no attacks 7 on 3x3 blocked", constraints.Model{Rows: 3, Cols: 3, Queens: 7, Attack: constraints.Attack{}, Blocked: cellsOf(1, 1, 2, 0)}, "every free cell"},
 		{"knight only 5 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 5, Attack: k}, "cell by cell, several queens a row"},
 		{"knight only 8 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 8, Attack: k}, "the most knights a 4×4 board holds"},
 		{"knight only 9 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 9, Attack: k}, "one knight too many: none"},
-		{"diagonals only 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 4, Attack: d | a}, "bishops: diagonals with room"},
-		{"bishops 6 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 6, Attack: d | a}, "the most bishops, 2n−2"},
-		{"bishops 7 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 7, Attack: d | a}, "one bishop too many"},
+		{"diagonals only 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 4, Attack: constraints.Union(d, a)}, "bishops: diagonals with room"},
+		{"bishops 6 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 6, Attack: constraints.Union(d, a)}, "the most bishops, 2n−2"},
+		{"bishops 7 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 7, Attack: constraints.Union(d, a)}, "one bishop too many"},
 		{"anti only 8 on 4x6", constraints.Model{Rows: 4, Cols: 6, Queens: 9, Attack: a}, "one anti-diagonal each: 9 lines"},
 		{"diagonal only 10 on 4x6", constraints.Model{Rows: 4, Cols: 6, Queens: 10, Attack: d}, "more queens than diagonals"},
 		{"rows only 3x3", constraints.Model{Rows: 3, Cols: 3, Attack: r}, "rows tight, nothing else"},
 		{"rows only 4 on 3x3", constraints.Model{Rows: 3, Cols: 3, Queens: 4, Attack: r}, "more queens than rows"},
-		{"row+diag 5x5", constraints.Model{Rows: 5, Cols: 5, Attack: r | d}, "one diagonal direction"},
-		{"row+knight 4x4", constraints.Model{Rows: 4, Cols: 4, Attack: r | k}, "knight with rows only"},
+		{"row+diag 5x5", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Union(r, d)}, "one diagonal direction"},
+		{"row+knight 4x4", constraints.Model{Rows: 4, Cols: 4, Attack: constraints.Union(r, k)}, "knight with rows only"},
 		{"fewer queens 4 on 6x6", constraints.Model{Rows: 6, Cols: 6, Queens: 4, Attack: q}, "rows and columns with room"},
 		{"fewer queens 2 on 3x3", constraints.Model{Rows: 3, Cols: 3, Queens: 2, Attack: q}, "a solution though 3 has none"},
 		{"one queen 2x2 blocked", constraints.Model{Rows: 2, Cols: 2, Queens: 1, Attack: q, Blocked: cellsOf(0, 0, 0, 1, 1, 0)}, "the only free cell"},
@@ -120,15 +122,15 @@ func smallModels() []struct {
 		{"fixed all 4", constraints.Model{Rows: 4, Cols: 4, Attack: q, Fixed: cellsOf(0, 1, 1, 3, 2, 0, 3, 2)}, "nothing left to place"},
 		{"fixed general 6", constraints.Model{Rows: 6, Cols: 6, Queens: 4, Attack: q, Fixed: cellsOf(2, 3)}, "fixed with room"},
 		{"fixed+blocked knight 6", constraints.Model{Rows: 6, Cols: 6, Queens: 5, Attack: sq, Fixed: cellsOf(0, 0), Blocked: cellsOf(5, 5)}, "knight, blocked and fixed"},
-		{"fixed no attacks", constraints.Model{Rows: 3, Cols: 3, Queens: 4, Attack: 0, Fixed: cellsOf(2, 2)}, "cell by cell with a fixed queen"},
+		{"fixed no attacks", constraints.Model{Rows: 3, Cols: 3, Queens: 4, Attack: constraints.Attack{}, Fixed: cellsOf(2, 2)}, "cell by cell with a fixed queen"},
 		{"torus 5", constraints.Model{Rows: 5, Cols: 5, Attack: q, Wrap: true}, "gcd(5, 6) = 1"},
 		{"torus 6", constraints.Model{Rows: 6, Cols: 6, Attack: q, Wrap: true}, "none"},
 		{"torus 7 fixed", constraints.Model{Rows: 7, Cols: 7, Attack: q, Wrap: true, Fixed: cellsOf(3, 3)}, "wrapped attacks of a fixed queen"},
 		{"torus 4x6", constraints.Model{Rows: 4, Cols: 6, Attack: q, Wrap: true}, "rectangular torus: diagonals meet every gcd-th column"},
-		{"torus 3x6 rooks+diag", constraints.Model{Rows: 3, Cols: 6, Attack: r | c | d, Wrap: true}, "one diagonal on a rectangular torus"},
-		{"torus 5x7 diag only", constraints.Model{Rows: 5, Cols: 7, Queens: 1, Attack: d | a, Wrap: true}, "gcd 1: a single diagonal"},
-		{"torus 4x6 diag only 2", constraints.Model{Rows: 4, Cols: 6, Queens: 2, Attack: d | a, Wrap: true}, "two diagonals each way"},
-		{"torus 4x6 diag only 3", constraints.Model{Rows: 4, Cols: 6, Queens: 3, Attack: d | a, Wrap: true}, "more queens than diagonals"},
+		{"torus 3x6 rooks+diag", constraints.Model{Rows: 3, Cols: 6, Attack: constraints.Union(r, c, d), Wrap: true}, "one diagonal on a rectangular torus"},
+		{"torus 5x7 diag only", constraints.Model{Rows: 5, Cols: 7, Queens: 1, Attack: constraints.Union(d, a), Wrap: true}, "gcd 1: a single diagonal"},
+		{"torus 4x6 diag only 2", constraints.Model{Rows: 4, Cols: 6, Queens: 2, Attack: constraints.Union(d, a), Wrap: true}, "two diagonals each way"},
+		{"torus 4x6 diag only 3", constraints.Model{Rows: 4, Cols: 6, Queens: 3, Attack: constraints.Union(d, a), Wrap: true}, "more queens than diagonals"},
 		{"torus knight 5", constraints.Model{Rows: 5, Cols: 5, Attack: sq, Wrap: true}, "knight on a torus"},
 		{"torus knight only 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 4, Attack: k, Wrap: true}, "leaps that wrap onto the same cells twice"},
 		{"torus fewer 3 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 3, Attack: q, Wrap: true}, "room on a torus"},
@@ -137,7 +139,7 @@ func smallModels() []struct {
 		{"5x1 column", constraints.Model{Rows: 5, Cols: 1, Attack: r}, "one column, a queen in each row"},
 		{"5x1 column attack", constraints.Model{Rows: 5, Cols: 1, Queens: 2, Attack: c}, "two queens in one column: none"},
 		{"2x3 torus knight", constraints.Model{Rows: 2, Cols: 3, Queens: 2, Attack: k, Wrap: true}, "tiny torus: leaps wrap more than once"},
-		{"rooks derangement", constraints.Model{Rows: 6, Cols: 6, Attack: r | c, Blocked: cellsOf(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5)}, "rooks off the diagonal"},
+		{"rooks derangement", constraints.Model{Rows: 6, Cols: 6, Attack: constraints.Union(r, c), Blocked: cellsOf(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5)}, "rooks off the diagonal"},
 	}
 }
 
@@ -181,7 +183,7 @@ func TestAgreesWithBruteForce(t *testing.T) {
 // TestEveryAttackSet holds Find against brute force on every subset of the attacks, on and off the
 // torus, on a few board shapes and queen counts.
 func TestEveryAttackSet(t *testing.T) {
-	for at := range constraints.Attack(32) {
+	for _, at := range modeltest.Kinds5() {
 		for _, wrap := range []bool{false, true} {
 			for _, shape := range [][2]int{{4, 4}, {3, 5}, {5, 3}, {5, 5}} {
 				for _, queens := range []int{0, 2, 5, 7} {
@@ -258,10 +260,10 @@ func TestFewerQueens(t *testing.T) {
 		{constraints.Model{Rows: 100, Cols: 100, Queens: 90, Attack: q}, "ten rows and columns left empty"},
 		{constraints.Model{Rows: 1024, Cols: 1024, Queens: 1, Attack: q}, "one queen anywhere"},
 		{constraints.Model{Rows: 200, Cols: 200, Queens: 150, Attack: sq}, "superqueens with room"},
-		{constraints.Model{Rows: 300, Cols: 300, Queens: 300, Attack: d | a}, "bishops: no row or column attack"},
-		{constraints.Model{Rows: 300, Cols: 300, Queens: 300, Attack: c | k}, "columns and knights"},
+		{constraints.Model{Rows: 300, Cols: 300, Queens: 300, Attack: constraints.Union(d, a)}, "bishops: no row or column attack"},
+		{constraints.Model{Rows: 300, Cols: 300, Queens: 300, Attack: constraints.Union(c, k)}, "columns and knights"},
 		{constraints.Model{Rows: 100, Cols: 100, Queens: 1000, Attack: k}, "knights cell by cell"},
-		{constraints.Model{Rows: 1024, Cols: 1024, Queens: 5000, Attack: 0}, "no attacks at all"},
+		{constraints.Model{Rows: 1024, Cols: 1024, Queens: 5000, Attack: constraints.Attack{}}, "no attacks at all"},
 		{constraints.Model{Rows: 1024, Cols: 1024, Attack: q, Blocked: blockedRow}, "a whole row blocked: none, seen at once by the forward check"},
 	} {
 		_, ok := find(t, tc.m)
@@ -351,40 +353,20 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-// modelFromBytes derives a small model (at most 5×5, so that brute force is quick) from fuzz input:
-// sides, attack set, wrap, queen count, then pairs of bytes naming blocked cells (even first byte) or
-// fixed queens (odd).
-func modelFromBytes(data []byte) constraints.Model {
-	at := func(i int) int {
-		if i < len(data) {
-			return int(data[i])
-		}
-		return 0
-	}
-	m := constraints.Model{Rows: 1 + at(0)%5, Cols: 1 + at(1)%5, Attack: constraints.Attack(at(2) % 32), Wrap: at(3)%2 == 1}
-	m.Queens = at(4) % (m.Rows*m.Cols + 1)
-	for i := 5; i+1 < len(data) && i < 5+2*8; i += 2 {
-		cell := constraints.Cell{Row: (at(i) / 2) % m.Rows, Col: at(i+1) % m.Cols}
-		if at(i)%2 == 0 {
-			if !slices.Contains(m.Blocked, cell) {
-				m.Blocked = append(m.Blocked, cell)
-			}
-		} else if !slices.Contains(m.Fixed, cell) {
-			m.Fixed = append(m.Fixed, cell)
-		}
-	}
-	return m
-}
-
+// FuzzFind holds Find against brute force on small models drawn from the whole space of the model.
 func FuzzFind(f *testing.F) {
-	f.Add([]byte{4, 4, 15, 0, 0})
-	f.Add([]byte{3, 4, 31, 1, 0, 1, 2})
-	f.Add([]byte{4, 4, 16, 0, 9, 2, 2})
-	f.Add([]byte{2, 4, 12, 1, 5, 4, 1, 3, 3})
+	f.Add([]byte{3, 3, 0x0f, 0, 0, 0, 0})
+	f.Add([]byte{2, 3, 0x0f, 0x01, 1, 0, 0, 0, 1, 1, 2})
+	f.Add([]byte{3, 3, 0, 0x01, 0, 0, 4, 0, 1, 2, 2})
+	f.Add([]byte{1, 3, 0x0c, 0, 1, 0, 5, 1, 1, 3, 3})
+	f.Add([]byte{3, 3, 0, 0x06, 2, 7, 9, 5})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m := modelFromBytes(data)
+		m := modeltest.Model(data, 5)
 		if m.Validate() != nil {
 			return
+		}
+		if _, _, err := search.Find(context.Background(), m); errors.Is(err, solvers.ErrUnsupported) {
+			return // TestUnsupported checks the refusals
 		}
 		if got := findBoth(t, m); got != exists(t, m) {
 			t.Errorf("%v (blocked %v, fixed %v): found %v, brute force disagrees", m, m.Blocked, m.Fixed, got)

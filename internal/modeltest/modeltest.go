@@ -1,0 +1,208 @@
+// Package modeltest holds what the tests of every solver share: the OEIS tables the counts are held to,
+// read from the one copy in testdata/oeis, and models drawn from the whole space the model allows
+// (riders, leapers, tori, blocked and fixed cells, regions and quotas), so that a fuzz test cannot miss a
+// kind of attack by drawing from a closed list. Only tests import it.
+package modeltest
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/queens-dev/queens/constraints"
+)
+
+// Root returns the module's root folder, found by walking up from the working folder to go.mod.
+func Root(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			t.Fatal("modeltest: no go.mod above the working folder")
+		}
+		dir = up
+	}
+}
+
+// OEIS returns the terms of the sequence name ("A000170") from testdata/oeis, by n.
+func OEIS(t testing.TB, name string) map[int]uint64 {
+	t.Helper()
+	path := filepath.Join(Root(t), "testdata", "oeis", name+".txt")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("modeltest: %v", err)
+	}
+	defer f.Close()
+	terms := map[int]uint64{}
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		ns, vs, ok := strings.Cut(text, " ")
+		n, err1 := strconv.Atoi(ns)
+		v, err2 := strconv.ParseUint(strings.TrimSpace(vs), 10, 64)
+		if !ok || err1 != nil || err2 != nil {
+			t.Fatalf("modeltest: %s:%d: want \"n a(n)\", got %q", path, line, text)
+		}
+		terms[n] = v
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("modeltest: %s: %v", path, err)
+	}
+	return terms
+}
+
+// Kinds5 returns the 32 attack sets made of the row, column, diagonal, anti-diagonal and knight: the
+// attacks of the first versions of queens, which the fast paths serve.
+func Kinds5() []constraints.Attack {
+	base := []constraints.Attack{constraints.Row, constraints.Column, constraints.Diagonal, constraints.AntiDiagonal, constraints.Knight}
+	var out []constraints.Attack
+	for mask := range 32 {
+		var parts []constraints.Attack
+		for i, b := range base {
+			if mask&(1<<i) != 0 {
+				parts = append(parts, b)
+			}
+		}
+		out = append(out, constraints.Union(parts...))
+	}
+	return out
+}
+
+// Riders and Leapers are the vectors attack sets are drawn from: the four lines, the nightrider's lines
+// and a long rider; the knight, the king's two steps and other leaps of fairy chess.
+var (
+	Riders  = []constraints.Vec{{DR: 0, DC: 1}, {DR: 1, DC: 0}, {DR: 1, DC: 1}, {DR: 1, DC: -1}, {DR: 1, DC: 2}, {DR: 2, DC: 1}, {DR: 1, DC: -2}, {DR: 2, DC: -1}}
+	Leapers = []constraints.Vec{{DR: 1, DC: 2}, {DR: 0, DC: 1}, {DR: 1, DC: 1}, {DR: 1, DC: 3}, {DR: 0, DC: 2}, {DR: 2, DC: 2}, {DR: 2, DC: 3}, {DR: 1, DC: 4}}
+)
+
+// Attack draws an attack set: the riders marked in r, the leapers marked in l.
+func Attack(r, l byte) constraints.Attack {
+	var parts []constraints.Attack
+	for i, v := range Riders {
+		if r&(1<<i) != 0 {
+			parts = append(parts, constraints.Ride(v.DR, v.DC))
+		}
+	}
+	for i, v := range Leapers {
+		if l&(1<<i) != 0 {
+			parts = append(parts, constraints.Leap(v.DR, v.DC))
+		}
+	}
+	return constraints.Union(parts...)
+}
+
+// Regions draws a grid of up to four regions (letters a to d, and '.' for none where dots is set) for a
+// rows×cols board, from a seed.
+func Regions(rows, cols int, seed uint32, dots bool) *constraints.Regions {
+	alphabet := "abcd"
+	if dots {
+		alphabet = "abcd."
+	}
+	lines := make([]string, rows)
+	x := seed | 1
+	for r := range rows {
+		var b strings.Builder
+		for range cols {
+			x = x*1103515245 + 12345
+			b.WriteByte(alphabet[(x>>16)%uint32(len(alphabet))])
+		}
+		lines[r] = b.String()
+	}
+	g, err := constraints.ParseRegions(lines)
+	if err != nil {
+		panic(fmt.Sprintf("modeltest: %v", err))
+	}
+	return g
+}
+
+// Bytes reads fuzz input one byte at a time, giving 0 once the input runs out.
+type Bytes struct {
+	b []byte
+	i int
+}
+
+// NewBytes returns a reader of b.
+func NewBytes(b []byte) *Bytes { return &Bytes{b: b} }
+
+// Next returns the next byte, or 0.
+func (b *Bytes) Next() byte {
+	if b.i >= len(b.b) {
+		return 0
+	}
+	b.i++
+	return b.b[b.i-1]
+}
+
+// Model draws a model from fuzz input: a board of up to maxSide×maxSide, riders and leapers from the
+// pools, a torus or not, blocked and fixed cells, regions, quotas and a queen count. The model may be
+// invalid; callers validate it and skip those that are not.
+func Model(data []byte, maxSide int) constraints.Model {
+	in := NewBytes(data)
+	m := constraints.Model{Rows: 1 + int(in.Next())%maxSide, Cols: 1 + int(in.Next())%maxSide}
+	m.Attack = Attack(in.Next(), in.Next())
+	flags := in.Next()
+	m.Wrap = flags&1 != 0
+	if flags&2 != 0 {
+		m.Regions = Regions(m.Rows, m.Cols, uint32(in.Next())<<8|uint32(in.Next()), flags&4 != 0)
+	}
+	quota := in.Next()
+	switch quota % 8 {
+	case 1:
+		m.Each.Row = 1 + int(quota/8)%2
+	case 2:
+		m.Each.Column = 1 + int(quota/8)%2
+	case 3:
+		m.Each.Row, m.Each.Column = 1, 1
+	case 4:
+		if m.Regions != nil {
+			m.Each.Region = 1
+		}
+	case 5:
+		if m.Regions != nil {
+			m.Each = constraints.Quota{Row: 1, Column: 1, Region: 1}
+		}
+	}
+	if q := int(in.Next()) % 6; q > 0 && m.Each.IsZero() {
+		m.Queens = q
+	}
+	for range int(in.Next()) % 4 {
+		m.Blocked = appendNew(m.Blocked, constraints.Cell{Row: int(in.Next()) % m.Rows, Col: int(in.Next()) % m.Cols})
+	}
+	for range int(in.Next()) % 3 {
+		c := constraints.Cell{Row: int(in.Next()) % m.Rows, Col: int(in.Next()) % m.Cols}
+		if !contains(m.Blocked, c) {
+			m.Fixed = appendNew(m.Fixed, c)
+		}
+	}
+	return m
+}
+
+func appendNew(cells []constraints.Cell, c constraints.Cell) []constraints.Cell {
+	if contains(cells, c) {
+		return cells
+	}
+	return append(cells, c)
+}
+
+func contains(cells []constraints.Cell, c constraints.Cell) bool {
+	for _, d := range cells {
+		if d == c {
+			return true
+		}
+	}
+	return false
+}
