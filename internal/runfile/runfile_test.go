@@ -1,0 +1,210 @@
+package runfile
+
+import (
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/queens-dev/queens/solvers"
+)
+
+var run = Run{Model: "board 8 8\n", Method: "join", Key: "join n=8 tasks=5", Tasks: 5, Version: "test"}
+
+func TestCheckpointResume(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.ckpt")
+	c, err := Open(path, run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Done) != 0 {
+		t.Fatalf("a new checkpoint holds %v", c.Done)
+	}
+	for _, i := range []int{3, 0, 4} {
+		if err := c.Record(i, solvers.Tally{Count: uint64(10 * i), Classes: uint64(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Close()
+	c, err = Open(path, run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	want := map[int]solvers.Tally{0: {}, 3: {Count: 30, Classes: 3}, 4: {Count: 40, Classes: 4}}
+	if len(c.Done) != 3 || c.Done[3] != want[3] || c.Done[4] != want[4] || c.Torn {
+		t.Errorf("reopened: %v (torn %v), want %v", c.Done, c.Torn, want)
+	}
+}
+
+func TestCheckpointTornLine(t *testing.T) {
+	for _, tail := range []string{"2 2", "2 20 0 deadbe", "2 20 0 00000000\n"[:15]} {
+		path := filepath.Join(t.TempDir(), "c.ckpt")
+		c, err := Open(path, run)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Record(1, solvers.Tally{Count: 7})
+		c.Close()
+		f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+		f.WriteString(tail) // a kill in the middle of a write
+		f.Close()
+		c, err = Open(path, run)
+		if err != nil {
+			t.Fatalf("torn %q: %v", tail, err)
+		}
+		if !c.Torn || len(c.Done) != 1 || c.Done[1].Count != 7 {
+			t.Errorf("torn %q: done %v, torn %v; want task 1 alone, torn", tail, c.Done, c.Torn)
+		}
+		if err := c.Record(2, solvers.Tally{Count: 9}); err != nil {
+			t.Fatal(err)
+		}
+		c.Close()
+		c, err = Open(path, run)
+		if err != nil || len(c.Done) != 2 || c.Done[2].Count != 9 || c.Torn {
+			t.Errorf("torn %q, after a record: %v, %v (torn %v): the torn line must have been cut off", tail, c.Done, err, c.Torn)
+		}
+		c.Close()
+	}
+}
+
+func TestCheckpointRefuses(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "c.ckpt")
+	c, err := Open(path, run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Record(0, solvers.Tally{Count: 1})
+	if _, err := Open(path, run); !errors.Is(err, ErrLocked) {
+		t.Errorf("second Open while the first holds it: %v, want ErrLocked", err)
+	}
+	c.Close()
+	other := run
+	other.Method = "mirror"
+	if _, err := Open(path, other); err == nil || !strings.Contains(err.Error(), "made for another run") {
+		t.Errorf("another method: %v", err)
+	}
+	newer := run
+	newer.Version = "test2"
+	if _, err := Open(path, newer); err == nil || !strings.Contains(err.Error(), "made for another run") {
+		t.Errorf("another version: %v", err)
+	}
+	// Damage in the middle is no torn line.
+	data, _ := os.ReadFile(path)
+	bad := strings.Replace(string(data), "0 1 0", "0 2 0", 1) + "1 5 0 " + crcOf("1 5 0") + "\n"
+	os.WriteFile(path, []byte(bad), 0o644)
+	if _, err := Open(path, run); err == nil || !strings.Contains(err.Error(), "line 2: checksum") {
+		t.Errorf("a damaged record: %v", err)
+	}
+	os.WriteFile(path, []byte("hello\n"), 0o644)
+	if _, err := Open(path, run); err == nil || !strings.Contains(err.Error(), "not a queens checkpoint") {
+		t.Errorf("not a checkpoint: %v", err)
+	}
+	if _, err := Open(dir, run); err == nil {
+		t.Errorf("a folder: no error")
+	}
+}
+
+// crcOf is the checksum a record line carries, by the format's definition: the CRC-32 (IEEE) of the
+// record's text, in eight hex digits.
+func crcOf(body string) string { return fmt.Sprintf("%08x", crc32.ChecksumIEEE([]byte(body))) }
+
+func TestParseShard(t *testing.T) {
+	env := func(kv ...string) func(string) string {
+		return func(k string) string {
+			for i := 0; i+1 < len(kv); i += 2 {
+				if kv[i] == k {
+					return kv[i+1]
+				}
+			}
+			return ""
+		}
+	}
+	tests := []struct {
+		in      string
+		env     func(string) string
+		want    solvers.Shard
+		wantErr string
+	}{
+		{"3/8", env(), solvers.Shard{Index: 3, Of: 8}, ""},
+		{"0/1", env(), solvers.Shard{Index: 0, Of: 1}, ""},
+		{"8/8", env(), solvers.Shard{}, "the index must be 0 to 7"},
+		{"-1/8", env(), solvers.Shard{}, "the index must be 0 to 7"},
+		{"3", env(), solvers.Shard{}, "want I/M"},
+		{"3/0", env(), solvers.Shard{}, "want I/M"},
+		{"auto/4", env("JOB_COMPLETION_INDEX", "2"), solvers.Shard{Index: 2, Of: 4}, ""},
+		{"auto/4", env("SLURM_ARRAY_TASK_ID", "12", "SLURM_ARRAY_TASK_MIN", "10"), solvers.Shard{Index: 2, Of: 4}, ""},
+		{"auto/4", env("PARALLEL_SEQ", "3"), solvers.Shard{Index: 2, Of: 4}, ""},
+		{"auto/4", env("PARALLEL_SEQ", "5"), solvers.Shard{}, "the index must be 0 to 3"},
+		{"auto/4", env(), solvers.Shard{}, "JOB_COMPLETION_INDEX (Kubernetes Indexed Job), SLURM_ARRAY_TASK_ID (Slurm array job), PARALLEL_SEQ (GNU parallel)"},
+		{"auto/4", env("JOB_COMPLETION_INDEX", "x"), solvers.Shard{}, "not a whole number"},
+	}
+	for _, tt := range tests {
+		got, err := ParseShard(tt.in, tt.env)
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("ParseShard(%q) = %v, %v; want an error with %q", tt.in, got, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil || got != tt.want {
+			t.Errorf("ParseShard(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+func TestMerge(t *testing.T) {
+	done := map[int]solvers.Tally{0: {Count: 5}, 1: {Count: 7}, 2: {Count: 11}, 3: {Count: 13}, 4: {Count: 17}}
+	var shards []ShardResult
+	var names []string
+	for i := range 3 {
+		s, err := NewShardResult(run, solvers.Shard{Index: i, Of: 3}, done)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, s)
+		names = append(names, []string{"a", "b", "c"}[i])
+	}
+	m, err := Merge(names, shards, false)
+	if err != nil || m.Count != 53 || m.Shards != 3 || m.Tasks != 5 {
+		t.Fatalf("Merge = %+v, %v; want 53 over 3 shards and 5 tasks", m, err)
+	}
+	if _, err := Merge(names[:2], shards[:2], false); err == nil || !strings.Contains(err.Error(), "shards missing: 2 of 0 to 2") {
+		t.Errorf("a shard missing: %v", err)
+	}
+	dup := append(append([]ShardResult{}, shards...), shards[1])
+	dupNames := append(append([]string{}, names...), "b2")
+	if _, err := Merge(dupNames, dup, false); !errors.Is(err, ErrDuplicate) {
+		t.Errorf("a shard twice: %v, want ErrDuplicate", err)
+	}
+	if m, err := Merge(dupNames, dup, true); err != nil || m.Count != 53 {
+		t.Errorf("an identical copy, allowed: %+v, %v", m, err)
+	}
+	changed := shards[1]
+	changed.Tasks = append([][2]uint64{}, changed.Tasks...)
+	changed.Tasks[0][1]++
+	changed.Count++
+	if _, err := Merge(dupNames, append(append([]ShardResult{}, shards...), changed), true); !errors.Is(err, ErrDuplicate) {
+		t.Errorf("a differing copy, even allowed: %v, want ErrDuplicate", err)
+	}
+	bad := append([]ShardResult{}, shards...)
+	bad[2].Count++
+	if _, err := Merge(names, bad, false); err == nil || !strings.Contains(err.Error(), "c: corrupted: its tasks sum") {
+		t.Errorf("a wrong sum: %v", err)
+	}
+	other := append([]ShardResult{}, shards...)
+	other[1].Fingerprint = "x"
+	if _, err := Merge(names, other, false); err == nil || !strings.Contains(err.Error(), "b: from another run") {
+		t.Errorf("another run: %v", err)
+	}
+	if _, err := ReadShard("x.json", strings.NewReader(`{"queens_shard": "1", "bogus": 1}`)); err == nil {
+		t.Errorf("an unknown field: no error")
+	}
+	if _, err := ReadShard("x.json", strings.NewReader(`not json`)); err == nil || !strings.Contains(err.Error(), "x.json: not a queens shard result") {
+		t.Errorf("not JSON: %v", err)
+	}
+}

@@ -1,0 +1,251 @@
+package runfile
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/queens-dev/queens/solvers"
+)
+
+// ParseShard reads "I/M" (0 ≤ I < M), or "auto/M", which takes I from the environment of the engine that
+// started the process (see Engines). getenv reads the environment.
+func ParseShard(s string, getenv func(string) string) (solvers.Shard, error) {
+	is, ms, ok := strings.Cut(s, "/")
+	m, err := strconv.Atoi(ms)
+	if !ok || err != nil || m < 1 || m > MaxShards {
+		return solvers.Shard{}, fmt.Errorf("want I/M or auto/M with 1 ≤ M ≤ %d, got %q", MaxShards, s)
+	}
+	var i int
+	if is == "auto" {
+		i, err = shardFromEnv(getenv)
+		if err != nil {
+			return solvers.Shard{}, err
+		}
+	} else if i, err = strconv.Atoi(is); err != nil {
+		return solvers.Shard{}, fmt.Errorf("want I/M or auto/M, got %q", s)
+	}
+	if i < 0 || i >= m {
+		return solvers.Shard{}, fmt.Errorf("shard %d of %d: the index must be 0 to %d", i, m, m-1)
+	}
+	return solvers.Shard{Index: i, Of: m}, nil
+}
+
+// MaxShards bounds the number of shards a count may be split into.
+const MaxShards = 1 << 20
+
+// Engine is an array-job engine and how it tells a task its index.
+type Engine struct {
+	Name string
+	// Var is the variable that holds the index; Base the variable holding the first index, or "".
+	Var, Base string
+	// One is true when the index counts from 1.
+	One bool
+}
+
+// Engines are the engines --shard auto/M reads, in the order it tries them.
+var Engines = []Engine{
+	{Name: "Kubernetes Indexed Job", Var: "JOB_COMPLETION_INDEX"},
+	{Name: "Slurm array job", Var: "SLURM_ARRAY_TASK_ID", Base: "SLURM_ARRAY_TASK_MIN"},
+	{Name: "GNU parallel", Var: "PARALLEL_SEQ", One: true},
+}
+
+func shardFromEnv(getenv func(string) string) (int, error) {
+	for _, e := range Engines {
+		v := getenv(e.Var)
+		if v == "" {
+			continue
+		}
+		i, err := strconv.Atoi(v)
+		if err != nil {
+			return 0, fmt.Errorf("%s=%q (%s): not a whole number", e.Var, v, e.Name)
+		}
+		if e.Base != "" {
+			if b := getenv(e.Base); b != "" {
+				base, err := strconv.Atoi(b)
+				if err != nil {
+					return 0, fmt.Errorf("%s=%q (%s): not a whole number", e.Base, b, e.Name)
+				}
+				i -= base
+			}
+		}
+		if e.One {
+			i--
+		}
+		return i, nil
+	}
+	var names []string
+	for _, e := range Engines {
+		names = append(names, fmt.Sprintf("%s (%s)", e.Var, e.Name))
+	}
+	return 0, fmt.Errorf("shard auto: no engine's index in the environment (want one of %s)", strings.Join(names, ", "))
+}
+
+// ShardResult is what one shard of a count writes: which run and which shard it is, the tasks it
+// counted with each task's count, and their sum.
+type ShardResult struct {
+	Format      string `json:"queens_shard"`
+	Fingerprint string `json:"fingerprint"`
+	Model       string `json:"model"`
+	Method      string `json:"method"`
+	Key         string `json:"key"`
+	Version     string `json:"version"`
+	Shard       struct {
+		Index int `json:"index"`
+		Of    int `json:"of"`
+	} `json:"shard"`
+	// TotalTasks is the length of the whole task list.
+	TotalTasks int `json:"total_tasks"`
+	// Tasks lists [task, count] for every task of the shard, in order.
+	Tasks [][2]uint64 `json:"tasks"`
+	Count uint64      `json:"count"`
+}
+
+const shardFormat = "1"
+
+// NewShardResult returns the result of shard s of run r, from the tallies of its tasks.
+func NewShardResult(r Run, s solvers.Shard, done map[int]solvers.Tally) (ShardResult, error) {
+	res := ShardResult{Format: shardFormat, Fingerprint: r.Fingerprint(), Model: r.Model, Method: r.Method, Key: r.Key,
+		Version: r.Version, TotalTasks: r.Tasks}
+	res.Shard.Index, res.Shard.Of = s.Index, max(s.Of, 1)
+	var sum solvers.Tally
+	for i := range r.Tasks {
+		if !s.Has(i) {
+			continue
+		}
+		t, ok := done[i]
+		if !ok {
+			return ShardResult{}, fmt.Errorf("shard %s: task %d was not counted", s, i)
+		}
+		if err := sum.Add(t); err != nil {
+			return ShardResult{}, err
+		}
+		res.Tasks = append(res.Tasks, [2]uint64{uint64(i), t.Count})
+	}
+	res.Count = sum.Count
+	return res, nil
+}
+
+// MaxShardFile bounds a shard result file Merge reads.
+const MaxShardFile = 256 << 20
+
+// ReadShard reads one shard result from r, named name in errors.
+func ReadShard(name string, r io.Reader) (ShardResult, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxShardFile+1))
+	if err != nil {
+		return ShardResult{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(data) > MaxShardFile {
+		return ShardResult{}, fmt.Errorf("%s: more than the %d bytes a shard result may hold", name, MaxShardFile)
+	}
+	var s ShardResult
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil || s.Format != shardFormat {
+		return ShardResult{}, fmt.Errorf("%s: not a queens shard result (from 'queens solve --shard I/M --format json')", name)
+	}
+	return s, nil
+}
+
+// ReadShardFile reads the shard result in the regular file at path.
+func ReadShardFile(path string) (ShardResult, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return ShardResult{}, err
+	}
+	if !info.Mode().IsRegular() {
+		return ShardResult{}, fmt.Errorf("%s: not a regular file", path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ShardResult{}, err
+	}
+	defer f.Close()
+	return ReadShard(path, f)
+}
+
+// Merged is the sum of a complete set of shards.
+type Merged struct {
+	Count  uint64
+	Shards int
+	Tasks  int
+	Run    ShardResult // the first shard, for the run's description
+}
+
+// ErrDuplicate is wrapped by Merge's error for a shard given twice.
+var ErrDuplicate = errors.New("shard given twice")
+
+// Merge checks that the shards make one whole count and adds them up: one fingerprint and one M for all,
+// every shard 0 … M−1 present once (an identical copy of a shard is accepted only with allowSame, as a
+// retried array task may leave two), every task of the list counted exactly once, each shard's count the
+// sum of its tasks, and no sum past 64 bits. names[i] names shards[i] in errors.
+func Merge(names []string, shards []ShardResult, allowSame bool) (Merged, error) {
+	if len(shards) == 0 {
+		return Merged{}, errors.New("no shards given")
+	}
+	first := shards[0]
+	m := first.Shard.Of
+	byIndex := make(map[int]int, m)
+	var total uint64
+	seen := make([]bool, first.TotalTasks)
+	for k, s := range shards {
+		switch {
+		case s.Fingerprint != first.Fingerprint:
+			return Merged{}, fmt.Errorf("%s: from another run than %s (fingerprint %s, not %s)", names[k], names[0], s.Fingerprint, first.Fingerprint)
+		case s.Shard.Of != m:
+			return Merged{}, fmt.Errorf("%s: shard %d of %d, but %s is one of %d", names[k], s.Shard.Index, s.Shard.Of, names[0], m)
+		case s.Shard.Index < 0 || s.Shard.Index >= m || s.TotalTasks != first.TotalTasks:
+			return Merged{}, fmt.Errorf("%s: corrupted: shard %d of %d, %d tasks", names[k], s.Shard.Index, m, s.TotalTasks)
+		}
+		if j, dup := byIndex[s.Shard.Index]; dup {
+			if allowSame && slices.Equal(shards[j].Tasks, s.Tasks) && shards[j].Count == s.Count {
+				continue
+			}
+			return Merged{}, fmt.Errorf("%s: shard %d given again (first in %s): %w", names[k], s.Shard.Index, names[j], ErrDuplicate)
+		}
+		byIndex[s.Shard.Index] = k
+		var sum uint64
+		for _, t := range s.Tasks {
+			i := int(t[0])
+			if t[0] >= uint64(len(seen)) || i%m != s.Shard.Index {
+				return Merged{}, fmt.Errorf("%s: corrupted: task %d does not belong to shard %d of %d", names[k], t[0], s.Shard.Index, m)
+			}
+			if seen[i] {
+				return Merged{}, fmt.Errorf("%s: corrupted: task %d listed twice", names[k], i)
+			}
+			seen[i] = true
+			var carry uint64
+			if sum, carry = bits.Add64(sum, t[1], 0); carry != 0 {
+				return Merged{}, fmt.Errorf("%s: %w", names[k], solvers.ErrOverflow)
+			}
+		}
+		if sum != s.Count {
+			return Merged{}, fmt.Errorf("%s: corrupted: its tasks sum to %d, its count says %d", names[k], sum, s.Count)
+		}
+		var carry uint64
+		if total, carry = bits.Add64(total, sum, 0); carry != 0 {
+			return Merged{}, solvers.ErrOverflow
+		}
+	}
+	var missing []string
+	for i := range m {
+		if _, ok := byIndex[i]; !ok && len(missing) < 10 {
+			missing = append(missing, strconv.Itoa(i))
+		}
+	}
+	if len(missing) > 0 {
+		return Merged{}, fmt.Errorf("shards missing: %s of 0 to %d", strings.Join(missing, ", "), m-1)
+	}
+	for i, ok := range seen {
+		if !ok {
+			return Merged{}, fmt.Errorf("task %d of %d is in no shard given", i, len(seen))
+		}
+	}
+	return Merged{Count: total, Shards: m, Tasks: first.TotalTasks, Run: first}, nil
+}
