@@ -504,3 +504,25 @@ func (m Model) draw(s Solution, empty func(Cell) rune) []string {
 	}
 	return out
 }
+
+// Canonical returns a text that stands for the model: equal models give equal text, whatever the order
+// their cells were named in, and any change to the model changes it. Fingerprints of long runs use it.
+func (m Model) Canonical() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "board %d %d\nqueens %d\nattacks %s\nwrap %t\n", m.Rows, m.Cols, m.QueenCount(), m.Attack, m.Wrap)
+	for _, list := range []struct {
+		name  string
+		cells []Cell
+	}{{"blocked", m.Blocked}, {"fixed", m.Fixed}} {
+		b.WriteString(list.name)
+		for _, c := range NewSolution(list.cells...) {
+			fmt.Fprintf(&b, " %d,%d", c.Row, c.Col)
+		}
+		b.WriteByte('\n')
+	}
+	if m.Regions != nil {
+		fmt.Fprintf(&b, "regions %s\n", m.Regions)
+	}
+	fmt.Fprintf(&b, "each %s\n", m.Each)
+	return b.String()
+}

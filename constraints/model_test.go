@@ -283,3 +283,23 @@ func allCells(m Model) []Cell {
 	}
 	return cells
 }
+
+func TestCanonical(t *testing.T) {
+	a := Model{Rows: 8, Cols: 8, Attack: Queen, Blocked: []Cell{{1, 2}, {0, 5}}}
+	b := Model{Rows: 8, Cols: 8, Attack: Union(AntiDiagonal, Row, Column, Diagonal), Blocked: []Cell{{0, 5}, {1, 2}}, Queens: 8}
+	if a.Canonical() != b.Canonical() {
+		t.Errorf("equal models, different text:\n%s\n%s", a.Canonical(), b.Canonical())
+	}
+	for _, c := range []Model{
+		{Rows: 8, Cols: 8, Attack: Queen, Blocked: []Cell{{1, 2}}},
+		{Rows: 8, Cols: 8, Attack: Superqueen, Blocked: []Cell{{1, 2}, {0, 5}}},
+		{Rows: 8, Cols: 8, Attack: Queen, Wrap: true, Blocked: []Cell{{1, 2}, {0, 5}}},
+		{Rows: 8, Cols: 8, Attack: Queen, Fixed: []Cell{{1, 2}, {0, 5}}},
+		{Rows: 8, Cols: 8, Attack: Queen, Queens: 7, Blocked: []Cell{{1, 2}, {0, 5}}},
+		{Rows: 8, Cols: 8, Attack: Queen, Each: Quota{Row: 1}, Blocked: []Cell{{1, 2}, {0, 5}}},
+	} {
+		if c.Canonical() == a.Canonical() {
+			t.Errorf("%v and %v give the same text", c, a)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package variants
 
 import (
 	"embed"
+	"fmt"
 	"io/fs"
 )
 
@@ -18,3 +19,16 @@ func Catalog() ([]Variant, error) { return LoadDirFS(catalogFS, "catalog") }
 
 // CatalogFS returns the file system the catalog is read from, with the files under catalog/.
 func CatalogFS() fs.FS { return catalogFS }
+
+// CatalogFile returns the text of the built-in variant file of that name.
+func CatalogFile(name string) ([]byte, error) {
+	data, err := fs.ReadFile(catalogFS, "catalog/"+name+".yaml")
+	if err != nil {
+		return nil, fmt.Errorf("variants: %w", err)
+	}
+	return data, nil
+}
+
+// SameName reports whether two variant names are the same but for the padding of their numbers:
+// classic-8 and classic-08.
+func SameName(a, b string) bool { return naturalCompare(a, b) == 0 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"gopkg.in/yaml.v3"
 )
@@ -27,7 +28,7 @@ type Error struct {
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("variants: ")
-	b.WriteString(e.File)
+	b.WriteString(printable(e.File))
 	if e.Line > 0 {
 		fmt.Fprintf(&b, ":%d", e.Line)
 		if e.Col > 0 {
@@ -35,7 +36,24 @@ func (e *Error) Error() string {
 		}
 	}
 	b.WriteString(": ")
-	b.WriteString(e.Msg)
+	b.WriteString(printable(e.Msg))
+	return b.String()
+}
+
+// printable writes control characters in s (a newline or an escape sequence in a file's name) as Go
+// escapes, so that an error stays one line and cannot move a terminal's cursor or colour.
+func printable(s string) string {
+	if strings.IndexFunc(s, unicode.IsControl) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			fmt.Fprintf(&b, "\\x%02x", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
 	return b.String()
 }
 

@@ -32,20 +32,50 @@ func Parse(name string, data []byte) (Variant, error) {
 	return p.variant(doc)
 }
 
-// Load reads the variant file at path; errors name the file by path as given.
+// MaxFileSize is the largest variant file Load reads: far more than any puzzle needs, little enough that
+// a mistaken path cannot exhaust the memory.
+const MaxFileSize = 16 << 20
+
+// Load reads the variant file at path; errors name the file by path as given. It reads regular files
+// only (not a FIFO, which could block forever, nor a device such as /dev/zero), of at most MaxFileSize
+// bytes.
 func Load(path string) (Variant, error) {
-	data, err := os.ReadFile(path)
+	info, err := os.Stat(path)
 	if err != nil {
 		return Variant{}, fmt.Errorf("variants: %w", err)
 	}
-	return Parse(path, data)
+	if !info.Mode().IsRegular() {
+		return Variant{}, &Error{File: path, Msg: "not a regular file (a variant file is a YAML text file)"}
+	}
+	if info.Size() > MaxFileSize {
+		return Variant{}, &Error{File: path, Msg: fmt.Sprintf("%d bytes: more than the %d a variant file may hold", info.Size(), MaxFileSize)}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return Variant{}, fmt.Errorf("variants: %w", err)
+	}
+	defer f.Close()
+	return parseFrom(path, f)
 }
 
 // LoadFS reads the variant file name from fsys; errors name the file by name.
 func LoadFS(fsys fs.FS, name string) (Variant, error) {
-	data, err := fs.ReadFile(fsys, name)
+	f, err := fsys.Open(name)
 	if err != nil {
 		return Variant{}, fmt.Errorf("variants: %w", err)
+	}
+	defer f.Close()
+	return parseFrom(name, f)
+}
+
+// parseFrom reads at most MaxFileSize bytes of r and parses them as the file name.
+func parseFrom(name string, r io.Reader) (Variant, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return Variant{}, fmt.Errorf("variants: %s: %w", name, err)
+	}
+	if len(data) > MaxFileSize {
+		return Variant{}, &Error{File: name, Msg: fmt.Sprintf("more than the %d bytes a variant file may hold", MaxFileSize)}
 	}
 	return Parse(name, data)
 }

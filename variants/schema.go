@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/queens-dev/queens/constraints"
 	"gopkg.in/yaml.v3"
@@ -57,10 +58,16 @@ func (p *parser) variant(top *yaml.Node) (Variant, error) {
 		if strings.TrimSpace(v.Name) == "" {
 			return Variant{}, p.errAt(n.val, "name: empty (leave the key out to use the file's name)")
 		}
+		if i := strings.IndexFunc(v.Name, unicode.IsControl); i >= 0 {
+			return Variant{}, p.errAt(n.val, "name: control character %U (a name is one line of plain text)", []rune(v.Name[i:])[0])
+		}
 	}
 	if n, ok := f["description"]; ok {
 		if v.Description, err = p.str(n.val, "description"); err != nil {
 			return Variant{}, err
+		}
+		if i := strings.IndexFunc(v.Description, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }); i >= 0 {
+			return Variant{}, p.errAt(n.val, "description: control character %U (a description is plain text)", []rune(v.Description[i:])[0])
 		}
 	}
 	b, ok := f["board"]
