@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -83,7 +82,15 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		{"superqueens, by classes", super, cores, nil, false},
 	}
 	var cases []benchCase
-	for _, sp := range specs {
+	defer func() {
+		if e.stderrTerminal {
+			fmt.Fprint(e.stderr, "\r\x1b[K")
+		}
+	}()
+	for i, sp := range specs {
+		if e.stderrTerminal {
+			fmt.Fprintf(e.stderr, "\r[%d/%d] %s, %d %s\x1b[K", i+1, len(specs), sp.name, sp.threads, plural(uint64(sp.threads), "thread", "threads"))
+		}
 		s := backtrack.New(append(sp.opts, backtrack.Threads(sp.threads))...)
 		var times []float64
 		var res solvers.Result
@@ -96,7 +103,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 				res, err = s.Count(ctx, sp.m)
 			}
 			if err != nil {
-				return &interrupted{err}
+				return &interrupted{cause: err}
 			}
 			times = append(times, time.Since(start).Seconds())
 		}
@@ -108,9 +115,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		c.Rate = float64(c.Count) / c.Median
 		cases = append(cases, c)
 	}
-	var ru syscall.Rusage
-	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	peakMB := float64(ru.Maxrss) / 1024 // kilobytes on Linux
+	peakMB := peakRSS() / (1 << 20)
 	if *format == "json" {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
@@ -121,17 +126,25 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		}{cases, *runs, peakMB})
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "case\tn\tthreads\tcount\tmedian\tsolutions/s\t")
+	fmt.Fprintln(tw, "case\tn\tthreads\tcount\tmedian\tsolutions/s")
 	for _, c := range cases {
 		count := fmt.Sprint(c.Count)
 		if c.Unique != nil {
 			count += fmt.Sprintf(" (%d unique)", *c.Unique)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%.3fs\t%.3g\t\n", c.Name, c.N, c.Threads, count, c.Median, c.Rate)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%.3fs\t%.3g\n", c.Name, c.N, c.Threads, count, c.Median, c.Rate)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stdout, "median of %d runs each; peak memory %.1f MB\n", *runs, peakMB)
+	fmt.Fprintf(e.stdout, "median of %d %s each; peak memory %s\n", *runs, plural(uint64(*runs), "run", "runs"), peakText(peakMB))
 	return nil
+}
+
+// peakText writes a peak memory in MB, or says it is unknown.
+func peakText(mb float64) string {
+	if mb == 0 {
+		return "unknown on this system"
+	}
+	return fmt.Sprintf("%.1f MB", mb)
 }

@@ -7,16 +7,23 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/queens-dev/queens/internal/suggest"
+	"github.com/queens-dev/queens/solvers"
 )
 
 // Exit codes.
 const (
 	ExitOK          = 0   // done, and every check agreed
-	ExitFailure     = 1   // a run-time failure, a disagreement or an unmet expectation
-	ExitUsage       = 2   // a bad flag or value
+	ExitFailure     = 1   // a run-time failure, a disagreement, an unmet expectation, or --timeout
+	ExitUsage       = 2   // a bad flag, value or file, or a model the chosen solver does not take
+	ExitSAT         = 10  // --format dimacs: a solution exists (the SAT competition's code)
+	ExitUNSAT       = 20  // --format dimacs: no solution exists
 	ExitInterrupted = 130 // stopped by a signal; what was found so far is printed, marked incomplete
 )
 
@@ -27,17 +34,30 @@ type command struct {
 	run     func(ctx context.Context, env *env, args []string) error
 }
 
-// env is what a command writes to.
+// env is what a command reads and writes, and what it knows of its surroundings.
 type env struct {
+	stdin          io.Reader
 	stdout, stderr io.Writer
+	// stderrTerminal is true when stderr is a terminal: progress is drawn only there, unless asked for.
+	stderrTerminal bool
+	// getenv reads the environment (array-job engines hand a task its index there).
+	getenv func(string) string
+	// now is the clock, for elapsed times and progress.
+	now func() time.Time
 }
 
 func commands() []command {
 	return []command{
 		{"solve", "count, list or find solutions of one model", runSolve},
-		{"compare", "both solvers on variant files (default: the built-in catalog); exit 1 on any disagreement", runCompare},
+		{"compare", "both solvers on variants (default: the built-in catalog); exit 1 on any disagreement", runCompare},
+		{"list", "the built-in variants, one line each", runList},
+		{"show", "a built-in variant's YAML", runShow},
+		{"puzzle", "make a region puzzle with exactly one solution (LinkedIn Queens, Star Battle)", runPuzzle},
 		{"cnf", "the model's CNF encoding in DIMACS form", runCNF},
+		{"board", "draw the board of a model a SAT solver found for 'queens cnf'", runBoard},
+		{"merge", "add up the shards of a count split across machines", runMerge},
 		{"bench", "time the backtracker's counting paths (medians of repeated runs)", runBench},
+		{"version", "the program's version, revision and Go version", runVersion},
 		{"help", "show help for a command", nil},
 	}
 }
@@ -54,7 +74,19 @@ var errHelp = errors.New("help printed")
 
 // Main runs the queens command line with args (without the program name) and returns the exit code.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	e := &env{stdout: stdout, stderr: stderr}
+	return MainWith(ctx, args, os.Stdin, stdout, stderr)
+}
+
+// MainWith is Main with stdin given.
+func MainWith(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, getenv: os.Getenv, now: time.Now}
+	if f, ok := stderr.(*os.File); ok {
+		e.stderrTerminal = isTerminal(f)
+	}
+	return e.main(ctx, args)
+}
+
+func (e *env) main(ctx context.Context, args []string) int {
 	name, rest := "", args
 	if len(args) > 0 {
 		name, rest = args[0], args[1:]
@@ -62,12 +94,13 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch name {
 	case "":
 		return e.exit("queens", runDefault(ctx, e))
-	case "help", "-h", "--help":
-		if len(rest) > 0 {
-			return Main(ctx, []string{rest[0], "--help"}, stdout, stderr)
-		}
-		printUsage(stdout)
+	case "-h", "--help":
+		printUsage(e.stdout)
 		return ExitOK
+	case "help":
+		return e.help(ctx, rest)
+	case "--version", "-version":
+		return e.exit("queens", runVersion(ctx, e, rest))
 	}
 	for _, c := range commands() {
 		if c.name == name && c.run != nil {
@@ -78,50 +111,162 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// Flags without a command go to solve: "queens -n 10 --knight".
 		return e.exit("queens solve", runSolve(ctx, e, args))
 	}
-	fmt.Fprintf(stderr, "queens: unknown command %q (run 'queens help')\n", name)
+	msg := fmt.Sprintf("queens: unknown command %q", name)
+	if near, ok := suggest.Closest(name, commandNames()); ok {
+		msg += fmt.Sprintf(" (did you mean %s?)", near)
+	}
+	fmt.Fprintf(e.stderr, "%s (run 'queens help')\n", msg)
 	return ExitUsage
+}
+
+// help prints the help of the command named in args, or the overview. It never recurses: "queens help
+// help" and "queens help -h" print the overview.
+func (e *env) help(ctx context.Context, args []string) int {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") || args[0] == "help" {
+		printUsage(e.stdout)
+		return ExitOK
+	}
+	for _, c := range commands() {
+		if c.name == args[0] && c.run != nil {
+			return e.exit("queens "+c.name, c.run(ctx, e, []string{"--help"}))
+		}
+	}
+	fmt.Fprintf(e.stderr, "queens help: unknown command %q (run 'queens help')\n", args[0])
+	return ExitUsage
+}
+
+func commandNames() []string {
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	return names
 }
 
 // exit prints err, if any, as one line and maps it to an exit code.
 func (e *env) exit(who string, err error) int {
 	var ue *usageError
 	var ie *interrupted
+	var ce *codeError
 	switch {
 	case err == nil, errors.Is(err, errHelp):
 		return ExitOK
+	case errors.As(err, &ce):
+		if ce.err != nil {
+			fmt.Fprintf(e.stderr, "%s: %s\n", who, oneLine(ce.err.Error()))
+		}
+		return ce.code
 	case errors.As(err, &ue):
-		fmt.Fprintf(e.stderr, "%s: %s (see '%s --help')\n", who, ue.msg, who)
+		fmt.Fprintf(e.stderr, "%s: %s (see '%s --help')\n", who, oneLine(ue.msg), who)
+		return ExitUsage
+	case errors.Is(err, solvers.ErrUnsupported):
+		fmt.Fprintf(e.stderr, "%s: %s\n", who, oneLine(err.Error()))
 		return ExitUsage
 	case errors.As(err, &ie):
-		fmt.Fprintf(e.stderr, "%s: %v\n", who, err)
-		if errors.Is(err, context.DeadlineExceeded) {
+		fmt.Fprintf(e.stderr, "%s: %s\n", who, oneLine(err.Error()))
+		if ie.timedOut() {
 			return ExitFailure // --timeout: the user asked for the limit
 		}
 		return ExitInterrupted
 	}
-	fmt.Fprintf(e.stderr, "%s: %v\n", who, err)
+	fmt.Fprintf(e.stderr, "%s: %s\n", who, oneLine(err.Error()))
 	return ExitFailure
 }
 
-// interrupted reports a run cut short by a signal or a timeout; its partial output has been printed.
-type interrupted struct{ cause error }
+// codeError carries an exit code of its own (the SAT competition's 10 and 20), and an error to print or
+// nil.
+type codeError struct {
+	code int
+	err  error
+}
 
-func (e *interrupted) Error() string { return "stopped before the end: " + e.cause.Error() }
+func (e *codeError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit %d", e.code)
+	}
+	return e.err.Error()
+}
+
+// interrupted reports a run cut short by a signal or a timeout; its partial output has been printed.
+type interrupted struct {
+	cause   error
+	timeout time.Duration // the --timeout given, if that is what ended the run
+	done    string        // what was done, as "12 of 40 tasks", or ""
+}
+
+func (e *interrupted) timedOut() bool { return errors.Is(e.cause, context.DeadlineExceeded) }
+
+func (e *interrupted) Error() string {
+	var why string
+	switch {
+	case e.timedOut() && e.timeout > 0:
+		why = "timed out after " + e.timeout.String()
+	case e.timedOut():
+		why = "timed out"
+	case errors.Is(e.cause, context.Canceled):
+		why = "interrupted"
+	default:
+		why = "stopped: " + e.cause.Error()
+	}
+	if e.done != "" {
+		why += " (" + e.done + ")"
+	}
+	return why
+}
+
 func (e *interrupted) Unwrap() error { return e.cause }
+
+// oneLine keeps a message on one line: an error joined from several (a folder of bad files) is cut to
+// its first line and a count of the rest, and control characters are escaped.
+func oneLine(msg string) string {
+	lines := strings.Split(strings.TrimRight(msg, "\n"), "\n")
+	out := lines[0]
+	if len(lines) > 1 {
+		out += fmt.Sprintf(" (and %d more)", len(lines)-1)
+	}
+	return escape(out)
+}
+
+// escape writes s with its control characters (an escape sequence in a variant's name, say) as Go
+// escapes, so that nothing a file holds can move the terminal's cursor or colour.
+func escape(s string) string {
+	if !strings.ContainsFunc(s, isControl) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if isControl(r) {
+			fmt.Fprintf(&b, "\\x%02x", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func isControl(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
 
 func printUsage(w io.Writer) {
 	fmt.Fprint(w, `queens: N-Queens and its variants, solved by a bitboard backtracker and by SAT.
 
 Usage:
   queens                    both solvers on the built-in catalog of variants, and 8 queens drawn
-  queens COMMAND [flags]
+  queens COMMAND [flags]    (flags alone run solve: queens -n 10 --knight)
 
 Commands:
 `)
 	for _, c := range commands() {
-		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
 	fmt.Fprint(w, `
+Examples:
+  queens solve -n 8                 92 solutions
+  queens solve -n 4 --all --format leetcode
+  queens solve -n 10 --knight       superqueens: 4
+  queens solve --variant linkedin-09 --first --format unicode
+  queens compare                    both solvers on every built-in variant
+  queens list                       the built-in variants
+
 Run 'queens COMMAND --help' for a command's flags and examples.
 `)
 }
@@ -133,17 +278,17 @@ func newFlagSet(e *env, name, usage string) *pflag.FlagSet {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
 		fmt.Fprint(e.stdout, usage)
-		fmt.Fprintf(e.stdout, "\nFlags:\n%s", fs.FlagUsages())
+		fmt.Fprintf(e.stdout, "\nFlags:\n%s", fs.FlagUsagesWrapped(100))
 	}
 	fs.SortFlags = false
 	return fs
 }
 
-// parse parses args, turning pflag's errors into usage errors and --help into errHelp.
+// parse parses args, turning pflag's errors into usage errors and --help into errHelp. pflag has printed
+// the help itself (by calling Usage) before it returns ErrHelp.
 func parse(fs *pflag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
-			fs.Usage()
 			return errHelp
 		}
 		return usagef("%v", err)

@@ -13,47 +13,61 @@ import (
 	"github.com/queens-dev/queens/variants"
 )
 
-const compareUsage = `Usage: queens compare [FILE|DIR ...] [--limit N] [--format text|json]
+const compareUsage = `Usage: queens compare [FILE|DIR|NAME ...] [--limit N] [--timeout D] [--format text|json]
 
 Solves each variant with both solvers, the bitboard backtracker and SAT (gini), and shows that they agree:
 both count; when the count is at most --limit both also list every solution, each is checked against the
-model's definition of attack, and the two sets must be equal; then the file's expectations are checked.
-With no arguments, the built-in catalog. Exit 1 on any disagreement or unmet expectation.
+model's definition of attack, and the two sets must be equal (compared by digests, in constant memory);
+then the file's expectations are checked. With no arguments, the built-in catalog; a NAME is a built-in
+variant ('queens list'). Exit 1 on any disagreement or unmet expectation.
 
 Examples:
   queens compare                          the built-in catalog
+  queens compare superqueens-10 classic-8 built-in variants by name
   queens compare testdata/variants/good   every variant file in a folder
-  queens compare my.yaml --format json
+  queens compare my.yaml --format json --timeout 1m
 `
 
-// outcome is one variant's line of the comparison.
-type outcome struct {
-	v       variants.Variant
-	c       solvers.Comparison
-	unique  *uint64
-	expect  error
-	skipped string
+// compareRow is one variant's line of the comparison.
+type compareRow struct {
+	v      variants.Variant
+	c      solvers.Comparison
+	unique *uint64
+	expect error
 }
 
 func runCompare(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "compare", compareUsage)
-	limit := fs.Uint64("limit", 100000, "compare the solution sets when there are at most this many solutions")
+	limit := fs.Uint64("limit", 100000, fmt.Sprintf("compare the solution sets when there are at most this many solutions (at most %d)", solvers.MaxCompareLimit))
 	format := fs.String("format", "text", "output: text or json")
-	threads := fs.Int("threads", 0, "goroutines per solver (default: one per core)")
+	threads := fs.Int("threads", 0, fmt.Sprintf("goroutines per solver, at most %d (default: one per core)", solvers.MaxThreads()))
+	timeout := fs.Duration("timeout", 0, "stop after this long, with what was compared so far (e.g. 5m)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if *format != "text" && *format != "json" {
+	switch {
+	case *format != "text" && *format != "json":
 		return usagef("--format %q: want text or json", *format)
+	case *threads < 0 || *threads > solvers.MaxThreads():
+		return usagef("--threads %d: want 0 (one per core) to %d (4 per core)", *threads, solvers.MaxThreads())
+	case *limit > solvers.MaxCompareLimit:
+		return usagef("--limit %d: at most %d (listing more from both solvers would take days)", *limit, solvers.MaxCompareLimit)
+	case *timeout < 0:
+		return usagef("--timeout %v: must not be negative", *timeout)
 	}
 	vs, err := loadVariants(fs.Args())
 	if err != nil {
 		return err
 	}
-	return compareVariants(ctx, e, vs, *limit, *threads, *format)
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
+	}
+	return compareVariants(ctx, e, vs, *limit, *threads, *format, *timeout)
 }
 
-// loadVariants loads the files and folders named, or the catalog when none is.
+// loadVariants loads the files, folders and built-in names given, or the catalog when none is.
 func loadVariants(paths []string) ([]variants.Variant, error) {
 	if len(paths) == 0 {
 		return variants.Catalog()
@@ -61,10 +75,7 @@ func loadVariants(paths []string) ([]variants.Variant, error) {
 	var all []variants.Variant
 	for _, p := range paths {
 		info, err := os.Stat(p)
-		if err != nil {
-			return nil, usagef("%v", err)
-		}
-		if info.IsDir() {
+		if err == nil && info.IsDir() {
 			vs, err := variants.LoadDir(p)
 			if err != nil {
 				return nil, &usageError{err.Error()}
@@ -81,27 +92,39 @@ func loadVariants(paths []string) ([]variants.Variant, error) {
 	return all, nil
 }
 
-func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit uint64, threads int, format string) error {
-	start := time.Now()
+func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit uint64, threads int, format string, timeout time.Duration) error {
+	start := e.now()
 	bt, st := backtrack.New(backtrack.Threads(threads)), sat.New(sat.Workers(threads))
-	var outs []outcome
+	var rows []compareRow
 	failed := 0
 	var table *rowWriter
 	if format == "text" {
 		table = newRowWriter(e, vs)
 	}
-	for _, v := range vs {
-		o := outcome{v: v}
+	for i, v := range vs {
+		if e.stderrTerminal {
+			fmt.Fprintf(e.stderr, "\r[%d/%d] %s\x1b[K", i+1, len(vs), escape(v.Name))
+		}
+		o := compareRow{v: v}
 		c, err := solvers.Compare(ctx, v.Model, limit, bt, st)
+		if e.stderrTerminal {
+			fmt.Fprint(e.stderr, "\r\x1b[K")
+		}
 		if err != nil {
-			return &interrupted{err}
+			if ctx.Err() != nil {
+				return &interrupted{cause: ctx.Err(), timeout: timeout, done: fmt.Sprintf("%d of %d variants compared", i, len(vs))}
+			}
+			return err
 		}
 		o.c, o.unique = c, c.Unique
 		if o.unique == nil && v.Expect.Unique != nil && c.Agree() {
 			// The sets were too large to compare; count the classes with the backtracker alone.
 			res, err := solvers.CountUnique(ctx, bt, v.Model)
 			if err != nil {
-				return &interrupted{err}
+				if ctx.Err() != nil {
+					return &interrupted{cause: ctx.Err(), timeout: timeout, done: fmt.Sprintf("%d of %d variants compared", i, len(vs))}
+				}
+				return err
 			}
 			o.unique = res.Unique
 		}
@@ -111,23 +134,25 @@ func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit u
 		if !c.Agree() || o.expect != nil {
 			failed++
 		}
-		outs = append(outs, o)
+		rows = append(rows, o)
 		if table != nil {
-			table.row(o) // as it comes, so a long run shows its progress
+			if err := table.row(o); err != nil {
+				return err
+			}
 		}
 	}
-	elapsed := time.Since(start)
+	elapsed := e.now().Sub(start)
 	var err error
 	if format == "json" {
-		err = writeCompareJSON(e, outs, elapsed)
+		err = writeCompareJSON(e, rows, elapsed)
 	} else {
-		err = writeCompareSummary(e, outs, elapsed)
+		err = writeCompareSummary(e, rows, elapsed)
 	}
 	if err != nil {
 		return err
 	}
 	if failed > 0 {
-		return fmt.Errorf("%d of %d variants disagree or miss their expectations", failed, len(outs))
+		return fmt.Errorf("%d of %d variants disagree or miss their expectations", failed, len(rows))
 	}
 	return nil
 }
@@ -145,13 +170,13 @@ type rowWriter struct {
 func newRowWriter(e *env, vs []variants.Variant) *rowWriter {
 	w := &rowWriter{e: e, name: len("variant")}
 	for _, v := range vs {
-		w.name = max(w.name, len(v.Name))
+		w.name = max(w.name, len([]rune(escape(v.Name))))
 	}
 	fmt.Fprintf(e.stdout, "%-*s  %12s  %8s  %12s  %8s  %8s  %6s  %s\n", w.name, "variant", "backtrack", "time", "sat", "time", "unique", "agree", "expectation")
 	return w
 }
 
-func (w *rowWriter) row(o outcome) {
+func (w *rowWriter) row(o compareRow) error {
 	agree := "yes"
 	if !o.c.Agree() {
 		agree = "NO"
@@ -172,29 +197,30 @@ func (w *rowWriter) row(o outcome) {
 		unique = fmt.Sprint(*o.unique)
 	}
 	b, s := o.c.Runs[0], o.c.Runs[1]
-	fmt.Fprintf(w.e.stdout, "%-*s  %12d  %8s  %12d  %8s  %8s  %6s  %s\n", w.name, o.v.Name, b.Result.Count, runTime(b),
+	_, err := fmt.Fprintf(w.e.stdout, "%-*s  %12d  %8s  %12d  %8s  %8s  %6s  %s\n", w.name, escape(o.v.Name), b.Result.Count, runTime(b),
 		s.Result.Count, runTime(s), unique, agree, expect)
+	return err
 }
 
 // writeCompareSummary lists every problem on stderr and the verdict on stdout.
-func writeCompareSummary(e *env, outs []outcome, elapsed time.Duration) error {
+func writeCompareSummary(e *env, rows []compareRow, elapsed time.Duration) error {
 	bad := 0
-	for _, o := range outs {
+	for _, o := range rows {
 		for _, p := range o.c.Problems {
-			fmt.Fprintf(e.stderr, "%s: %s\n", o.v.Source, p)
+			fmt.Fprintf(e.stderr, "%s: %s\n", escape(o.v.Source), escape(p))
 		}
 		if o.expect != nil {
-			fmt.Fprintf(e.stderr, "%s: %v\n", o.v.Source, o.expect)
+			fmt.Fprintf(e.stderr, "%s: %s\n", escape(o.v.Source), escape(o.expect.Error()))
 		}
 		if !o.c.Agree() || o.expect != nil {
 			bad++
 		}
 	}
 	if bad == 0 {
-		_, err := fmt.Fprintf(e.stdout, "%d variants: both solvers agree, every expectation met (%.2fs)\n", len(outs), elapsed.Seconds())
+		_, err := fmt.Fprintf(e.stdout, "%d variants: both solvers agree, every expectation met (%.2fs)\n", len(rows), elapsed.Seconds())
 		return err
 	}
-	_, err := fmt.Fprintf(e.stdout, "%d variants: %d disagree or miss their expectations (%.2fs)\n", len(outs), bad, elapsed.Seconds())
+	_, err := fmt.Fprintf(e.stdout, "%d variants: %d disagree or miss their expectations (%.2fs)\n", len(rows), bad, elapsed.Seconds())
 	return err
 }
 
@@ -203,7 +229,7 @@ type runJSON struct {
 	Seconds float64 `json:"seconds"`
 }
 
-type outcomeJSON struct {
+type compareJSON struct {
 	Variant      string    `json:"variant"`
 	Source       string    `json:"source"`
 	Model        modelJSON `json:"model"`
@@ -217,16 +243,16 @@ type outcomeJSON struct {
 	Problems     []string  `json:"problems"`
 }
 
-func writeCompareJSON(e *env, outs []outcome, elapsed time.Duration) error {
+func writeCompareJSON(e *env, rows []compareRow, elapsed time.Duration) error {
 	all := struct {
-		Variants []outcomeJSON `json:"variants"`
+		Variants []compareJSON `json:"variants"`
 		Agree    bool          `json:"agree"`
 		Met      bool          `json:"expectations_met"`
 		Seconds  float64       `json:"elapsed_seconds"`
-	}{Variants: []outcomeJSON{}, Agree: true, Met: true, Seconds: elapsed.Seconds()}
-	for _, o := range outs {
+	}{Variants: []compareJSON{}, Agree: true, Met: true, Seconds: elapsed.Seconds()}
+	for _, o := range rows {
 		b, s := o.c.Runs[0], o.c.Runs[1]
-		j := outcomeJSON{Variant: o.v.Name, Source: o.v.Source, Model: toJSON(o.v.Model),
+		j := compareJSON{Variant: o.v.Name, Source: o.v.Source, Model: toJSON(o.v.Model),
 			Backtrack: runJSON{b.Result.Count, b.Elapsed.Seconds()}, SAT: runJSON{s.Result.Count, s.Elapsed.Seconds()},
 			Unique: o.unique, Agree: o.c.Agree(), SetsCompared: o.c.SetsCompared, Expect: o.v.Expect.String(),
 			ExpectMet: o.c.Agree() && o.expect == nil, Problems: append([]string{}, o.c.Problems...)}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 
@@ -25,14 +26,16 @@ func runDefault(ctx context.Context, e *env) error {
 	}); err != nil {
 		return err
 	}
-	ok := first != nil
-	if ok {
+	if first != nil {
 		fmt.Fprintln(e.stdout, "The first solution of 8 queens, in row-major order:")
-		out := &textSink{w: newBuffered(e.stdout), mode: "first"}
-		if err := out.solution(m, first); err != nil {
+		out := &textSink{output: &output{w: bufio.NewWriter(e.stdout)}, m: m, mode: modeFirst}
+		if err := out.begin(""); err != nil {
 			return err
 		}
-		if err := out.end(summary{count: 1, complete: true}); err != nil {
+		if err := out.solution(first); err != nil {
+			return err
+		}
+		if err := out.end(summary{}); err != nil {
 			return err
 		}
 	}
@@ -43,9 +46,9 @@ func runDefault(ctx context.Context, e *env) error {
 	}
 	// Sets larger than demoLimit are compared by count only, so the demonstration answers in seconds;
 	// queens compare compares them all.
-	if err := compareVariants(ctx, e, vs, demoLimit, 0, "text"); err != nil {
+	if err := compareVariants(ctx, e, vs, demoLimit, 0, "text", 0); err != nil {
 		return err
 	}
-	fmt.Fprintln(e.stdout, "\nRun 'queens help' for more: any size, superqueens, tori, blocked and fixed cells, YAML variants.")
+	fmt.Fprintln(e.stdout, "\nRun 'queens help' for more: any size, fairy pieces, tori, regions and quotas, long counts.")
 	return nil
 }

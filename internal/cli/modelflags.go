@@ -67,24 +67,6 @@ func (f *modelFlags) model(fs *pflag.FlagSet) (constraints.Model, *variants.Vari
 	return m, nil, err
 }
 
-// loadVariant loads a variant file, or the built-in variant of that name when there is no such file.
-func loadVariant(name string) (variants.Variant, error) {
-	if _, err := os.Stat(name); err != nil && !strings.ContainsAny(name, "/\\") {
-		if all, cerr := variants.Catalog(); cerr == nil {
-			for _, v := range all {
-				if v.Name == strings.TrimSuffix(name, ".yaml") {
-					return v, nil
-				}
-			}
-		}
-	}
-	v, err := variants.Load(name)
-	if err != nil {
-		return v, &usageError{err.Error()}
-	}
-	return v, nil
-}
-
 func (f *modelFlags) flagModel() (constraints.Model, error) {
 	m := constraints.Classic(8)
 	switch {
@@ -134,9 +116,34 @@ func (f *modelFlags) flagModel() (constraints.Model, error) {
 		return m, err
 	}
 	if err := m.Validate(); err != nil {
-		return m, usagef("%v", err)
+		return m, usagef("%s: %v", flagOf(err), err)
 	}
 	return m, nil
+}
+
+// flagOf names the flag a validation error is about: --blocked for a blocked cell, and so on.
+func flagOf(err error) string {
+	ve := constraints.AsValidationError(err)
+	if ve == nil {
+		return "model"
+	}
+	switch ve.Field {
+	case "board":
+		return "-n/--rows/--cols"
+	case "queens":
+		return "--queens"
+	case "attacks":
+		return "--attacks"
+	case "blocked":
+		return "--blocked"
+	case "fixed":
+		return "--fixed"
+	case "regions":
+		return "--regions"
+	case "each":
+		return "--each"
+	}
+	return ve.Field
 }
 
 // readRegions reads a region grid from a text file, one line per board row.

@@ -5,94 +5,146 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/runfile"
+	"github.com/queens-dev/queens/solvers"
 )
 
 // sink writes one solve in one format: a header, the solutions as they come, and the totals. Solutions
-// are written as they arrive, so listing never holds them all.
+// are written as they arrive, so listing never holds them all. Every write error is returned, as a
+// *writeError, at the first one: a full disk stops the run.
 type sink interface {
-	begin(m constraints.Model, solver, mode string) error
-	solution(m constraints.Model, s constraints.Solution) error
+	begin(solver string) error
+	solution(s constraints.Solution) error
 	end(s summary) error
+	// exitCode returns the error that carries the format's own exit code for res, or nil for the usual.
+	exitCode(res solvers.Result) error
 }
 
 // summary is the end of a solve.
 type summary struct {
-	count    uint64
-	unique   *uint64 // nil unless asked for
-	complete bool
-	elapsed  time.Duration
+	res     solvers.Result
+	elapsed time.Duration
+	stopped bool // the context ended the run: the answer is partial
 }
 
-func newBuffered(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, 64<<10) }
+// MaxDrawnSide is the largest board drawn as a picture (text, unicode, svg) or written as board rows in
+// JSON; larger boards are written as columns.
+const MaxDrawnSide = 200
 
-func newSink(format string, e *env) (sink, error) {
-	w := newBuffered(e.stdout)
+// maxDIMACSCells bounds the cells a --format dimacs model line may list.
+const maxDIMACSCells = 1 << 24
+
+// newSink returns the sink of the format, after checking that the format can write the model in the mode.
+func newSink(format string, e *env, m constraints.Model, mode string, shard bool) (sink, error) {
+	w := &output{w: bufio.NewWriterSize(e.stdout, 64<<10)}
+	big := m.Rows > MaxDrawnSide || m.Cols > MaxDrawnSide
+	drawn := mode != modeCount && big
 	switch format {
-	case "text":
-		return &textSink{w: w}, nil
-	case "leetcode":
-		return &leetcodeSink{w: w}, nil
-	case "json":
-		return &jsonSink{w: w}, nil
-	}
-	return nil, usagef("--format %q: want text, leetcode or json", format)
-}
-
-// textSink draws boards for a person: 'Q' a queen, '.' an empty cell, '#' a blocked one.
-type textSink struct {
-	w    *bufio.Writer
-	mode string
-	n    int
-}
-
-func (t *textSink) begin(_ constraints.Model, _, mode string) error { t.mode = mode; return nil }
-
-func (t *textSink) solution(m constraints.Model, s constraints.Solution) error {
-	if t.n > 0 {
-		t.w.WriteByte('\n')
-	}
-	t.n++
-	for r, row := range m.Board(s) {
-		for c, ch := range []byte(row) {
-			if c > 0 {
-				t.w.WriteByte(' ')
-			}
-			if ch == '.' && m.IsBlocked(constraints.Cell{Row: r, Col: c}) {
-				ch = '#'
-			}
-			t.w.WriteByte(ch)
+	case "text", "unicode", "svg":
+		if drawn {
+			return nil, usagef("--format %s: a %d×%d board is too large to draw (at most %d a side); use --format cols or json", format, m.Rows, m.Cols, MaxDrawnSide)
 		}
-		t.w.WriteByte('\n')
+		if format == "svg" {
+			return &svgSink{output: w, m: m, mode: mode}, nil
+		}
+		return &textSink{output: w, m: m, mode: mode, unicode: format == "unicode", colour: format == "unicode" && isTerminalWriter(e.stdout)}, nil
+	case "leetcode":
+		if drawn {
+			return nil, usagef("--format leetcode: a %d×%d board is too large to write as rows (at most %d a side); use --format cols or json", m.Rows, m.Cols, MaxDrawnSide)
+		}
+		return &leetcodeSink{output: w, m: m, mode: mode}, nil
+	case "json":
+		return &jsonSink{output: w, m: m, mode: mode, shardMode: shard}, nil
+	case "cols":
+		if mode != modeCount && !onePerRow(m) {
+			return nil, usagef("--format cols writes one column per row, but this model may put several queens, or none, on a row; use --format json")
+		}
+		return &colsSink{textSink: textSink{output: w, m: m, mode: mode}}, nil
+	case "dimacs":
+		if mode != modeCount && int64(m.Rows)*int64(m.Cols) > maxDIMACSCells {
+			return nil, usagef("--format dimacs: a %d×%d board has more than %d cell variables to list; use --format cols", m.Rows, m.Cols, maxDIMACSCells)
+		}
+		return &dimacsSink{output: w, m: m, mode: mode}, nil
 	}
-	return nil
+	return nil, usagef("--format %q: want text, unicode, leetcode, json, cols, dimacs or svg", format)
 }
 
-func (t *textSink) end(s summary) error {
-	if t.n > 0 {
-		t.w.WriteByte('\n')
+// onePerRow reports whether every solution of m holds exactly one queen on each row.
+func onePerRow(m constraints.Model) bool {
+	return m.QueenCount() == m.Rows && (m.Attack.Has(constraints.Row) || m.Each.Row == 1)
+}
+
+// output is a buffered writer that keeps the first error.
+type output struct {
+	w   *bufio.Writer
+	err error
+}
+
+// writeError is a failure to write the answer: the run stops at once.
+type writeError struct{ err error }
+
+func (e *writeError) Error() string { return "writing the answer: " + e.err.Error() }
+func (e *writeError) Unwrap() error { return e.err }
+
+func (o *output) write(s string) {
+	if o.err == nil {
+		if _, err := o.w.WriteString(s); err != nil {
+			o.err = &writeError{err}
+		}
+	}
+}
+
+func (o *output) printf(format string, args ...any) { o.write(fmt.Sprintf(format, args...)) }
+
+func (o *output) flush() error {
+	if o.err == nil {
+		if err := o.w.Flush(); err != nil {
+			o.err = &writeError{err}
+		}
+	}
+	return o.err
+}
+
+func (o *output) exitCode(solvers.Result) error { return nil }
+
+// countLine says how many solutions a count or list found, and whether that is all: "92 solutions",
+// "92 solutions, 12 unique", "1024 solutions in 12 of 40 tasks (incomplete)", "at least 2 solutions
+// (incomplete)".
+func countLine(s summary) string {
+	res := s.res
+	words := fmt.Sprintf("%d %s", res.Count, plural(res.Count, "solution", "solutions"))
+	if res.Unique != nil {
+		words += fmt.Sprintf(", %d unique", *res.Unique)
 	}
 	switch {
-	case t.mode == "first" && s.count == 0 && s.complete:
-		t.w.WriteString("no solution\n")
-	case t.mode == "first":
-	default:
-		prefix := ""
-		if !s.complete {
-			prefix = "at least "
-		}
-		fmt.Fprintf(t.w, "%s%d %s", prefix, s.count, plural(s.count, "solution", "solutions"))
-		if s.unique != nil {
-			fmt.Fprintf(t.w, ", %s%d unique", prefix, *s.unique)
-		}
-		if !s.complete {
-			t.w.WriteString(" (incomplete)")
-		}
-		t.w.WriteByte('\n')
+	case res.Complete:
+		return words
+	case res.Tasks.Total > 0 && res.Tasks.Done < res.Tasks.Total:
+		return fmt.Sprintf("%s in %d of %d tasks (incomplete)", words, res.Tasks.Done, res.Tasks.Total)
+	case res.Tasks.Total > 0:
+		return fmt.Sprintf("%s in shard's %d tasks (part of a count)", words, res.Tasks.Total)
 	}
-	return t.w.Flush()
+	return "at least " + words + " (incomplete)"
+}
+
+// firstLine says what --first found when it found no board to draw.
+func firstLine(s summary) string {
+	switch {
+	case s.res.Count > 0:
+		return ""
+	case s.res.Complete && s.res.Proved:
+		return "no solution"
+	case s.stopped:
+		return "unknown: stopped before a solution was found"
+	}
+	return "unknown: no solution found, none ruled out (" + orDash(s.res.Stats.Method) + " gave up)"
 }
 
 func plural(n uint64, one, many string) string {
@@ -102,64 +154,138 @@ func plural(n uint64, one, many string) string {
 	return many
 }
 
-// leetcodeSink writes LeetCode's forms: 51's list of boards for --all and --first, 52's bare count
-// otherwise.
-type leetcodeSink struct {
-	w    *bufio.Writer
-	mode string
-	n    int
+// textSink draws boards for a person: 'Q' a queen, '.' an empty cell, '#' a blocked one, a region's letter
+// in an empty cell of that region. With unicode, a board in a frame: ♛ a queen (♕ one fixed in advance),
+// · an empty cell, ▒ a blocked one; regions in colour on a terminal, else by their letters.
+type textSink struct {
+	*output
+	m       constraints.Model
+	mode    string
+	unicode bool
+	colour  bool
+	n       int
+	fixed   constraints.CellSet
 }
 
-func (l *leetcodeSink) begin(_ constraints.Model, _, mode string) error {
-	l.mode = mode
-	if mode != "count" {
-		l.w.WriteByte('[')
-	}
+func (t *textSink) begin(string) error {
+	t.fixed = constraints.NewCellSet(t.m.Fixed)
 	return nil
 }
 
-func (l *leetcodeSink) solution(m constraints.Model, s constraints.Solution) error {
+func (t *textSink) solution(s constraints.Solution) error {
+	if t.n > 0 {
+		t.write("\n")
+	}
+	t.n++
+	if t.unicode {
+		t.drawUnicode(s)
+	} else {
+		for _, row := range t.m.Diagram(s) {
+			t.write(spaced(row))
+			t.write("\n")
+		}
+	}
+	return t.err
+}
+
+// spaced puts a space between the characters of a row.
+func spaced(row string) string {
+	var b strings.Builder
+	for i, r := range row {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func (t *textSink) end(s summary) error {
+	if t.n > 0 {
+		t.write("\n")
+	}
+	if t.mode == modeFirst {
+		if line := firstLine(s); line != "" {
+			t.write(line + "\n")
+		}
+	} else {
+		t.write(countLine(s) + "\n")
+	}
+	return t.flush()
+}
+
+// leetcodeSink writes LeetCode's forms: 51's list of boards for --all and --first, 52's bare count
+// otherwise. The format has no room to say "incomplete": a list cut short is left unclosed, so that no JSON
+// reader takes it for the whole, and an incomplete count is not written at all; stderr and the exit code
+// say why.
+type leetcodeSink struct {
+	*output
+	m    constraints.Model
+	mode string
+	n    int
+}
+
+func (l *leetcodeSink) begin(string) error {
+	if l.mode != modeCount {
+		l.write("[")
+	}
+	return l.err
+}
+
+func (l *leetcodeSink) solution(s constraints.Solution) error {
 	if l.n > 0 {
-		l.w.WriteByte(',')
+		l.write(",")
 	}
 	l.n++
-	b, err := json.Marshal(m.Board(s))
-	if err != nil {
-		return err
-	}
-	_, err = l.w.Write(b)
-	return err
+	b, _ := json.Marshal(l.m.Board(s))
+	l.write(string(b))
+	return l.err
 }
 
 func (l *leetcodeSink) end(s summary) error {
-	if l.mode == "count" {
-		if s.unique != nil {
-			fmt.Fprintf(l.w, "%d\n", *s.unique)
-		} else {
-			fmt.Fprintf(l.w, "%d\n", s.count)
-		}
-	} else {
-		l.w.WriteString("]\n")
+	complete := s.res.Complete || (l.mode == modeFirst && !s.stopped && (s.res.Count > 0 || s.res.Proved))
+	switch {
+	case l.mode != modeCount && complete:
+		l.write("]\n")
+	case l.mode != modeCount:
+		l.write("\n") // left unclosed: a partial list
+	case complete && s.res.Unique != nil:
+		l.printf("%d\n", *s.res.Unique)
+	case complete:
+		l.printf("%d\n", s.res.Count)
 	}
-	return l.w.Flush()
+	return l.flush()
 }
 
-// jsonSink writes one JSON object: the model, the solver, the solutions (streamed) and the totals.
+// jsonSink writes one JSON object: the model, the solver, the solutions (streamed) and the totals. Boards
+// up to MaxDrawnSide a side are written as LeetCode's rows; larger ones as {"cols": [...]} (one queen per
+// row) or {"cells": [[r, c], ...]}. A shard writes its shard result instead.
 type jsonSink struct {
-	w    *bufio.Writer
-	mode string
-	n    int
+	*output
+	m         constraints.Model
+	mode      string
+	n         int
+	shardMode bool
+	shard     *runfile.ShardResult
 }
 
 // modelJSON is the model as JSON shows it.
 type modelJSON struct {
-	Rows    int      `json:"rows"`
-	Cols    int      `json:"cols"`
-	Queens  int      `json:"queens"`
-	Attacks []string `json:"attacks"`
-	Wrap    bool     `json:"wrap"`
-	Blocked [][2]int `json:"blocked"`
-	Fixed   [][2]int `json:"fixed"`
+	Rows    int       `json:"rows"`
+	Cols    int       `json:"cols"`
+	Queens  int       `json:"queens"`
+	Attacks []string  `json:"attacks"`
+	Wrap    bool      `json:"wrap"`
+	Blocked [][2]int  `json:"blocked"`
+	Fixed   [][2]int  `json:"fixed"`
+	Regions []string  `json:"regions,omitempty"`
+	Each    *eachJSON `json:"each,omitempty"`
+}
+
+type eachJSON struct {
+	Row    int `json:"row,omitempty"`
+	Column int `json:"column,omitempty"`
+	Region int `json:"region,omitempty"`
 }
 
 func toJSON(m constraints.Model) modelJSON {
@@ -171,58 +297,242 @@ func toJSON(m constraints.Model) modelJSON {
 	for _, c := range m.Fixed {
 		j.Fixed = append(j.Fixed, [2]int{c.Row, c.Col})
 	}
+	if m.Regions != nil {
+		j.Regions = m.Regions.Lines()
+	}
+	if !m.Each.IsZero() {
+		j.Each = &eachJSON{m.Each.Row, m.Each.Column, m.Each.Region}
+	}
 	return j
 }
 
-func (j *jsonSink) begin(m constraints.Model, solver, mode string) error {
-	j.mode = mode
+func (j *jsonSink) begin(solver string) error {
+	if j.shardMode {
+		return nil
+	}
 	head, err := json.Marshal(struct {
 		Model  modelJSON `json:"model"`
 		Solver string    `json:"solver"`
 		Mode   string    `json:"mode"`
-	}{toJSON(m), solver, mode})
+	}{toJSON(j.m), solver, j.mode})
 	if err != nil {
 		return err
 	}
-	j.w.Write(head[:len(head)-1]) // left open for the solutions and totals
-	if mode != "count" {
-		j.w.WriteString(`,"solutions":[`)
+	j.write(string(head[:len(head)-1])) // left open for the solutions and totals
+	if j.mode != modeCount {
+		j.write(`,"solutions":[`)
+	}
+	return j.err
+}
+
+func (j *jsonSink) solution(s constraints.Solution) error {
+	if j.n > 0 {
+		j.write(",")
+	}
+	j.n++
+	j.write("\n  ")
+	var b []byte
+	switch {
+	case j.m.Rows <= MaxDrawnSide && j.m.Cols <= MaxDrawnSide:
+		b, _ = json.Marshal(j.m.Board(s))
+	case onePerRow(j.m):
+		j.write(`{"cols":`)
+		j.write(colsText(s, ","))
+		j.write("}")
+		return j.err
+	default:
+		cells := make([][2]int, len(s))
+		for i, c := range s {
+			cells[i] = [2]int{c.Row, c.Col}
+		}
+		b, _ = json.Marshal(map[string]any{"cells": cells})
+	}
+	j.write(string(b))
+	return j.err
+}
+
+// statsJSON is Stats as JSON shows it.
+type statsJSON struct {
+	Method       string `json:"method"`
+	Threads      int    `json:"threads"`
+	Nodes        uint64 `json:"nodes,omitempty"`
+	Decisions    uint64 `json:"decisions,omitempty"`
+	Conflicts    uint64 `json:"conflicts,omitempty"`
+	Propagations uint64 `json:"propagations,omitempty"`
+}
+
+type tasksJSON struct {
+	Done  int `json:"done"`
+	Total int `json:"total"`
+}
+
+func (j *jsonSink) end(s summary) error {
+	if j.shardMode {
+		if j.shard != nil {
+			b, err := json.MarshalIndent(j.shard, "", " ")
+			if err != nil {
+				return err
+			}
+			j.write(string(b) + "\n")
+		}
+		return j.flush()
+	}
+	if j.mode != modeCount {
+		if j.n > 0 {
+			j.write("\n")
+		}
+		j.write("]")
+	}
+	res := s.res
+	tail := struct {
+		Count    uint64     `json:"count"`
+		Unique   *uint64    `json:"unique,omitempty"`
+		Complete bool       `json:"complete"`
+		Found    *bool      `json:"found,omitempty"`
+		Proved   *bool      `json:"proved,omitempty"`
+		Tasks    *tasksJSON `json:"tasks,omitempty"`
+		Stats    statsJSON  `json:"stats"`
+		Elapsed  float64    `json:"elapsed_seconds"`
+	}{Count: res.Count, Unique: res.Unique, Complete: res.Complete, Elapsed: s.elapsed.Seconds(),
+		Stats: statsJSON{res.Stats.Method, res.Stats.Threads, res.Stats.Nodes, res.Stats.Decisions, res.Stats.Conflicts, res.Stats.Propagations}}
+	if j.mode == modeFirst {
+		found, proved := res.Count > 0, res.Proved && !s.stopped
+		tail.Found, tail.Proved = &found, &proved
+	}
+	if res.Tasks.Total > 0 {
+		tail.Tasks = &tasksJSON{res.Tasks.Done, res.Tasks.Total}
+	}
+	b, err := json.Marshal(tail)
+	if err != nil {
+		return err
+	}
+	j.write("," + string(b[1:]) + "\n")
+	return j.flush()
+}
+
+// colsText writes the columns of s, one queen per row, separated by sep.
+func colsText(s constraints.Solution, sep string) string {
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(strconv.Itoa(c.Col))
+	}
+	return b.String()
+}
+
+// colsSink writes each solution as one line of 0-based columns, row by row: compact, for big boards and
+// pipelines. A count is written as text.
+type colsSink struct{ textSink }
+
+func (c *colsSink) solution(s constraints.Solution) error {
+	c.n++
+	c.write(colsText(s, " "))
+	c.write("\n")
+	return c.err
+}
+
+func (c *colsSink) end(s summary) error {
+	switch {
+	case c.mode == modeCount:
+		c.write(countLine(s) + "\n")
+	case c.mode == modeFirst:
+		if line := firstLine(s); line != "" {
+			c.write(line + "\n")
+		}
+	}
+	return c.flush()
+}
+
+// dimacsSink writes the SAT competition's answer lines: "s SATISFIABLE" and "v" lines of the cell
+// variables 'queens cnf' names (the free cells in row-major order, from 1), "s UNSATISFIABLE", or
+// "s UNKNOWN"; for a count, the model counters' "s mc N". Its exit code is the competition's: 10 when a
+// solution exists, 20 when none does.
+type dimacsSink struct {
+	*output
+	m       constraints.Model
+	mode    string
+	n       int
+	varOf   func(constraints.Cell) int
+	freeVar int
+}
+
+func (d *dimacsSink) begin(solver string) error {
+	d.printf("c queens: %s\nc solver: %s\n", escape(d.m.String()), solver)
+	if d.mode == modeCount {
+		return d.err
+	}
+	// Variable i is the i-th free cell in row-major order, as in 'queens cnf'.
+	blocked := constraints.NewSolution(d.m.Blocked...)
+	d.freeVar = d.m.Rows*d.m.Cols - len(blocked)
+	d.varOf = func(c constraints.Cell) int {
+		before := sort.Search(len(blocked), func(i int) bool { // blocked cells before c in row-major order
+			b := blocked[i]
+			return b.Row > c.Row || b.Row == c.Row && b.Col >= c.Col
+		})
+		return c.Row*d.m.Cols + c.Col + 1 - before
+	}
+	return d.err
+}
+
+func (d *dimacsSink) solution(s constraints.Solution) error {
+	if d.n == 0 {
+		d.write("s SATISFIABLE\n")
+	}
+	d.n++
+	queen := make(map[int]bool, len(s))
+	for _, c := range s {
+		queen[d.varOf(c)] = true
+	}
+	line := "v"
+	for v := 1; v <= d.freeVar; v++ {
+		lit := strconv.Itoa(v)
+		if !queen[v] {
+			lit = "-" + lit
+		}
+		if len(line)+len(lit) > 78 {
+			d.write(line + "\n")
+			line = "v"
+		}
+		line += " " + lit
+	}
+	d.write(line + " 0\n")
+	return d.err
+}
+
+func (d *dimacsSink) end(s summary) error {
+	res := s.res
+	switch {
+	case d.mode == modeCount && res.Complete:
+		d.printf("s mc %d\n", res.Count)
+	case d.mode == modeCount:
+		d.printf("c %s\ns UNKNOWN\n", countLine(s))
+	case d.n == 0 && res.Complete && (d.mode == modeAll || res.Proved):
+		d.write("s UNSATISFIABLE\n")
+	case d.n == 0:
+		d.write("s UNKNOWN\n")
+	case !res.Complete && d.mode == modeAll:
+		d.printf("c %s\n", countLine(s))
+	}
+	return d.flush()
+}
+
+func (d *dimacsSink) exitCode(res solvers.Result) error {
+	switch {
+	case res.Count > 0:
+		return &codeError{code: ExitSAT}
+	case res.Complete:
+		return &codeError{code: ExitUNSAT}
 	}
 	return nil
 }
 
-func (j *jsonSink) solution(m constraints.Model, s constraints.Solution) error {
-	if j.n > 0 {
-		j.w.WriteByte(',')
-	}
-	j.n++
-	j.w.WriteString("\n  ")
-	b, err := json.Marshal(m.Board(s))
-	if err != nil {
-		return err
-	}
-	_, err = j.w.Write(b)
-	return err
+// isTerminalWriter reports whether w is a terminal.
+func isTerminalWriter(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && isTerminal(f)
 }
 
-func (j *jsonSink) end(s summary) error {
-	if j.mode != "count" {
-		if j.n > 0 {
-			j.w.WriteByte('\n')
-		}
-		j.w.WriteByte(']')
-	}
-	tail, err := json.Marshal(struct {
-		Count    uint64  `json:"count"`
-		Unique   *uint64 `json:"unique,omitempty"`
-		Complete bool    `json:"complete"`
-		Elapsed  float64 `json:"elapsed_seconds"`
-	}{s.count, s.unique, s.complete, s.elapsed.Seconds()})
-	if err != nil {
-		return err
-	}
-	j.w.WriteByte(',')
-	j.w.Write(tail[1:])
-	j.w.WriteByte('\n')
-	return j.w.Flush()
-}
+// newWriter buffers w for an output.
+func newWriter(w io.Writer) *bufio.Writer { return bufio.NewWriterSize(w, 64<<10) }

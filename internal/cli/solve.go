@@ -4,34 +4,34 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/runfile"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/halves"
 	"github.com/queens-dev/queens/solvers/sat"
+	"github.com/queens-dev/queens/variants"
 )
 
-const solveUsage = `Usage: queens solve [model flags] [--count|--all|--first] [--unique] [--format text|leetcode|json]
+const solveUsage = `Usage: queens solve [model flags] [--count|--all|--first] [flags]
 
-Counts the solutions of one model (the default), lists them all as a stream, or finds one.
---all lists them in row-major order: rows top to bottom, columns left to right (LeetCode's order).
---first finds one solution, not necessarily the first in that order; with the backtrack solver it
-takes any board up to 1024×1024 (classic n=1000 in well under a second).
+Counts the solutions of one model (the default), lists them (--all: the backtracker in row-major
+order, LeetCode's; SAT in its own), or finds one (--first: proved on small boards, by construction
+and local search on huge ones, up to 10^7).
 
 Examples:
-  queens solve -n 8                          count: 92 solutions
-  queens solve -n 8 --unique                 92 solutions, 12 up to rotation and reflection
-  queens solve -n 4 --all --format leetcode  LeetCode 51: [[".Q..","...Q","Q...","..Q."],...]
-  queens solve -n 10 --knight --all          the 4 superqueens solutions, drawn
-  queens solve -n 7 --wrap                   queens on a torus: 28
-  queens solve --rows 6 --cols 7 --queens 5 --attacks column,diagonal --count
-  queens solve -n 8 --fixed 0,0 --blocked '3,3;4,4' --first
-  queens solve -n 1000 --first --format leetcode  one solution of 1000 queens
-  queens solve -n 16 --threads 2 --format json
-  queens solve -n 10 --knight --solver sat   the same count, by the SAT solver
-  queens solve --variant superqueens-10      a built-in variant (or a YAML file); its expectations are checked
+  queens solve -n 8 --unique                  92 solutions, 12 unique
+  queens solve -n 4 --all --format leetcode   [[".Q..","...Q","Q...","..Q."],...]
+  queens solve -n 10 --knight --all           the 4 superqueens boards
+  queens solve --attacks 'rook,leap(1,3)' -n 7
+  queens solve --variant linkedin-09 --format unicode
+  queens solve -n 1000000 --first --format cols > cols.txt
+  queens solve -n 19 --checkpoint n19.ckpt    resumes where a killed run stopped
+  queens solve -n 20 --shard auto/64 > part.json   one task of an array job
+  queens solve --variant puzzle.yaml --count --limit 2   1 solution, or more?
 `
 
 // solveFlags are the flags of queens solve.
@@ -44,55 +44,71 @@ type solveFlags struct {
 	threads           int
 	method            string
 	timeout           time.Duration
+	limit             uintFlag
+	quiet, stats      bool
+	progress          bool
+	checkpoint        string
+	shard             string
+}
+
+// Modes.
+const (
+	modeCount = "count"
+	modeAll   = "all"
+	modeFirst = "first"
+)
+
+func (f *solveFlags) register(fs interface {
+	StringVar(*string, string, string, string)
+	BoolVar(*bool, string, bool, string)
+	IntVar(*int, string, int, string)
+	DurationVar(*time.Duration, string, time.Duration, string)
+}) {
+	fs.StringVar(&f.solver, "solver", "backtrack", "backtrack or sat")
+	fs.BoolVar(&f.count, "count", false, "count the solutions (the default)")
+	fs.BoolVar(&f.all, "all", false, "list every solution, as a stream")
+	fs.BoolVar(&f.first, "first", false, "find one solution")
+	fs.BoolVar(&f.unique, "unique", false, "one per class under the board's symmetries (--first: the class's least board)")
+	fs.StringVar(&f.format, "format", "text", "text, unicode, leetcode, json, cols, dimacs or svg")
+	fs.IntVar(&f.threads, "threads", 0, fmt.Sprintf("goroutines counting at once, at most %d (default: one per core)", solvers.MaxThreads()))
+	fs.StringVar(&f.method, "method", "fastest", "backtracker's counting: fastest, join, classes or mirror")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long, print what was found, exit 1 (e.g. 30s)")
+	fs.BoolVar(&f.quiet, "quiet", false, "no summary or progress on stderr, errors only")
+	fs.BoolVar(&f.stats, "stats", false, "say how the solver went about it: method, threads, nodes or SAT counters")
+	fs.BoolVar(&f.progress, "progress", false, "draw progress on stderr even when it is not a terminal")
+	fs.StringVar(&f.checkpoint, "checkpoint", "", "count: record each finished task in `FILE`; rerun to resume")
+	fs.StringVar(&f.shard, "shard", "", "count: only tasks ≡ I mod M, as `I/M` or auto/M (Kubernetes, Slurm, GNU parallel); writes a JSON shard for queens merge")
 }
 
 func runSolve(ctx context.Context, e *env, args []string) error {
 	var f solveFlags
 	fs := newFlagSet(e, "solve", solveUsage)
 	f.model.register(fs)
-	fs.StringVar(&f.solver, "solver", "backtrack", "the solver: backtrack or sat")
-	fs.BoolVar(&f.count, "count", false, "count the solutions (the default)")
-	fs.BoolVar(&f.all, "all", false, "list every solution, as a stream")
-	fs.BoolVar(&f.first, "first", false, "find one solution")
-	fs.BoolVar(&f.unique, "unique", false, "count (or list) one solution per class under the model's symmetries")
-	fs.StringVar(&f.format, "format", "text", "output: text, leetcode or json")
-	fs.IntVar(&f.threads, "threads", 0, "goroutines counting at once (default: one per core)")
-	fs.StringVar(&f.method, "method", "fastest", "how the backtracker counts: fastest; join (classic queens: half boards joined); classes (one solution per symmetry class, weighted); mirror (the plain row path)")
-	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long and print what was found, marked incomplete (e.g. 30s)")
+	f.register(fs)
+	fs.Var(&f.limit, "limit", "stop after K solutions (--count, --all); marked incomplete unless proved the last")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
-	mode := "count"
-	switch {
-	case btoi(f.count)+btoi(f.all)+btoi(f.first) > 1:
-		return usagef("--count, --all and --first exclude each other")
-	case f.all:
-		mode = "all"
-	case f.first:
-		mode = "first"
-	}
-	out, err := newSink(f.format, e)
+	mode, err := f.mode()
 	if err != nil {
 		return err
 	}
-	if f.threads < 0 {
-		return usagef("--threads %d: must be at least 0", f.threads)
-	}
-	if f.timeout < 0 {
-		return usagef("--timeout %v: must not be negative", f.timeout)
+	if err := f.check(mode, fs.Changed("method")); err != nil {
+		return err
 	}
 	m, v, err := f.model.model(fs)
 	if err != nil {
 		return err
 	}
-	method, ok := methods[f.method]
-	if !ok {
-		return usagef("--method %q: want fastest, join, classes or mirror", f.method)
+	out, err := newSink(f.format, e, m, mode, f.shard != "")
+	if err != nil {
+		return err
 	}
-	if method == backtrack.Join && mode == "count" && !backtrack.Joins(m) {
+	method := methods[f.method]
+	if method == backtrack.Join && mode == modeCount && !backtrack.Joins(m) {
 		return usagef("--method join: counts classic queens only (a square board of side at most %d, the four lines, no blocked or fixed cells, no wrap)", halves.MaxN)
 	}
 	s, err := newSolver(f.solver, f.threads, method)
@@ -104,12 +120,61 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 		ctx, cancel = context.WithTimeout(ctx, f.timeout)
 		defer cancel()
 	}
-	res, err := solve(ctx, e, s, m, mode, f.unique, out)
-	if err != nil || v == nil || mode != "count" || !res.Complete {
+	r := &solveRun{e: e, f: &f, m: m, s: s, mode: mode, out: out, start: e.now()}
+	res, err := r.run(ctx)
+	if err != nil {
 		return err
 	}
-	if err := v.Expect.Check(res.Count, res.Unique); err != nil {
-		return fmt.Errorf("%s: %w", v.Source, err)
+	if v != nil {
+		if err := r.expect(v, res); err != nil {
+			return err
+		}
+	}
+	return out.exitCode(res)
+}
+
+// mode returns the mode the flags ask for.
+func (f *solveFlags) mode() (string, error) {
+	if btoi(f.count)+btoi(f.all)+btoi(f.first) > 1 {
+		return "", usagef("--count, --all and --first exclude each other")
+	}
+	switch {
+	case f.all:
+		return modeAll, nil
+	case f.first:
+		return modeFirst, nil
+	}
+	return modeCount, nil
+}
+
+// check refuses flags that the mode or the solver would ignore.
+func (f *solveFlags) check(mode string, methodSet bool) error {
+	if _, ok := methods[f.method]; !ok {
+		return usagef("--method %q: want fastest, join, classes or mirror", f.method)
+	}
+	switch {
+	case f.threads < 0 || f.threads > solvers.MaxThreads():
+		return usagef("--threads %d: want 0 (one per core) to %d (4 per core)", f.threads, solvers.MaxThreads())
+	case f.timeout < 0:
+		return usagef("--timeout %v: must not be negative", f.timeout)
+	case f.solver != "backtrack" && methodSet:
+		return usagef("--method chooses how the backtracker counts; it does nothing with --solver %s", f.solver)
+	case f.limit.set && mode == modeFirst:
+		return usagef("--limit counts solutions of --count and --all; --first finds one")
+	case f.limit.set && f.limit.v == 0:
+		return usagef("--limit 0: want at least 1")
+	case f.limit.set && mode == modeCount && f.unique:
+		return usagef("--limit stops a count after so many solutions, which leaves their classes unknown: leave out --unique, or use --all --unique --limit")
+	case (f.checkpoint != "" || f.shard != "") && mode != modeCount:
+		return usagef("--checkpoint and --shard are for counts (--count)")
+	case (f.checkpoint != "" || f.shard != "") && f.limit.set:
+		return usagef("--checkpoint and --shard count every task; leave out --limit")
+	case f.shard != "" && f.unique:
+		return usagef("--shard counts solutions; their classes need the whole count (leave out --unique)")
+	case f.shard != "" && f.format != "json":
+		return usagef("--shard writes a JSON shard result for 'queens merge': add --format json")
+	case f.stats && f.quiet && f.format != "json":
+		return usagef("--stats prints on stderr, which --quiet silences (with --format json they go to stdout)")
 	}
 	return nil
 }
@@ -140,70 +205,318 @@ func newSolver(name string, threads int, method backtrack.Method) (solvers.Solve
 	return nil, usagef("--solver %q: want backtrack or sat", name)
 }
 
-// solve runs one model in one mode, writes it to out and returns what it found.
-func solve(ctx context.Context, e *env, s solvers.Solver, m constraints.Model, mode string, unique bool, out sink) (solvers.Result, error) {
-	start := time.Now()
-	if err := out.begin(m, s.Name(), mode); err != nil {
+// solveRun is one run of queens solve.
+type solveRun struct {
+	e     *env
+	f     *solveFlags
+	m     constraints.Model
+	s     solvers.Solver
+	mode  string
+	out   sink
+	start time.Time
+}
+
+// run solves in the run's mode, writes the answer and the summary, and returns what it found. A run cut
+// short by its context prints what it has, marked incomplete, and returns an *interrupted error.
+func (r *solveRun) run(ctx context.Context) (solvers.Result, error) {
+	if err := r.out.begin(r.s.Name()); err != nil {
 		return solvers.Result{}, err
 	}
 	var res solvers.Result
 	var err error
-	var writeErr error
-	switch mode {
-	case "count":
-		if unique {
-			res, err = solvers.CountUnique(ctx, s, m)
-		} else {
-			res, err = s.Count(ctx, m)
-		}
-	case "first":
-		var sol constraints.Solution
-		var found bool
-		sol, found, res, err = solvers.First(ctx, s, m)
-		if found {
-			if unique {
-				group, gerr := m.Group(ctx)
-				if gerr != nil {
-					return res, gerr
-				}
-				sol = group.Least(sol)
-			}
-			writeErr = out.solution(m, sol)
-			res.Count, res.Complete = 1, true // the question, is there one, has its answer
-		}
+	switch {
+	case r.mode == modeFirst:
+		res, err = r.first(ctx)
+	case r.mode == modeAll || r.f.limit.set:
+		res, err = r.list(ctx)
 	default:
-		group, gerr := m.Group(ctx)
-		if gerr != nil {
-			return solvers.Result{}, gerr
-		}
-		var listed uint64
-		res, err = s.Enumerate(ctx, m, func(sol constraints.Solution) bool {
-			if unique && !group.IsCanonical(sol) {
-				return true
-			}
-			listed++
-			if writeErr = out.solution(m, sol); writeErr != nil {
-				return false
-			}
-			return true
-		})
-		if unique {
-			res.Unique = &listed
-		}
+		res, err = r.count(ctx)
 	}
-	if writeErr != nil {
-		return res, writeErr
-	}
-	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+	var writeErr *writeError
+	if errors.As(err, &writeErr) {
 		return res, err
 	}
-	sum := summary{count: res.Count, complete: res.Complete, elapsed: time.Since(start), unique: res.Unique}
-	if err := out.end(sum); err != nil {
+	stopped := err != nil && ctx.Err() != nil
+	if err != nil && !stopped {
 		return res, err
 	}
-	fmt.Fprintf(e.stderr, "# %s, %s: %s\n", s.Name(), m, sum.elapsed.Round(time.Microsecond))
-	if err != nil {
-		return res, &interrupted{err}
+	sum := summary{res: res, elapsed: r.e.now().Sub(r.start), stopped: stopped}
+	if err := r.out.end(sum); err != nil {
+		return res, err
+	}
+	r.summary(sum)
+	if stopped {
+		return res, &interrupted{cause: ctx.Err(), timeout: r.f.timeout, done: tasksDone(res)}
 	}
 	return res, nil
 }
+
+// tasksDone says how far a count that ran in tasks got.
+func tasksDone(res solvers.Result) string {
+	if res.Tasks.Total == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d of %d tasks", res.Tasks.Done, res.Tasks.Total)
+}
+
+// summary writes the stderr line that says which solver ran on which model, and how long it took.
+func (r *solveRun) summary(sum summary) {
+	if r.f.quiet {
+		return
+	}
+	line := fmt.Sprintf("# %s, %s: %s", r.s.Name(), escape(r.m.String()), sum.elapsed.Round(time.Microsecond))
+	if r.f.stats {
+		line += "; " + statsText(sum.res)
+	}
+	fmt.Fprintln(r.e.stderr, line)
+}
+
+// statsText says how a solve ran: method, threads, tasks, and the counters the solver keeps.
+func statsText(res solvers.Result) string {
+	st := res.Stats
+	text := fmt.Sprintf("method %s", orDash(st.Method))
+	if st.Threads > 0 {
+		text += fmt.Sprintf(", %d %s", st.Threads, plural(uint64(st.Threads), "thread", "threads"))
+	}
+	if res.Tasks.Total > 0 {
+		text += fmt.Sprintf(", %d of %d tasks", res.Tasks.Done, res.Tasks.Total)
+	}
+	if st.Nodes > 0 {
+		text += fmt.Sprintf(", %d nodes", st.Nodes)
+	}
+	if st.Decisions+st.Conflicts+st.Propagations > 0 {
+		text += fmt.Sprintf(", %d decisions, %d conflicts, %d propagations", st.Decisions, st.Conflicts, st.Propagations)
+	}
+	return text
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// first finds one solution.
+func (r *solveRun) first(ctx context.Context) (solvers.Result, error) {
+	stop := r.startProgress(ctx, nil)
+	sol, found, res, err := solvers.First(ctx, r.s, r.m)
+	stop()
+	if err != nil {
+		return res, err
+	}
+	if found {
+		if r.f.unique {
+			group, err := r.m.Group(ctx)
+			if err != nil {
+				return res, err
+			}
+			sol = group.Least(sol)
+		}
+		if err := r.out.solution(sol); err != nil {
+			return res, err
+		}
+	}
+	return res, nil
+}
+
+// list enumerates, writing each solution (each class's least one with --unique) as it comes, up to the
+// limit.
+func (r *solveRun) list(ctx context.Context) (solvers.Result, error) {
+	var group *constraints.Group
+	if r.f.unique {
+		var err error
+		if group, err = r.m.Group(ctx); err != nil {
+			return solvers.Result{}, err
+		}
+	}
+	var listed uint64
+	var writeErr error
+	p := &progress{}
+	stop := r.startProgress(ctx, p)
+	defer stop()
+	res, err := r.s.Enumerate(ctx, r.m, func(sol constraints.Solution) bool {
+		if group != nil && !group.IsCanonical(sol) {
+			return true
+		}
+		listed++
+		p.solutions.Store(listed)
+		if r.mode == modeAll {
+			if writeErr = r.out.solution(sol); writeErr != nil {
+				return false
+			}
+		}
+		return !r.f.limit.set || listed < r.f.limit.v
+	})
+	if writeErr != nil {
+		return res, writeErr
+	}
+	if group != nil {
+		res.Unique = &listed // the listed solutions are the classes' least members; Count counts them all
+	}
+	return res, err
+}
+
+// count counts: in tasks where the solver plans them (with checkpoints, shards and progress), else in
+// one call.
+func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
+	planner, ok := r.s.(solvers.Planner)
+	if !ok {
+		if r.f.checkpoint != "" || r.f.shard != "" {
+			return solvers.Result{}, usagef("--checkpoint and --shard need a solver that counts in tasks; %s does not", r.s.Name())
+		}
+		stop := r.startProgress(ctx, nil)
+		defer stop()
+		if r.f.unique {
+			return solvers.CountUnique(ctx, r.s, r.m)
+		}
+		return r.s.Count(ctx, r.m)
+	}
+	job, err := planner.Plan(ctx, r.m, r.f.unique)
+	if errors.Is(err, solvers.ErrUnsupported) && r.f.unique && r.f.checkpoint == "" {
+		// The solver counts classes only by enumerating them.
+		stop := r.startProgress(ctx, nil)
+		defer stop()
+		return solvers.CountUnique(ctx, r.s, r.m)
+	}
+	if err != nil {
+		return solvers.Result{}, err
+	}
+	opt := solvers.RunOptions{Threads: r.f.threads}
+	run := runfile.Run{Model: r.m.Canonical(), Method: job.Method(), Key: job.Key(), Tasks: job.Tasks(), Version: Version()}
+	var ckpt *runfile.Checkpoint
+	if r.f.checkpoint != "" {
+		if ckpt, err = runfile.Open(r.f.checkpoint, run); err != nil {
+			return solvers.Result{}, &codeError{code: ExitUsage, err: err}
+		}
+		defer ckpt.Close()
+		opt.Done = ckpt.Done
+		if !r.f.quiet && len(ckpt.Done) > 0 {
+			fmt.Fprintf(r.e.stderr, "# resuming %s: %d of %d tasks done\n", escape(r.f.checkpoint), len(ckpt.Done), job.Tasks())
+		}
+	}
+	if r.f.shard != "" {
+		if opt.Shard, err = runfile.ParseShard(r.f.shard, r.e.getenv); err != nil {
+			return solvers.Result{}, usagef("--shard: %v", err)
+		}
+	}
+	p := &progress{total: int64(job.Tasks())}
+	if opt.Shard.Of > 1 {
+		p.total = int64((job.Tasks() - opt.Shard.Index + opt.Shard.Of - 1) / opt.Shard.Of)
+	}
+	done := map[int]solvers.Tally{}
+	for i, t := range opt.Done {
+		if opt.Shard.Has(i) {
+			done[i] = t
+			p.add(t.Count)
+		}
+	}
+	opt.OnTask = func(i int, t solvers.Tally) error {
+		done[i] = t
+		p.add(t.Count)
+		if ckpt != nil {
+			return ckpt.Record(i, t)
+		}
+		return nil
+	}
+	stop := r.startProgress(ctx, p)
+	res, err := solvers.RunJob(ctx, job, opt)
+	stop()
+	if err == nil && opt.Shard.Of > 1 {
+		shard, serr := runfile.NewShardResult(run, opt.Shard, done)
+		if serr != nil {
+			return res, serr
+		}
+		if j, ok := r.out.(*jsonSink); ok {
+			j.shard = &shard
+		}
+	}
+	return res, err
+}
+
+// startProgress draws progress on stderr until the returned function is called, when stderr is a
+// terminal or --progress asks for it, and --quiet does not forbid it.
+func (r *solveRun) startProgress(ctx context.Context, p *progress) func() {
+	if r.f.quiet || !(r.e.stderrTerminal || r.f.progress) {
+		return func() {}
+	}
+	if p == nil {
+		p = &progress{}
+	}
+	return p.draw(ctx, r.e, r.start)
+}
+
+// expect holds the result against the variant file's expectations, in every mode: a count checks the
+// count (and the classes, with --unique), a list checks the count of a complete list, --first checks
+// whether there is a solution. What the mode cannot check is said on stderr.
+func (r *solveRun) expect(v *variants.Variant, res solvers.Result) error {
+	x := v.Expect
+	if x.IsZero() {
+		return nil
+	}
+	var err error
+	var unchecked []string
+	switch {
+	case r.mode == modeFirst:
+		if res.Count > 0 || res.Complete {
+			err = x.CheckSatisfiable(res.Count > 0)
+		} else {
+			unchecked = append(unchecked, "satisfiable (the search gave up)")
+		}
+		if x.Unique != nil {
+			unchecked = append(unchecked, "unique")
+		}
+		if x.Count != nil && res.Count > 0 && *x.Count > 1 {
+			unchecked = append(unchecked, "count")
+		}
+	case !res.Complete:
+		unchecked = append(unchecked, "count (the count is incomplete)")
+	default:
+		err = x.Check(res.Count, res.Unique)
+		if x.Unique != nil && res.Unique == nil {
+			unchecked = append(unchecked, "unique (add --unique)")
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", escape(v.Source), err)
+	}
+	if len(unchecked) > 0 && !r.f.quiet {
+		fmt.Fprintf(r.e.stderr, "# %s: expectation not checked in this mode: %s\n", escape(v.Source), joinWords(unchecked))
+	}
+	return nil
+}
+
+func joinWords(words []string) string {
+	out := ""
+	for i, w := range words {
+		if i > 0 {
+			out += "; "
+		}
+		out += w
+	}
+	return out
+}
+
+// uintFlag is a non-negative whole-number flag that remembers whether it was set.
+type uintFlag struct {
+	v   uint64
+	set bool
+}
+
+func (f *uintFlag) String() string {
+	if !f.set {
+		return ""
+	}
+	return strconv.FormatUint(f.v, 10)
+}
+
+func (f *uintFlag) Set(s string) error {
+	v, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return fmt.Errorf("not a whole number from 0 to %d", uint64(1<<64-1))
+	}
+	f.v, f.set = v, true
+	return nil
+}
+
+func (f *uintFlag) Type() string { return "K" }

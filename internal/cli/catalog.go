@@ -1,0 +1,112 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/queens-dev/queens/internal/suggest"
+	"github.com/queens-dev/queens/variants"
+)
+
+const listUsage = `Usage: queens list
+
+Lists the built-in variants: name, expectation and description, one line each. Any name works where a
+variant file does: queens solve --variant NAME, queens compare NAME, queens show NAME. Numbers need not
+be padded: classic-8 is classic-08.
+
+Examples:
+  queens list
+  queens list | grep linkedin
+`
+
+func runList(_ context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "list", listUsage)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	vs, err := variants.Catalog()
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
+	for _, v := range vs {
+		desc := strings.Join(strings.Fields(v.Description), " ")
+		if first, _, ok := strings.Cut(desc, ". "); ok {
+			desc = first + "."
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", v.Name, v.Expect, desc)
+	}
+	return tw.Flush()
+}
+
+const showUsage = `Usage: queens show NAME
+
+Writes a built-in variant's YAML file, to read, or to copy and change.
+
+Examples:
+  queens show superqueens-10
+  queens show linkedin-09 > my-puzzle.yaml
+`
+
+func runShow(_ context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "show", showUsage)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("want one variant name (see 'queens list')")
+	}
+	v, err := builtIn(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	data, err := variants.CatalogFile(v.Name)
+	if err != nil {
+		return err
+	}
+	_, err = e.stdout.Write(data)
+	return err
+}
+
+// builtIn returns the built-in variant of that name: exactly, or with its numbers padded as the catalog
+// pads them (classic-8 is classic-08). An unknown name is a usage error that suggests the closest one.
+func builtIn(name string) (variants.Variant, error) {
+	vs, err := variants.Catalog()
+	if err != nil {
+		return variants.Variant{}, err
+	}
+	name = strings.TrimSuffix(name, ".yaml")
+	var names []string
+	for _, v := range vs {
+		if v.Name == name || variants.SameName(v.Name, name) {
+			return v, nil
+		}
+		names = append(names, v.Name)
+	}
+	if near, ok := suggest.Closest(name, names); ok {
+		return variants.Variant{}, usagef("no built-in variant %q (did you mean %s? 'queens list' lists them)", escape(name), near)
+	}
+	return variants.Variant{}, usagef("no built-in variant %q ('queens list' lists them)", escape(name))
+}
+
+// loadVariant loads a variant file, or the built-in variant of that name when there is no such file.
+// Every error is a usage error naming the file, line and column.
+func loadVariant(name string) (variants.Variant, error) {
+	if name == "" {
+		return variants.Variant{}, usagef("--variant: empty name (give a file or a built-in name; 'queens list' lists them)")
+	}
+	if _, err := os.Stat(name); err != nil && !strings.ContainsAny(name, "/\\") {
+		return builtIn(name)
+	}
+	v, err := variants.Load(name)
+	if err != nil {
+		return v, &usageError{err.Error()}
+	}
+	return v, nil
+}

@@ -1,0 +1,110 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/queens-dev/queens/internal/runfile"
+)
+
+const mergeUsage = `Usage: queens merge FILE... | -
+
+Adds up the shard results of a count split across machines (queens solve --shard I/M --format json), after
+checking that they make one whole count: one model, method, task list and program version for all, every
+shard 0 to M-1 present once, every task counted once, no sum past 64 bits. With -, reads the shards from
+stdin, one JSON object after another. A gap, a duplicate, a mismatch or a corrupted file is exit 1, with
+a message naming the file.
+
+Examples:
+  queens merge shard-*.json
+  cat shard-*.json | queens merge - --format json
+`
+
+func runMerge(_ context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "merge", mergeUsage)
+	format := fs.String("format", "text", "output: text, json, leetcode or dimacs")
+	allowSame := fs.Bool("allow-duplicates", false, "accept a shard given twice when both copies agree (a retried array task)")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return usagef("want shard files, or - for stdin")
+	}
+	switch *format {
+	case "text", "json", "leetcode", "dimacs":
+	default:
+		return usagef("--format %q: want text, json, leetcode or dimacs", *format)
+	}
+	var names []string
+	var shards []runfile.ShardResult
+	for _, path := range fs.Args() {
+		if path == "-" {
+			more, err := readShardStream(e.stdin)
+			if err != nil {
+				return err
+			}
+			for i, s := range more {
+				names = append(names, fmt.Sprintf("stdin (shard result %d)", i+1))
+				shards = append(shards, s)
+			}
+			continue
+		}
+		s, err := runfile.ReadShardFile(path)
+		if err != nil {
+			return err
+		}
+		names = append(names, escape(path))
+		shards = append(shards, s)
+	}
+	total, err := runfile.Merge(names, shards, *allowSame)
+	if err != nil {
+		return err
+	}
+	out := &output{w: newWriter(e.stdout)}
+	switch *format {
+	case "json":
+		b, _ := json.Marshal(struct {
+			Model    string    `json:"model"`
+			Method   string    `json:"method"`
+			Version  string    `json:"version"`
+			Shards   int       `json:"shards"`
+			Tasks    tasksJSON `json:"tasks"`
+			Count    uint64    `json:"count"`
+			Complete bool      `json:"complete"`
+		}{strings.TrimSpace(total.Run.Model), total.Run.Method, total.Run.Version, total.Shards,
+			tasksJSON{total.Tasks, total.Tasks}, total.Count, true})
+		out.write(string(b) + "\n")
+	case "leetcode":
+		out.printf("%d\n", total.Count)
+	case "dimacs":
+		out.printf("c queens merge: %d shards, %d tasks\ns mc %d\n", total.Shards, total.Tasks, total.Count)
+	default:
+		out.printf("%d %s (%d shards, %d tasks)\n", total.Count, plural(total.Count, "solution", "solutions"), total.Shards, total.Tasks)
+	}
+	return out.flush()
+}
+
+// readShardStream reads shard results from r, one JSON object after another.
+func readShardStream(r io.Reader) ([]runfile.ShardResult, error) {
+	dec := json.NewDecoder(io.LimitReader(r, 64*runfile.MaxShardFile))
+	var out []runfile.ShardResult
+	for i := 1; ; i++ {
+		var raw json.RawMessage
+		err := dec.Decode(&raw)
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("stdin: shard result %d: not JSON: %v", i, err)
+		}
+		s, err := runfile.ReadShard(fmt.Sprintf("stdin (shard result %d)", i), strings.NewReader(string(raw)))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+}

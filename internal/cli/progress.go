@@ -1,0 +1,89 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// progress is what a run has done so far, updated by the run and drawn on stderr by draw.
+type progress struct {
+	total     int64 // the tasks of a count that runs in tasks; 0 otherwise
+	done      atomic.Int64
+	solutions atomic.Uint64
+}
+
+// add counts one finished task that found count solutions.
+func (p *progress) add(count uint64) {
+	p.done.Add(1)
+	p.solutions.Add(count)
+}
+
+// redraw is how often the line is drawn again: a few times a second reads as live without flicker.
+const redraw = 250 * time.Millisecond
+
+// draw redraws one progress line on stderr, in place, until the returned function is called, which
+// clears it. The line says the tasks done of the total, the percent, the solutions so far, their rate and
+// an estimate of the time left; a run not in tasks shows its solutions and time.
+func (p *progress) draw(ctx context.Context, e *env, start time.Time) func() {
+	base := p.done.Load() // tasks resumed from a checkpoint: done before this run, at no cost to it
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(redraw)
+		defer tick.Stop()
+		for {
+			select {
+			case <-stop:
+				fmt.Fprint(e.stderr, "\r\x1b[K")
+				return
+			case <-ctx.Done():
+				fmt.Fprint(e.stderr, "\r\x1b[K")
+				return
+			case <-tick.C:
+				fmt.Fprintf(e.stderr, "\r%s\x1b[K", p.line(e.now().Sub(start), base))
+			}
+		}
+	}()
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			close(stop)
+			wg.Wait()
+		})
+	}
+}
+
+// line writes the progress line for a run elapsed long, of which base tasks were done before it began.
+func (p *progress) line(elapsed time.Duration, base int64) string {
+	done, sols := p.done.Load(), p.solutions.Load()
+	secs := max(elapsed.Seconds(), 1e-3)
+	text := fmt.Sprintf("%s solutions, %s/s, %s", human(float64(sols)), human(float64(sols)/secs), elapsed.Round(time.Second))
+	if p.total == 0 {
+		return text
+	}
+	pct := 100 * float64(done) / float64(p.total)
+	eta := "ETA –"
+	if ran := done - base; ran > 0 && done < p.total {
+		left := time.Duration(float64(elapsed) * float64(p.total-done) / float64(ran))
+		eta = "ETA " + left.Round(time.Second).String()
+	}
+	return fmt.Sprintf("%d/%d tasks %.1f%%, %s, %s", done, p.total, pct, text, eta)
+}
+
+// human writes x with three significant digits and a metric suffix: 1.23M, 456k, 7.
+func human(x float64) string {
+	for _, u := range []struct {
+		v float64
+		s string
+	}{{1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
+		if x >= u.v {
+			return fmt.Sprintf("%.3g%s", x/u.v, u.s)
+		}
+	}
+	return fmt.Sprintf("%.3g", x)
+}

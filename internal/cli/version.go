@@ -1,0 +1,64 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"strings"
+)
+
+const versionUsage = `Usage: queens version
+
+Prints the program's module version, the revision it was built from (with "+dirty" when the work tree
+had uncommitted changes) and the Go version. 'queens --version' is the same.
+`
+
+// Version returns the program's version in one line: "queens v1.2.3 (revision 0123abcd, go1.26.8)". The
+// module version is "(devel)" for a build from a work tree; the revision is left out when the build
+// carries none (go run, go test).
+func Version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "queens (unknown version)"
+	}
+	var rev, dirty string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+			if len(rev) > 12 {
+				rev = rev[:12]
+			}
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+dirty"
+			}
+		}
+	}
+	var parts []string
+	if rev != "" {
+		parts = append(parts, "revision "+rev+dirty)
+	}
+	parts = append(parts, info.GoVersion)
+	return fmt.Sprintf("queens %s (%s)", info.Main.Version, strings.Join(parts, ", "))
+}
+
+func runVersion(_ context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "version", versionUsage)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	_, err := fmt.Fprintln(e.stdout, Version())
+	return err
+}
+
+// isTerminal reports whether f is a terminal. A character device is taken for one: that is the portable
+// test without a terminal library, and it errs only for /dev/null, where drawing costs nothing.
+func isTerminal(f *os.File) bool {
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
