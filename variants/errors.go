@@ -1,6 +1,7 @@
 package variants
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -84,6 +85,9 @@ func describe(n *yaml.Node) string {
 	}
 	switch n.ShortTag() {
 	case "!!str":
+		if _, err := strconv.ParseFloat(n.Value, 64); n.Style == 0 && (err == nil || errors.Is(err, strconv.ErrRange)) {
+			return "number " + v // YAML leaves a number too large for a float as a string: say what it looks like
+		}
 		return "string " + strconv.Quote(v)
 	case "!!int":
 		return "integer " + v

@@ -120,7 +120,7 @@ func readCNFModel(r io.Reader, name string) (map[int]bool, string, error) {
 		for _, f := range lits {
 			l, err := strconv.Atoi(f)
 			if err != nil {
-				return nil, "", fmt.Errorf("%s:%d: %q is not a literal", name, line, short(f))
+				return nil, "", fmt.Errorf("%s:%d: %q is not a literal", name, line, short(f, 20))
 			}
 			if l > 0 {
 				trues[l] = true
@@ -142,9 +142,10 @@ func readCNFModel(r io.Reader, name string) (map[int]bool, string, error) {
 	return nil, "", fmt.Errorf("%s: the solver answered %s", name, status)
 }
 
-func short(s string) string {
-	if len(s) > 20 {
-		return s[:20] + "…"
+// short cuts s to at most n bytes, marking the cut.
+func short(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
 	}
 	return s
 }

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/spf13/pflag"
 
@@ -53,7 +55,7 @@ func (f *modelFlags) set(fs *pflag.FlagSet) bool {
 // model builds and validates the model the flags describe, with the variant it came from if --variant
 // was given. Every error is a usage error naming the flag, or the file, line and column.
 func (f *modelFlags) model(fs *pflag.FlagSet) (constraints.Model, *variants.Variant, error) {
-	if f.variant != "" {
+	if fs.Changed("variant") {
 		if f.set(fs) {
 			return constraints.Model{}, nil, usagef("--variant gives the whole model; leave out the other model flags")
 		}
@@ -222,10 +224,16 @@ func parseQuota(s string) (constraints.Quota, error) {
 	return q, nil
 }
 
+// aroundComma matches a comma with the spaces around it.
+var aroundComma = regexp.MustCompile(`\s*,\s*`)
+
+// parseCells reads the cells of a flag given once or more: each value holds cells "ROW,COL" separated by
+// ';' or spaces; spaces around a cell's comma are allowed ("1, 1").
 func parseCells(flag string, values []string) ([]constraints.Cell, error) {
 	var cells []constraints.Cell
 	for _, v := range values {
-		for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ';' || r == ' ' }) {
+		v = aroundComma.ReplaceAllString(v, ",")
+		for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ';' || unicode.IsSpace(r) }) {
 			c, err := constraints.ParseCell(part)
 			if err != nil {
 				return nil, usagef("%s: %v", flag, err)

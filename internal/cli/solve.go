@@ -360,6 +360,13 @@ func (r *solveRun) list(ctx context.Context) (solvers.Result, error) {
 // count counts: in tasks where the solver plans them (with checkpoints, shards and progress), else in
 // one call.
 func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
+	var shard solvers.Shard
+	if r.f.shard != "" {
+		var err error
+		if shard, err = runfile.ParseShard(r.f.shard, r.e.getenv); err != nil {
+			return solvers.Result{}, usagef("--shard: %v", err)
+		}
+	}
 	planner, ok := r.s.(solvers.Planner)
 	if !ok {
 		if r.f.checkpoint != "" || r.f.shard != "" {
@@ -395,11 +402,7 @@ func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
 			fmt.Fprintf(r.e.stderr, "# resuming %s: %d of %d tasks done\n", escape(r.f.checkpoint), len(ckpt.Done), job.Tasks())
 		}
 	}
-	if r.f.shard != "" {
-		if opt.Shard, err = runfile.ParseShard(r.f.shard, r.e.getenv); err != nil {
-			return solvers.Result{}, usagef("--shard: %v", err)
-		}
-	}
+	opt.Shard = shard
 	p := &progress{total: int64(job.Tasks())}
 	if opt.Shard.Of > 1 {
 		p.total = int64((job.Tasks() - opt.Shard.Index + opt.Shard.Of - 1) / opt.Shard.Of)
