@@ -17,6 +17,7 @@ type faulty struct {
 	drop     bool // lists one solution fewer, and counts it so
 	corrupt  bool // lists a non-solution in place of the last one
 	miscount bool // counts one more than it lists
+	twice    bool // lists the first solution again in place of the last: same count, another set
 }
 
 func (f faulty) Name() string { return "faulty" }
@@ -38,6 +39,9 @@ func (f faulty) Enumerate(ctx context.Context, m constraints.Model, visit func(c
 	if f.drop {
 		all = all[1:]
 		res.Count--
+	}
+	if f.twice {
+		all[len(all)-1] = all[0]
 	}
 	if f.corrupt {
 		bad := append(constraints.Solution{}, all[len(all)-1]...)
@@ -69,6 +73,7 @@ func TestCompare(t *testing.T) {
 		{"dropped", constraints.Classic(6), faulty{Solver: bt, drop: true}, 1000, "counts differ: backtrack 4, faulty 3", false, 0, "a lost solution shows in the counts"},
 		{"corrupt", constraints.Classic(6), faulty{Solver: bt, corrupt: true}, 1000, "fails the model's check", false, 0, "a wrong solution is caught by Model.Check"},
 		{"miscount", constraints.Classic(6), faulty{Solver: bt, miscount: true}, 1000, "counts differ", false, 0, "count and list disagree"},
+		{"one twice, one missing", constraints.Classic(6), faulty{Solver: bt, twice: true}, 1000, "solution sets differ", false, 0, "same count, every solution valid: only the digest of the set can tell"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -89,6 +94,26 @@ func TestCompare(t *testing.T) {
 				t.Errorf("unique %v, want %d (%s)", deref(c.Unique), tt.unique, tt.reason)
 			}
 		})
+	}
+}
+
+func TestCompareNamesTheDifference(t *testing.T) {
+	c, err := solvers.Compare(context.Background(), constraints.Classic(6), 1000, backtrack.New(), faulty{Solver: backtrack.New(), twice: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(c.Problems, "\n")
+	if !strings.Contains(all, "faulty lists r0c1 r1c3 r2c5 r3c0 r4c2 r5c4 2 times") || !strings.Contains(all, "backtrack lists r0c4 r1c2 r2c0 r3c5 r4c3 r5c1, faulty does not") {
+		t.Errorf("problems %q: want the duplicate and the missing solution named", c.Problems)
+	}
+}
+
+func TestCompareRefuses(t *testing.T) {
+	if _, err := solvers.Compare(context.Background(), constraints.Classic(4), 10); err == nil {
+		t.Error("Compare without solvers: no error")
+	}
+	if _, err := solvers.Compare(context.Background(), constraints.Classic(4), solvers.MaxCompareLimit+1, backtrack.New()); err == nil {
+		t.Error("Compare with a limit past MaxCompareLimit: no error")
 	}
 }
 

@@ -63,8 +63,8 @@ func TestCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(vs) < 25 {
-		t.Errorf("catalog: %d variants, want at least 25", len(vs))
+	if len(vs) == 0 {
+		t.Fatal("the catalog is empty")
 	}
 	names := map[string]bool{}
 	for _, v := range vs {

@@ -116,8 +116,8 @@ func TestParseBad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) < 20 {
-		t.Fatalf("%d files in %s, want at least 20", len(files), badDir)
+	if len(files) == 0 {
+		t.Fatalf("no files in %s: the test would pass without reading one", badDir)
 	}
 	tested := map[string]bool{}
 	for _, tt := range tests {
