@@ -25,6 +25,19 @@ var tables = map[string]string{
 	"torus unique":       "A053994",
 }
 
+// counts names, for catalog variants outside the three families, the OEIS term their count must equal.
+var counts = map[string]struct {
+	seq string
+	n   int
+}{
+	"kings-02": {"A018807", 1}, "kings-04": {"A018807", 2}, "kings-06": {"A018807", 3},
+	"knights-04": {"A201540", 4}, "knights-05": {"A201540", 5},
+	"bishops-04": {"A002465", 4}, "bishops-05": {"A002465", 5},
+	"waran-08":             {"A189837", 8},
+	"zebrarider-queens-10": {"A189876", 10},
+	"leap25-queens-10":     {"A189869", 10},
+}
+
 // family returns the model a catalog name in a family stands for: classic-N, superqueens-N or torus-N.
 func family(name string) (fam string, n int, m constraints.Model, ok bool) {
 	fam, num, ok := strings.Cut(name, "-")
@@ -111,6 +124,13 @@ func TestCatalog(t *testing.T) {
 					}
 					uniqueChecked = true
 				}
+			}
+			if c, ok := counts[v.Name]; ok {
+				want, found := modeltest.OEIS(t, c.seq)[c.n]
+				if !found || v.Expect.Count == nil || *v.Expect.Count != want {
+					t.Errorf("expect %s, but %s(%d) = %d", v.Expect, c.seq, c.n, want)
+				}
+				countChecked = true
 			}
 			if v.Model.Rows*v.Model.Cols <= brute.MaxCells {
 				res, err := solvers.CountUnique(context.Background(), brute.Solver{}, v.Model)
