@@ -55,7 +55,7 @@ func (v *svgSink) end(s summary) error {
 	}
 	rows := (n + cols - 1) / cols
 	legend := v.legend(s)
-	width := math.Max(2*margin+float64(cols)*bw+float64(cols-1)*gap, 2*margin+7.2*float64(longest(legend)))
+	width := math.Max(2*margin+float64(cols)*bw+float64(cols-1)*gap, 2*margin+7.6*float64(longest(legend)))
 	top := margin + legendLine*float64(len(legend)) + 8
 	height := top + float64(rows)*bh + float64(rows-1)*gap + margin
 	v.printf(`<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" font-family="DejaVu Sans, Verdana, sans-serif">`+"\n", width, height, width, height)
@@ -83,7 +83,16 @@ func (v *svgSink) end(s summary) error {
 // legend lists the picture's lines of text: the model, the counts, and what the marks mean.
 func (v *svgSink) legend(s summary) []string {
 	m := v.m
-	lines := []string{fmt.Sprintf("queens: %s", m)}
+	q := uint64(m.QueenCount())
+	title := fmt.Sprintf("%d %s, %d×%d board", q, plural(q, "queen", "queens"), m.Rows, m.Cols)
+	if m.Wrap {
+		title += " (a torus)"
+	}
+	rules := "attacks: " + strings.ReplaceAll(m.Attack.String(), ",", ", ")
+	if !m.Each.IsZero() {
+		rules += "; each " + strings.ReplaceAll(m.Each.String(), ",", ", ")
+	}
+	lines := []string{title, rules}
 	switch {
 	case v.mode == modeFirst && v.seen == 0:
 		lines = append(lines, firstLine(s))
