@@ -1,0 +1,111 @@
+//go:build unix
+
+package cli
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/queens-dev/queens/internal/modeltest"
+)
+
+// queensBinary builds cmd/queens once per test run into a temporary folder and returns its path.
+func queensBinary(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds the command: not in -short")
+	}
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "queens-bin")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "queens")
+		cmd := exec.Command("go", "build", "-o", binPath, "./cmd/queens")
+		cmd.Dir = modeltest.Root(t)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			binErr = err
+			binPath = string(out)
+		}
+	})
+	if binErr != nil {
+		t.Fatalf("go build: %v: %s", binErr, binPath)
+	}
+	return binPath
+}
+
+// TestSignalStopsEveryPath starts each counting and listing path on a model too large to finish, sends
+// SIGINT (or SIGTERM), and requires the process to exit within a second, with code 130 and its partial
+// answer marked as such. Go catches both signals; a loop that never looks at its stop flag could only be
+// killed.
+func TestSignalStopsEveryPath(t *testing.T) {
+	bin := queensBinary(t)
+	cases := []struct {
+		name   string
+		args   []string
+		signal syscall.Signal
+		stdout string // what the partial answer must say
+	}{
+		{"join", []string{"solve", "-n", "21", "--format", "json"}, syscall.SIGINT, `"complete":false`},
+		{"classes", []string{"solve", "-n", "20", "--method", "classes"}, syscall.SIGINT, "(incomplete)"},
+		{"mirror", []string{"solve", "-n", "20", "--method", "mirror"}, syscall.SIGTERM, "(incomplete)"},
+		{"superqueens", []string{"solve", "-n", "23", "--knight"}, syscall.SIGINT, "(incomplete)"},
+		{"unique by classes", []string{"solve", "-n", "20", "--unique", "--method", "classes"}, syscall.SIGINT, "(incomplete)"},
+		{"general path", []string{"solve", "--rows", "16", "--cols", "16", "--queens", "14", "--attacks", "column,diagonal"}, syscall.SIGINT, "(incomplete)"},
+		{"list", []string{"solve", "-n", "18", "--all", "--format", "cols"}, syscall.SIGINT, ""},
+		{"list sat", []string{"solve", "-n", "14", "--all", "--solver", "sat", "--format", "cols"}, syscall.SIGINT, ""},
+		{"count sat", []string{"solve", "-n", "16", "--solver", "sat"}, syscall.SIGTERM, "(incomplete)"},
+		{"compare", []string{"compare"}, syscall.SIGINT, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cmd := exec.Command(bin, c.args...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(700 * time.Millisecond)
+			sent := time.Now()
+			if err := cmd.Process.Signal(c.signal); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case <-done:
+			case <-time.After(5 * time.Second):
+				cmd.Process.Kill()
+				<-done
+				t.Fatalf("queens %s: still running 5 s after %v", strings.Join(c.args, " "), c.signal)
+			}
+			took := time.Since(sent)
+			if took > time.Second {
+				t.Errorf("queens %s: exited %v after %v, want within 1 s", strings.Join(c.args, " "), took.Round(time.Millisecond), c.signal)
+			}
+			if code := cmd.ProcessState.ExitCode(); code != ExitInterrupted {
+				t.Errorf("queens %s: exit %d, want %d\nstderr: %s", strings.Join(c.args, " "), code, ExitInterrupted, stderr.String())
+			}
+			if !strings.Contains(stdout.String(), c.stdout) {
+				t.Errorf("queens %s: stdout %q lacks %q", strings.Join(c.args, " "), short(stdout.String(), 300), c.stdout)
+			}
+			if !strings.Contains(stderr.String(), "interrupted") {
+				t.Errorf("queens %s: stderr %q does not say it was interrupted", strings.Join(c.args, " "), stderr.String())
+			}
+		})
+	}
+}
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
