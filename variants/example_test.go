@@ -2,6 +2,8 @@ package variants_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/queens-dev/queens/variants"
 )
@@ -49,4 +51,39 @@ func ExampleFormat() {
 	// attacks: [row, column, diagonal, anti-diagonal]
 	// blocked: [[0, 0]]
 	// expect: {count: 8}
+}
+
+// Load reads a variant file: here a LinkedIn-style puzzle written to a file, with its regions as a block of
+// letters, one line per row.
+func ExampleLoad() {
+	dir, err := os.MkdirTemp("", "example")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "linkedin-5.yaml")
+	os.WriteFile(path, []byte(`name: linkedin-5
+board: 5
+attacks: [king]
+regions: |
+  AABBB
+  AABCB
+  DDDCC
+  DEEEC
+  DDEEE
+each: {row: 1, column: 1, region: 1}
+`), 0o644)
+	v, err := variants.Load(path)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(v.Name)
+	fmt.Println(v.Model)
+	fmt.Println(v.Model.Regions.Count(), "regions:", v.Model.Regions)
+	// Output:
+	// linkedin-5
+	// 5×5, 5 queens, attacks king, 5 regions, each row=1,column=1,region=1
+	// 5 regions: AABBB/AABCB/DDDCC/DEEEC/DDEEE
 }
