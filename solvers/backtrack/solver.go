@@ -178,7 +178,7 @@ func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result
 
 // CountUnique counts the solutions of m and their classes under the model's symmetry group. Classic
 // queens that Count would join are joined here too, and their classes follow by Burnside's lemma from
-// the symmetric solutions (see fixed.go). A torus that keeps its shifts is counted from the solutions
+// the symmetric solutions (see burnside.go). A torus that keeps its shifts is counted from the solutions
 // with the first queen in column 0 (shifts.go). Elsewhere on the row path of a flat board it visits only
 // the least solution of each class (see symmetric.go); off the row path it enumerates
 // (solvers.CountClasses).

@@ -10,14 +10,15 @@ import (
 )
 
 // Counting classes by Burnside's lemma. The number of classes of solutions under a group G is the mean,
-// over the turns t of G, of the number of solutions t maps onto themselves:
+// over the turns t of G, of the number of solutions t maps onto themselves, the solutions symmetric
+// under t:
 //
-//	classes = (1/|G|) · Σ_{t ∈ G} fix(t)
+//	classes = (1/|G|) · Σ_{t ∈ G} symmetric(t)
 //
-// fix(Identity) is the count of all solutions, which the join finds many times faster than any search
-// that visits solutions. The other terms are counts of symmetric solutions, and a symmetric solution is
-// fixed by its queens on one part of the board: a search that places whole orbits of cells at a time
-// visits a tree about as deep as a fourth or a half of the board's, which is small beside the count.
+// symmetric(Identity) is the count of all solutions, which the join finds many times faster than any
+// search that visits solutions. A solution symmetric under another turn is settled by its queens on one
+// part of the board: a search that places whole orbits of cells at a time visits a tree about as deep as
+// a fourth or a half of the board's, which is small beside the count.
 
 // burnside counts the solutions of classic queens by the join and their classes by Burnside's lemma. It
 // returns ctx's error, and no counts, if ctx is done first.
@@ -29,14 +30,14 @@ func (p *plan) burnside(ctx context.Context, threads int, stop func() bool) (tot
 	turns := p.symmetryGroup().turns
 	sum := total
 	for _, t := range turns[1:] {
-		fixed, done, err := fixedBy(p.rows, t, stop)
+		sym, done, err := symmetricBy(p.rows, t, stop)
 		if err != nil {
 			return 0, 0, err
 		}
 		if !done {
 			return 0, 0, ctx.Err()
 		}
-		sum += fixed // each term is at most total, and the join's totals are far below 2^61
+		sum += sym // each term is at most total, and the join's totals are far below 2^61
 	}
 	order := uint64(len(turns))
 	if sum%order != 0 {
@@ -45,30 +46,31 @@ func (p *plan) burnside(ctx context.Context, threads int, stop func() bool) (tot
 	return total, sum / order, nil
 }
 
-// maxFixedSide is the largest board fixedBy takes: each of the 2n−1 diagonals is one bit of a word.
-const maxFixedSide = 32
+// maxSymmetricSide is the largest board symmetricBy takes: each of the 2n−1 diagonals is one bit of a word.
+const maxSymmetricSide = 32
 
-// fixedBy counts the solutions of classic n-queens (the four lines on an n×n board, every cell open)
-// that turn t maps onto themselves. It returns false if stop turned true first.
-func fixedBy(n int, t constraints.Turn, stop func() bool) (uint64, bool, error) {
-	if n < 1 || n > maxFixedSide {
-		return 0, false, fmt.Errorf("backtrack: symmetric solutions of side %d: out of range 1..%d", n, maxFixedSide)
+// symmetricBy counts the solutions of classic n-queens (the four lines on an n×n board, every cell open)
+// that are symmetric under the turn t: those t maps onto themselves. It returns false if stop turned
+// true first.
+func symmetricBy(n int, t constraints.Turn, stop func() bool) (uint64, bool, error) {
+	if n < 1 || n > maxSymmetricSide {
+		return 0, false, fmt.Errorf("backtrack: symmetric solutions of side %d: out of range 1..%d", n, maxSymmetricSide)
 	}
-	f := newFixedSearch(n, t)
+	f := newOrbitSearch(n, t)
 	count, done := f.walk(0, 0, 0, 0, stop)
 	return count, done, nil
 }
 
-// fixedSearch places the orbits of cells under one turn: a queen at (r, c) and its images.
-type fixedSearch struct {
+// orbitSearch places the orbits of cells under one turn: a queen at (r, c) and its images.
+type orbitSearch struct {
 	n int
 	// orbit[r*n+c] lists the cells of (r, c)'s orbit, (r, c) first, each once. Two of them that attack
 	// each other are caught by place, as any queen placed already would be.
 	orbit [][]constraints.Cell
 }
 
-func newFixedSearch(n int, t constraints.Turn) *fixedSearch {
-	f := &fixedSearch{n: n, orbit: make([][]constraints.Cell, n*n)}
+func newOrbitSearch(n int, t constraints.Turn) *orbitSearch {
+	f := &orbitSearch{n: n, orbit: make([][]constraints.Cell, n*n)}
 	s := constraints.Symmetry{Turn: t}
 	for r := range n {
 		for c := range n {
@@ -85,7 +87,7 @@ func newFixedSearch(n int, t constraints.Turn) *fixedSearch {
 // walk counts the ways to fill the rows not in used, given the columns, diagonals (bit c−r+n−1) and
 // anti-diagonals (bit r+c) the queens placed so far take. It fills the first empty row by each orbit that
 // fits; the orbit fills other rows too.
-func (f *fixedSearch) walk(used, cols, diag, anti uint64, stop func() bool) (uint64, bool) {
+func (f *orbitSearch) walk(used, cols, diag, anti uint64, stop func() bool) (uint64, bool) {
 	n := f.n
 	r := bits.TrailingZeros64(^used)
 	if r >= n {
@@ -112,7 +114,7 @@ func (f *fixedSearch) walk(used, cols, diag, anti uint64, stop func() bool) (uin
 
 // place adds the queens of cells to the rows, columns and diagonals taken, or returns false if one of
 // them is taken already.
-func (f *fixedSearch) place(cells []constraints.Cell, used, cols, diag, anti uint64) (u, k, d, a uint64, ok bool) {
+func (f *orbitSearch) place(cells []constraints.Cell, used, cols, diag, anti uint64) (u, k, d, a uint64, ok bool) {
 	for _, x := range cells {
 		rb, cb := uint64(1)<<x.Row, uint64(1)<<x.Col
 		db, ab := uint64(1)<<(x.Col-x.Row+f.n-1), uint64(1)<<(x.Row+x.Col)
