@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/halves"
 )
 
@@ -20,30 +21,28 @@ import (
 // part of the board: a search that places whole orbits of cells at a time visits a tree about as deep as
 // a fourth or a half of the board's, which is small beside the count.
 
-// burnside counts the solutions of classic queens by the join and their classes by Burnside's lemma. It
-// returns ctx's error, and no counts, if ctx is done first.
-func (p *plan) burnside(ctx context.Context, threads int, stop func() bool) (total, unique uint64, err error) {
-	total, err = halves.Count(ctx, p.rows, threads)
-	if err != nil {
-		return 0, 0, err
+// joinJob counts classic queens by the join of package halves, as one task. With unique, each other turn
+// of the group is a task too, which counts the solutions symmetric under it, and the classes follow by
+// Burnside's lemma.
+func (p *plan) joinJob(threads int, unique bool) *job {
+	n := p.rows
+	join := func(ctx context.Context, _ *ctl) (uint64, error) { return halves.Count(ctx, n, threads) }
+	if !unique {
+		return oneTask(Join, fmt.Sprintf("%s %s tasks=1", Join, p.board()), join, nil)
 	}
 	turns := p.symmetryGroup().turns
-	sum := total
-	for _, t := range turns[1:] {
-		sym, done, err := symmetricBy(p.rows, t, stop)
-		if err != nil {
-			return 0, 0, err
+	j := &job{method: Join, tasks: len(turns), key: fmt.Sprintf("%s %s turns=%d tasks=%d", Join, p.board(), len(turns), len(turns))}
+	j.run = func(ctx context.Context, k *ctl, i int) (solvers.Tally, error) {
+		if i == 0 {
+			count, err := join(ctx, k)
+			return solvers.Tally{Count: count}, err
 		}
-		if !done {
-			return 0, 0, ctx.Err()
-		}
-		sum += sym // each term is at most total, and the join's totals are far below 2^61
+		sym, done, err := symmetricBy(n, turns[i], k.stop)
+		k.stopped = !done
+		return solvers.Tally{Classes: sym}, err
 	}
-	order := uint64(len(turns))
-	if sum%order != 0 {
-		return 0, 0, fmt.Errorf("backtrack: %d solutions and their images under %d turns do not make whole classes", total, order)
-	}
-	return total, sum / order, nil
+	j.finish = burnsideFinish(uint64(len(turns)), true)
+	return j
 }
 
 // maxSymmetricSide is the largest board symmetricBy takes: each of the 2n−1 diagonals is one bit of a word.
