@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/variants"
 )
@@ -35,7 +36,7 @@ func runDefault(ctx context.Context, e *env) error {
 		if err := out.solution(first); err != nil {
 			return err
 		}
-		if err := out.end(summary{}); err != nil {
+		if err := out.end(summary{res: solvers.Result{Count: 1}}); err != nil {
 			return err
 		}
 	}

@@ -2,31 +2,70 @@ package backtrack
 
 import (
 	"math/bits"
-
-	"github.com/queens-dev/queens/constraints"
 )
 
 // state is what the rows placed so far forbid in the next row, on the row path: the columns taken, the
 // diagonals and anti-diagonals already shifted to the next row, and the queens of the last two rows (for
 // the knight's leap) and, on a torus with the knight's leap, of the first two (whose leaps wrap around
-// the bottom edge onto the last rows).
+// the bottom edge onto the last rows). kernelRows keeps the regions used and the columns of the last
+// rows' queens instead.
 type state struct {
 	cols, diag, anti uint64
 	k1, k2           uint64 // queen of the row just placed, and of the row before it
 	t0, t1           uint64 // queens of rows 0 and 1, kept on a torus with the knight's leap
+	used             uint64 // kernelRows: the regions that hold their queen
+	hist             uint64 // kernelRows: the columns of the last rows' queens, a byte each, the last lowest
 }
 
-// on returns all ones if the model has kind k, else zero: the kernels AND with it instead of branching.
-func (p *plan) on(k constraints.Attack) uint64 {
-	if p.m.Attack.Has(k) {
-		return ^uint64(0)
-	}
-	return 0
+// emptyHist is the history of no queens at all.
+const emptyHist = noQueen * 0x0101010101010101
+
+// start returns the state before any row is placed.
+func (p *plan) start() state { return state{hist: emptyHist} }
+
+// ctl is what one task's search polls and counts into. The kernels that serve models which may prune
+// weakly ask stop once every pollEvery backtracks; the kernels of the classic and superqueen boards do
+// not, as the tasks give them at most splitRows rows, which takes milliseconds.
+//
+// nodes measures the search's work: on the general path and in walkClasses the placements visited; in the
+// row kernels the backtracks, the frames they return to with columns left to try, which are in proportion
+// to the placements and cost nothing to count beside the poll (counting every placement there cost 2.5%
+// of the time, paired runs); the classic and superqueen kernels count none.
+type ctl struct {
+	stop    func() bool
+	stopped bool
+	nodes   uint64
+	// The kernels' stacks and masks, kept from call to call of one task.
+	frames       []frame
+	knightFrames []knightFrame
+	torusFrames  []torusFrame
+	rowsFrames   []rowsFrame
+	masks        []uint64
 }
+
+// scratch returns (*buf)[:n], growing *buf first if it is shorter. The kernels run once per placement of
+// the rows above them, thousands of times per task, and an allocation each time showed.
+func scratch[T any](buf *[]T, n int) []T {
+	if len(*buf) < n {
+		*buf = make([]T, n)
+	}
+	return (*buf)[:n]
+}
+
+type torusFrame struct {
+	free, cols, diag, anti, k1 uint64
+	row                        int
+}
+
+type rowsFrame struct{ free, cols, diag, anti, used, hist uint64 }
+
+// pollEvery is how many backtracks (or placements) a search makes between two looks at its stop flag:
+// a few milliseconds' work at most.
+const pollEvery = 1 << 14
 
 // free returns the columns open to the queen of row r in state s.
 func (p *plan) free(s state, r int) uint64 {
-	f := p.allowed[r] &^ p.forbidden(s)
+	f := p.allowed[r] &^ p.forbidden(s, r)
 	if p.leap != nil {
 		f &^= p.leaps(s, r)
 	}
@@ -47,19 +86,41 @@ func (p *plan) leaps(s state, r int) uint64 {
 	return f
 }
 
-// forbidden returns what state s forbids in the next row, the knight's cells included.
-func (p *plan) forbidden(s state) uint64 {
+// forbidden returns what state s forbids in row r, the next row: the lines, the knight's cells, and for
+// kernelRows the leapers' cells and the cells of used regions. It returns every column when a region
+// that had to hold its queen above row r holds none.
+func (p *plan) forbidden(s state, r int) uint64 {
 	f := s.cols | s.diag | s.anti
-	if p.kernel == kernelKnight {
+	switch p.kernel {
+	case kernelKnight:
 		f |= s.k1<<2 | s.k1>>2 | s.k2<<1 | s.k2>>1
+	case kernelRows:
+		f |= p.leapsDown(s.hist)
+		if rr := p.regions; rr != nil {
+			if s.used&rr.mustBy[r] != rr.mustBy[r] {
+				return ^uint64(0)
+			}
+			f |= rr.closed(r, s.used)
+		}
+	}
+	return f
+}
+
+// leapsDown returns the cells of the next row that the leapers among the last rows' queens reach.
+func (p *plan) leapsDown(hist uint64) uint64 {
+	var f uint64
+	for j := 1; j <= p.down; j++ {
+		f |= p.leapDown[j][hist&0xff]
+		hist >>= 8
 	}
 	return f
 }
 
 // place returns the state after a queen takes column bit of row r.
 func (p *plan) place(s state, r int, bit uint64) state {
-	col, dg, an := p.on(constraints.Column), p.on(constraints.Diagonal), p.on(constraints.AntiDiagonal)
-	if p.kernel == kernelTorus {
+	col, dg, an := p.colOn, p.diagOn, p.antiOn
+	switch p.kernel {
+	case kernelTorus:
 		pat := p.wrapPat[bits.TrailingZeros64(bit)]
 		next := state{cols: s.cols | bit&col, diag: p.rotl(s.diag | pat&dg), anti: p.rotr(s.anti | pat&an), k1: bit, k2: s.k1, t0: s.t0, t1: s.t1}
 		switch r {
@@ -69,8 +130,21 @@ func (p *plan) place(s state, r int, bit uint64) state {
 			next.t1 = bit
 		}
 		return next
+	case kernelRows:
+		c := bits.TrailingZeros64(bit)
+		next := state{cols: s.cols | bit&col, diag: (s.diag | bit&dg) << 1, anti: (s.anti | bit&an) >> 1, used: s.used, hist: s.hist<<8 | uint64(c)}
+		if p.regions != nil {
+			next.used |= p.regions.of[r*p.cols+c]
+		}
+		return next
 	}
 	return state{cols: s.cols | bit&col, diag: (s.diag | bit&dg) << 1, anti: (s.anti | bit&an) >> 1, k1: bit, k2: s.k1}
+}
+
+// done reports whether a full placement in state s meets what the rows alone cannot check: every region
+// holds its queen.
+func (p *plan) done(s state) bool {
+	return p.regions == nil || s.used&p.regions.mustBy[p.rows] == p.regions.mustBy[p.rows]
 }
 
 // rotl and rotr turn a row mask by one column around the torus.
@@ -81,7 +155,7 @@ func (p *plan) rotr(x uint64) uint64 { return (x>>1 | x<<(p.cols-1)) & p.full }
 // solution (queens[i] is the bit of row i); it returns false once emit or stop asks to stop.
 func (p *plan) enumerate(r int, s state, queens []uint64, stop func() bool, emit func([]uint64) bool) bool {
 	if r == p.rows {
-		return emit(queens)
+		return !p.done(s) || emit(queens)
 	}
 	if stop() {
 		return false
@@ -96,10 +170,14 @@ func (p *plan) enumerate(r int, s state, queens []uint64, stop func() bool, emit
 	return true
 }
 
-// count counts the completions of rows r.. from state s, with the kernel the plan chose.
-func (p *plan) count(r int, s state) uint64 {
+// count counts the completions of rows r.. from state s, with the kernel the plan chose. A kernel that
+// polls sets k.stopped, and returns a partial count, once k.stop turns true.
+func (p *plan) count(r int, s state, k *ctl) uint64 {
 	if r == p.rows {
-		return 1
+		if p.done(s) {
+			return 1
+		}
+		return 0
 	}
 	switch p.kernel {
 	case kernelQueen:
@@ -108,14 +186,16 @@ func (p *plan) count(r int, s state) uint64 {
 		if p.super {
 			return countSuper(p.full, r, p.rows-1, s.cols, s.diag, s.anti, s.k1, s.k2)
 		}
-		return p.countKnight(r, s)
+		return p.countKnight(r, s, k)
 	case kernelTorus:
 		if p.leap != nil {
-			return p.countTorusLeaps(r, s)
+			return p.countTorusLeaps(r, s, k)
 		}
-		return p.countTorus(r, s)
+		return p.countTorus(r, s, k)
+	case kernelRows:
+		return p.countRows(r, s, k)
 	}
-	return p.countLines(r, s)
+	return p.countLines(r, s, k)
 }
 
 // The kernels below are the hot loops. Each keeps an explicit stack, and keeps a row on it only when it
@@ -129,15 +209,15 @@ type frame struct {
 	row                    int
 }
 
-func (p *plan) countLines(r int, s state) uint64 {
+func (p *plan) countLines(r int, s state, k *ctl) uint64 {
 	allowed := p.allowed
 	last := p.rows - 1
-	colOn, diagOn, antiOn := p.on(constraints.Column), p.on(constraints.Diagonal), p.on(constraints.AntiDiagonal)
-	stack := make([]frame, p.rows)
+	colOn, diagOn, antiOn := p.colOn, p.diagOn, p.antiOn
+	stack := scratch(&k.frames, p.rows)
 	sp := 0
 	cols, diag, anti := s.cols, s.diag, s.anti
 	free := allowed[r] &^ (cols | diag | anti)
-	var total uint64
+	var total, nodes uint64
 	for {
 		if r == last {
 			total += ones(free)
@@ -160,6 +240,11 @@ func (p *plan) countLines(r int, s state) uint64 {
 			cols, diag, anti, free, r = nc, nd, na, nf, r+1
 		}
 		if sp == 0 {
+			k.nodes += nodes
+			return total
+		}
+		if nodes++; nodes&(pollEvery-1) == 0 && k.stop() {
+			k.stopped = true
 			return total
 		}
 		sp--
@@ -173,15 +258,15 @@ type knightFrame struct {
 	row                            int
 }
 
-func (p *plan) countKnight(r int, s state) uint64 {
+func (p *plan) countKnight(r int, s state, k *ctl) uint64 {
 	allowed := p.allowed
 	last := p.rows - 1
-	colOn, diagOn, antiOn := p.on(constraints.Column), p.on(constraints.Diagonal), p.on(constraints.AntiDiagonal)
-	stack := make([]knightFrame, p.rows)
+	colOn, diagOn, antiOn := p.colOn, p.diagOn, p.antiOn
+	stack := scratch(&k.knightFrames, p.rows)
 	sp := 0
 	cols, diag, anti, k1, k2 := s.cols, s.diag, s.anti, s.k1, s.k2
 	free := allowed[r] &^ (cols | diag | anti | k1<<2 | k1>>2 | k2<<1 | k2>>1)
-	var total uint64
+	var total, nodes uint64
 	for {
 		if r == last {
 			total += ones(free)
@@ -205,6 +290,11 @@ func (p *plan) countKnight(r int, s state) uint64 {
 			cols, diag, anti, k2, k1, free, r = nc, nd, na, k1, bit, nf, r+1
 		}
 		if sp == 0 {
+			k.nodes += nodes
+			return total
+		}
+		if nodes++; nodes&(pollEvery-1) == 0 && k.stop() {
+			k.stopped = true
 			return total
 		}
 		sp--
@@ -213,15 +303,15 @@ func (p *plan) countKnight(r int, s state) uint64 {
 	}
 }
 
-func (p *plan) countTorus(r int, s state) uint64 {
+func (p *plan) countTorus(r int, s state, k *ctl) uint64 {
 	allowed, pat := p.allowed, p.wrapPat
 	last := p.rows - 1
-	colOn, diagOn, antiOn := p.on(constraints.Column), p.on(constraints.Diagonal), p.on(constraints.AntiDiagonal)
-	stack := make([]frame, p.rows)
+	colOn, diagOn, antiOn := p.colOn, p.diagOn, p.antiOn
+	stack := scratch(&k.frames, p.rows)
 	sp := 0
 	cols, diag, anti := s.cols, s.diag, s.anti
 	free := allowed[r] &^ (cols | diag | anti)
-	var total uint64
+	var total, nodes uint64
 	for {
 		if r == last {
 			total += ones(free)
@@ -245,6 +335,11 @@ func (p *plan) countTorus(r int, s state) uint64 {
 			cols, diag, anti, free, r = nc, nd, na, nf, r+1
 		}
 		if sp == 0 {
+			k.nodes += nodes
+			return total
+		}
+		if nodes++; nodes&(pollEvery-1) == 0 && k.stop() {
+			k.stopped = true
 			return total
 		}
 		sp--
@@ -258,31 +353,29 @@ func (p *plan) countTorus(r int, s state) uint64 {
 // out of the last rows' allowed columns once, and the loop carries only the queen of the row above. It
 // is a kernel of its own: countTorus with all-zero leap tables ran 1.27 times as long on the plain torus
 // (paired runs, n=21).
-func (p *plan) countTorusLeaps(r int, s state) uint64 {
+func (p *plan) countTorusLeaps(r int, s state, k *ctl) uint64 {
 	if r < 2 {
 		var total uint64
 		for f := p.free(s, r); f != 0; f &= f - 1 {
-			total += p.count(r+1, p.place(s, r, f&-f))
+			if total += p.count(r+1, p.place(s, r, f&-f), k); k.stopped {
+				break
+			}
 		}
 		return total
 	}
 	tz := bits.TrailingZeros64
-	allowed := make([]uint64, p.rows)
+	allowed := scratch(&k.masks, p.rows)
 	for i := r; i < p.rows; i++ {
 		allowed[i] = p.allowed[i] &^ (p.leap[i][tz(s.t0)] | p.leap[i-1][tz(s.t1)])
 	}
 	pat, near, far := p.wrapPat, p.leap[1], p.leap[2]
 	last := p.rows - 1
-	colOn, diagOn, antiOn := p.on(constraints.Column), p.on(constraints.Diagonal), p.on(constraints.AntiDiagonal)
-	type frame struct {
-		free, cols, diag, anti, k1 uint64
-		row                        int
-	}
-	stack := make([]frame, p.rows)
+	colOn, diagOn, antiOn := p.colOn, p.diagOn, p.antiOn
+	stack := scratch(&k.torusFrames, p.rows)
 	sp := 0
 	cols, diag, anti, k1 := s.cols, s.diag, s.anti, s.k1
 	free := allowed[r] &^ (cols | diag | anti | near[tz(k1)] | far[tz(s.k2)])
-	var total uint64
+	var total, nodes uint64
 	for {
 		if r == last {
 			total += ones(free)
@@ -302,17 +395,69 @@ func (p *plan) countTorusLeaps(r int, s state) uint64 {
 			if nf == 0 {
 				continue
 			}
-			stack[sp] = frame{free, cols, diag, anti, k1, r}
+			stack[sp] = torusFrame{free, cols, diag, anti, k1, r}
 			sp += int((free | -free) >> 63)
 			cols, diag, anti, k1, free, r = nc, nd, na, bit, nf, r+1
 		}
 		if sp == 0 {
+			k.nodes += nodes
+			return total
+		}
+		if nodes++; nodes&(pollEvery-1) == 0 && k.stop() {
+			k.stopped = true
 			return total
 		}
 		sp--
 		f := &stack[sp]
 		free, cols, diag, anti, k1, r = f.free, f.cols, f.diag, f.anti, f.k1, f.row
 	}
+}
+
+// countRows is the kernel of kernelRows, for what the others do not carry: any leapers, found from the
+// columns of the last rows' queens, and regions of one queen each, kept as a word of used regions and
+// checked by a table from column to region per row. It is plain beside the kernels above: these models
+// are puzzles, whose trees are small.
+func (p *plan) countRows(r0 int, s state, k *ctl) uint64 {
+	stack := scratch(&k.rowsFrames, p.rows+1)
+	last := p.rows - 1
+	var total, nodes uint64
+	r := r0
+	stack[r] = rowsFrame{p.free(s, r), s.cols, s.diag, s.anti, s.used, s.hist}
+	for {
+		f := &stack[r]
+		if r == last && p.regions == nil {
+			total += ones(f.free)
+			f.free = 0
+		}
+		if f.free == 0 {
+			if r == r0 {
+				break
+			}
+			r--
+			if nodes++; nodes&(pollEvery-1) == 0 && k.stop() {
+				k.stopped = true
+				break
+			}
+			continue
+		}
+		bit := f.free & -f.free
+		f.free ^= bit
+		next := p.place(state{cols: f.cols, diag: f.diag, anti: f.anti, used: f.used, hist: f.hist}, r, bit)
+		if r == last {
+			if p.done(next) {
+				total++
+			}
+			continue
+		}
+		nf := p.allowed[r+1] &^ p.forbidden(next, r+1)
+		if nf == 0 {
+			continue
+		}
+		r++
+		stack[r] = rowsFrame{nf, next.cols, next.diag, next.anti, next.used, next.hist}
+	}
+	k.nodes += nodes
+	return total
 }
 
 // countQueen is countLines for the classic problem on a square board: no per-row masks to load, no

@@ -13,7 +13,7 @@ import (
 func TestSquareKernelsAgree(t *testing.T) {
 	for n := 1; n <= 13; n++ {
 		for _, a := range []constraints.Attack{constraints.Queen, constraints.Superqueen} {
-			p, err := compile(constraints.Model{Rows: n, Cols: n, Attack: a}, false)
+			p, err := compile(constraints.Model{Rows: n, Cols: n, Attack: a})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -28,9 +28,9 @@ func TestSquareKernelsAgree(t *testing.T) {
 			walk = func(r int, s state) {
 				want := uint64(1) // a full board: the general kernels start from a row to fill
 				if r < n {
-					want = general(r, s)
+					want = general(r, s, never())
 				}
-				if got := p.count(r, s); got != want {
+				if got := p.count(r, s, never()); got != want {
 					t.Fatalf("n=%d %v from row %d %+v: %d completions, the general kernel %d", n, a, r, s, got, want)
 				}
 				if r >= 4 || r == n {
@@ -40,7 +40,10 @@ func TestSquareKernelsAgree(t *testing.T) {
 					walk(r+1, p.place(s, r, f&-f))
 				}
 			}
-			walk(0, state{})
+			walk(0, p.start())
 		}
 	}
 }
+
+// never returns a ctl whose stop flag never turns.
+func never() *ctl { return &ctl{stop: func() bool { return false }} }

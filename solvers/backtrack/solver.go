@@ -1,73 +1,109 @@
-// Package backtrack is the native solver: the model compiled to 64-bit row masks and searched depth first.
+// Package backtrack is the native solver: the model compiled to 64-bit row masks and searched depth first,
+// or counted without a search where a formula or a transfer matrix does it.
 //
-// A model in which every row holds exactly one queen (rows attack and there are as many queens as rows)
-// takes the row path: one queen per row, the attacked columns carried from row to row as shifted masks,
-// counted by tight loops split over every core and halved by the mirror where the model allows. Every
-// other model takes the general path, which places queens cell by cell in row-major order. Both paths
-// enumerate solutions in increasing constraints.Solution.Compare order, so classic n=4 comes out in
-// LeetCode's order. Boards may be at most MaxCols wide, but for Find: one solution of any model, by the
-// search of package search.
+// Which way a count goes is one table, routes in route.go: the first row that fits the model counts it,
+// and a row fits by the model's geometry (its riders' and leapers' vectors, cells, quotas and regions),
+// never by the names of its attacks. A model with exactly one queen in every row takes the row path:
+// the attacked columns carried from row to row as shifted masks, in tight loops, halved by the mirror
+// where the model allows, or one solution per class. Every other model takes the general path, which
+// places queens cell by cell in row-major order and counts them per line and region for the quotas.
+// Classic queens are joined from half boards (package halves), models whose queens attack only by
+// leaps and along rows are counted by a transfer matrix, and rooks by a formula.
 //
-// Counting classic queens needs no search of the whole board: by default Count joins half-board
-// placements instead (package halves), many times faster.
+// Every count is a list of tasks (Plan, and solvers.Job), so it can report progress, be resumed and be
+// shared out; Count and CountUnique run that list on the solver's threads. Both searches enumerate
+// solutions in increasing constraints.Solution.Compare order, so classic n=4 comes out in LeetCode's
+// order. Boards may be at most MaxCols wide, or as many rows tall to be counted on their side; Find
+// takes one solution of any model, by the search of package search.
 package backtrack
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"runtime"
-	"sync/atomic"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/halves"
 	"github.com/queens-dev/queens/solvers/search"
 )
 
 // Solver is the backtracking solver. Build it with New.
 type Solver struct {
 	threads int
-	general bool
 	method  Method
 }
 
 // Option sets up a Solver.
 type Option func(*Solver)
 
-// Threads sets how many goroutines count at once; n < 1 means one per core, the default.
+// Threads sets how many goroutines count at once; n < 1 means one per core, the default. Above
+// solvers.MaxThreads every call fails with an error that says so.
 func Threads(n int) Option { return func(s *Solver) { s.threads = n } }
 
-// GeneralOnly makes the solver take the general path for every model. The general path must give the same
-// answers as the row path; this option lets tests and benchmarks hold the two against each other.
-func GeneralOnly() Option { return func(s *Solver) { s.general = true } }
+// GeneralOnly makes the solver take the general path for every model, counting and listing: the same as
+// Counting(General). The general path must give the same answers as every other; this option lets tests
+// and benchmarks hold them against each other.
+func GeneralOnly() Option { return Counting(General) }
 
-// Method is how Count counts a model on the row path.
+// Method is a way to count: a row of the routing table (route.go). Fastest takes the first row that fits
+// the model; any other method takes its own row, or fails with an error wrapping solvers.ErrUnsupported
+// that says what the model lacks.
 type Method int
 
+// The methods, in the order Fastest tries them. The first four keep their old numbers.
 const (
-	// Fastest takes the quickest method the model allows: Join for classic queens, Classes where the
-	// model keeps more symmetries than the mirror, Mirror otherwise. It is the default.
+	// Fastest takes the first row of the routing table that fits the model. It is the default.
 	Fastest Method = iota
-	// Join counts classic queens of side at most halves.MaxN by joining half-board placements; other
-	// models get an error wrapping solvers.ErrUnsupported.
+	// Join counts classic queens (the four lines on a flat square board of side at most halves.MaxN,
+	// every cell open) by joining half-board placements; their classes by Burnside's lemma.
 	Join
-	// Classes visits one solution of each class under the model's symmetries and weights it by the size
-	// of its class; a model that keeps no more than the mirror is counted as by Mirror.
+	// Classes counts the row path (one queen per row) on a flat board by visiting the least solution of
+	// each class under the model's group, weighted by the size of its class; it counts the classes too.
 	Classes
-	// Mirror is the plain row path, halved by the column mirror where the model keeps it (and on a torus
-	// divided by the shifts of the columns too): for comparison with other counters and for tests.
+	// Mirror counts the row path by its plain kernels, halved by the column mirror where the model keeps
+	// it. It counts no classes.
 	Mirror
+	// Shifts counts the row path on a torus that keeps the shifts of its columns, from the solutions with
+	// the first row's queen in column 0; their classes from each solution's stabilizer.
+	Shifts
+	// Formula counts queens that attack along rows and columns at most, every cell open, no quota, by a
+	// closed formula: C(r,k)·C(c,k)·k! for k rooks.
+	Formula
+	// Polya answers a classic torus whose side n shares a factor with 6 at once: no solution (Pólya, 1918).
+	Polya
+	// Transfer counts queens that attack only by leaps and along their row (a row quota allowed) on a
+	// flat board by a transfer matrix over the patterns of the last rows. It counts no classes.
+	Transfer
+	// General counts any model by placing queens cell by cell; its classes by testing each solution.
+	General
+	methods // the number of methods
 )
+
+var methodNames = [...]string{"fastest", "join", "classes", "mirror", "shifts", "formula", "polya", "transfer", "general"}
+
+// Methods returns every method, Fastest first, then the rows of the routing table in its order.
+func Methods() []Method {
+	out := []Method{Fastest}
+	for _, r := range routes {
+		out = append(out, r.method)
+	}
+	return out
+}
+
+// String names the method as Stats.Method does: "join", "mirror", …
+func (m Method) String() string {
+	if m >= 0 && m < methods {
+		return methodNames[m]
+	}
+	return fmt.Sprintf("method(%d)", int(m))
+}
 
 // Joins reports whether Count can take the Join method for m: classic queens, a square board of side at
 // most halves.MaxN with every cell open and nothing fixed.
 func Joins(m constraints.Model) bool {
-	p, err := compile(m, false)
-	return err == nil && p.joins()
+	p, err := compile(m)
+	return err == nil && joinFits(p) == ""
 }
-
-func (p *plan) joins() bool { return p.kernel == kernelQueen && p.rows <= halves.MaxN }
 
 // Counting sets the method Count uses.
 func Counting(m Method) Option { return func(s *Solver) { s.method = m } }
@@ -87,34 +123,88 @@ func New(opts ...Option) *Solver {
 // Name returns "backtrack".
 func (*Solver) Name() string { return "backtrack" }
 
-// Supports returns the model features the backtracker takes.
+// Supports returns the model features the backtracker takes: every one.
 func (*Solver) Supports() constraints.Feature { return features }
 
-func (s *Solver) compile(m constraints.Model) (*plan, error) {
-	return compile(m, s.general)
-}
-
-// stopFlag returns a poll that turns true once ctx is done, cheap enough for a search loop, and a
-// function to release it.
-func stopFlag(ctx context.Context) (func() bool, func() bool) {
-	var done atomic.Bool
-	if ctx.Err() != nil {
-		done.Store(true)
+// check reports what is wrong with the solver's options.
+func (s *Solver) check() error {
+	if s.threads > solvers.MaxThreads() {
+		return fmt.Errorf("backtrack: %d threads: at most %d (4 per core)", s.threads, solvers.MaxThreads())
 	}
-	release := context.AfterFunc(ctx, func() { done.Store(true) })
-	return done.Load, release
+	if s.method < 0 || s.method >= methods {
+		return fmt.Errorf("backtrack: method %d: no such method: %w", int(s.method), solvers.ErrUnsupported)
+	}
+	return nil
 }
 
-// Enumerate calls visit with every solution of m in increasing Solution.Compare order, until visit
-// returns false or ctx is done. It runs on one goroutine: order matters more than speed here.
-func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(constraints.Solution) bool) (solvers.Result, error) {
-	p, err := s.compile(m)
+var _ solvers.Planner = (*Solver)(nil)
+
+// Plan returns the job that counts the solutions of m, and with unique their classes too, by the route
+// the solver's method takes (see Method). Its tasks are fixed by the model and the route alone.
+func (s *Solver) Plan(ctx context.Context, m constraints.Model, unique bool) (solvers.Job, error) {
+	j, err := s.plan(ctx, m, unique)
+	if err != nil {
+		return nil, err
+	}
+	return j, nil
+}
+
+func (s *Solver) plan(ctx context.Context, m constraints.Model, unique bool) (*job, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	p, err := compile(m)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.route(p, unique)
+	if err != nil {
+		return nil, err
+	}
+	return r.job(ctx, s, p, unique)
+}
+
+// Count counts the solutions of m: the tasks of its plan, run on the solver's threads. Stopped by ctx, it
+// returns the exact count of the tasks that finished, with Result.Tasks saying how many.
+func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result, error) {
+	return s.run(ctx, m, false)
+}
+
+// CountUnique counts the solutions of m and their classes under the model's symmetry group, by the
+// first route of the table that counts classes: Burnside's lemma over the join for classic queens, the
+// stabilizers of a torus's solutions, the least solution of each class on the row path, or each
+// solution tested on the general path.
+func (s *Solver) CountUnique(ctx context.Context, m constraints.Model) (solvers.Result, error) {
+	return s.run(ctx, m, true)
+}
+
+func (s *Solver) run(ctx context.Context, m constraints.Model, unique bool) (solvers.Result, error) {
+	j, err := s.plan(ctx, m, unique)
 	if err != nil {
 		return solvers.Result{}, err
 	}
+	return solvers.RunJob(ctx, j, solvers.RunOptions{Threads: s.threads})
+}
+
+// Enumerate calls visit with every solution of m in increasing Solution.Compare order, until visit
+// returns false or ctx is done. It takes the row path's search where the model has one queen per row
+// (method Mirror fits), else the general path's; GeneralOnly forces the general path. It runs on one
+// goroutine: order matters more than speed here.
+func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(constraints.Solution) bool) (solvers.Result, error) {
+	if err := s.check(); err != nil {
+		return solvers.Result{}, err
+	}
+	p, err := compile(m)
+	if err != nil {
+		return solvers.Result{}, err
+	}
+	if p.transposed || !p.words {
+		return solvers.Result{}, fmt.Errorf("backtrack: %d×%d board: lists solutions of at most %d columns and %d rows (counts turn a board of at most %d rows on its side); the sat solver lists larger boards: %w",
+			m.Rows, m.Cols, MaxCols, MaxRows, MaxCols, solvers.ErrUnsupported)
+	}
 	stop, release := stopFlag(ctx)
 	defer release()
-	var res solvers.Result
+	res := solvers.Result{Stats: solvers.Stats{Method: "rows", Threads: 1}}
 	var bad error
 	checked := solvers.VerifiedVisit("backtrack", m, visit, &bad)
 	emit := func(queens []uint64) bool {
@@ -126,86 +216,23 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 		return checked(sol)
 	}
 	var done bool
-	if p.kernel == kernelNone {
-		g, err := newGeneral(p, stop, emit)
+	if p.kernel == kernelNone || s.method == General {
+		res.Stats.Method = "general"
+		k := &ctl{stop: stop}
+		g, err := newGeneral(p, k, emit)
 		if err != nil {
 			return solvers.Result{}, err
 		}
 		done = g.run()
+		res.Stats.Nodes = k.nodes
 	} else {
-		done = p.enumerate(0, state{}, make([]uint64, p.rows), stop, emit)
+		done = p.enumerate(0, p.start(), make([]uint64, p.rows), stop, emit)
 	}
 	res.Complete = done && !stop() && bad == nil
 	if bad != nil {
 		return res, bad
 	}
 	return res, ctx.Err()
-}
-
-var errNoJoin = fmt.Errorf("backtrack: the join counts classic queens of side at most %d only: %w", halves.MaxN, solvers.ErrUnsupported)
-
-// Count counts the solutions of m on every thread the solver has.
-func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result, error) {
-	p, err := s.compile(m)
-	if err != nil {
-		return solvers.Result{}, err
-	}
-	stop, release := stopFlag(ctx)
-	defer release()
-	if p.kernel == kernelNone {
-		g, err := newGeneral(p, stop, nil)
-		if err != nil {
-			return solvers.Result{}, err
-		}
-		done := g.run()
-		return solvers.Result{Count: g.count, Complete: done && !stop()}, ctx.Err()
-	}
-	join := p.joins()
-	switch {
-	case s.method == Join && !join:
-		return solvers.Result{}, errNoJoin
-	case join && (s.method == Fastest || s.method == Join):
-		count, err := halves.Count(ctx, m.Rows, s.threads)
-		return solvers.Result{Count: count, Complete: err == nil}, err
-	case (p.kernel == kernelQueen || p.kernel == kernelKnight) && s.method != Mirror && len(p.symmetryGroup().turns) > 2:
-		// Visiting one solution per class does about half the work of the mirror alone.
-		count, _, done, err := p.countClasses(s.threads, stop)
-		return solvers.Result{Count: count, Complete: done}, errors.Join(err, ctx.Err())
-	}
-	count, done, err := p.countParallel(s.threads, stop)
-	return solvers.Result{Count: count, Complete: done}, errors.Join(err, ctx.Err())
-}
-
-// CountUnique counts the solutions of m and their classes under the model's symmetry group. Classic
-// queens that Count would join are joined here too, and their classes follow by Burnside's lemma from
-// the symmetric solutions (see fixed.go). A torus that keeps its shifts is counted from the solutions
-// with the first queen in column 0 (shifts.go). Elsewhere on the row path of a flat board it visits only
-// the least solution of each class (see symmetric.go); off the row path it enumerates
-// (solvers.CountClasses).
-func (s *Solver) CountUnique(ctx context.Context, m constraints.Model) (solvers.Result, error) {
-	p, err := s.compile(m)
-	if err != nil {
-		return solvers.Result{}, err
-	}
-	join := p.joins()
-	if s.method == Join && !join {
-		return solvers.Result{}, errNoJoin
-	}
-	if p.kernel == kernelNone || p.kernel == kernelTorus && !p.shift {
-		return solvers.CountClasses(ctx, s, m)
-	}
-	stop, release := stopFlag(ctx)
-	defer release()
-	if p.kernel == kernelTorus {
-		total, unique, done, err := p.torusClasses(ctx, s.threads, stop)
-		return solvers.Result{Count: total, Unique: &unique, Complete: done}, errors.Join(err, ctx.Err())
-	}
-	if join && (s.method == Fastest || s.method == Join) {
-		total, unique, err := p.burnside(ctx, s.threads, stop)
-		return solvers.Result{Count: total, Unique: &unique, Complete: err == nil}, err
-	}
-	total, unique, done, err := p.countClasses(s.threads, stop)
-	return solvers.Result{Count: total, Unique: &unique, Complete: done}, errors.Join(err, ctx.Err())
 }
 
 var _ solvers.Finder = (*Solver)(nil)

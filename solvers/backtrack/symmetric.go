@@ -1,10 +1,13 @@
 package backtrack
 
 import (
+	"context"
+	"fmt"
 	"math/bits"
-	"sync/atomic"
+	"slices"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
 )
 
 // Counting each class of solutions once. On the row path of a flat square or rectangular board, the
@@ -150,95 +153,87 @@ func classify(sym symmetry, q []int, n int) (least bool, stab uint64) {
 	return true, stab
 }
 
-// symTask is a subtree of the class-by-class count: the first rows placed under the bounds of al.
-type symTask struct {
-	al  []uint64
-	row int
-	s   state
-	q   []int // the columns of the rows placed
-}
-
-// countClasses counts the solutions and the classes of a row-path model on a flat board by visiting the
-// least solution of each class. It returns false if stop turned true first, and errOverflow if the
-// count does not fit in 64 bits.
-func (p *plan) countClasses(threads int, stop func() bool) (total, unique uint64, complete bool, err error) {
-	var overflow atomic.Bool
+// classesJob counts the solutions of a row-path model on a flat board by visiting the least solution of
+// each class, and with unique reports the classes too. Its tasks are the placements of the first rows under the bounds of each
+// first column; a task walks down to the split row, then hands each placement to the kernel.
+func (p *plan) classesJob(ctx context.Context, unique bool) (*job, error) {
 	sym := p.symmetryGroup()
 	order := uint64(len(sym.turns))
-	depth := p.splitDepth()
-	type sums struct{ total, unique uint64 }
-	out := make([]sums, threads)
-	qs := make([][]int, threads) // each thread's columns of the rows placed
-	for i := range qs {
-		qs[i] = make([]int, p.rows)
-	}
-	run := func(i int, t symTask) {
-		q := qs[i]
-		copy(q, t.q)
-		var tot, uni uint64
-		switch {
-		case (p.kernel == kernelQueen || p.super) && t.row < p.rows:
-			tot, uni = p.classesQueen(sym, order, t.al, t.row, t.s, q)
-		case p.rows <= 64 && t.row < p.rows:
-			tot, uni = p.classesFrom(sym, order, t.al, t.row, t.s, q)
-		default:
-			tot, uni = p.walkClasses(sym, order, t.al, t.row, t.s, q)
+	als := make([][]uint64, p.cols)
+	var roots []task
+	for k := range p.cols {
+		if als[k] = p.bounded(sym, k); als[k] != nil {
+			roots = append(roots, task{s: p.start(), first: k, queens: make([]uint64, p.rows)})
 		}
-		if !addProduct(&out[i].total, 1, tot) {
-			overflow.Store(true)
-		}
-		out[i].unique += uni
 	}
-	complete = spread(threads, stop, func(send func(symTask) bool) bool {
-		for k := range p.cols {
-			al := p.bounded(sym, k)
-			if al == nil {
-				continue
-			}
-			var walk func(r int, s state, q []int) bool
-			walk = func(r int, s state, q []int) bool {
-				if r == depth || r == p.rows {
-					return send(symTask{al, r, s, append([]int(nil), q...)})
-				}
-				for f := al[r] &^ p.forbidden(s); f != 0; f &= f - 1 {
-					bit := f & -f
-					if !walk(r+1, p.place(s, r, bit), append(q, bits.TrailingZeros64(bit))) {
-						return false
-					}
-				}
-				return true
-			}
-			if !walk(0, state{}, nil) {
+	split := p.split()
+	al := func(t task) []uint64 { return als[t.first] }
+	tasks, depth, err := p.levels(ctx, roots, p.rows-1, al, false)
+	if err != nil {
+		return nil, err
+	}
+	j := &job{method: Classes, tasks: len(tasks),
+		key: fmt.Sprintf("%s %s turns=%d depth=%d split=%d tasks=%d", Classes, p.board(), order, depth, split, len(tasks))}
+	if unique {
+		j.finish = classesFinish
+	}
+	j.run = func(_ context.Context, k *ctl, i int) (solvers.Tally, error) {
+		t := tasks[i]
+		t.queens = slices.Clone(t.queens)
+		q := make([]int, p.rows)
+		var tally solvers.Tally
+		overflow := false
+		p.descend(t, max(split, t.row), al(t), false, func(u task) bool {
+			if k.stop() {
+				k.stopped = true
 				return false
 			}
+			for r := range u.row {
+				q[r] = bits.TrailingZeros64(u.queens[r])
+			}
+			var tot, uni uint64
+			switch {
+			case (p.kernel == kernelQueen || p.super) && u.row < p.rows:
+				tot, uni = p.classesQueen(sym, order, al(t), u.row, u.s, q)
+			case (p.kernel == kernelLines || p.kernel == kernelKnight) && p.rows <= 64 && u.row < p.rows:
+				tot, uni = p.classesFrom(sym, order, al(t), u.row, u.s, q, k)
+			default:
+				tot, uni = p.walkClasses(sym, order, al(t), u.row, u.s, q, k)
+			}
+			if !addProduct(&tally.Count, 1, tot) || !addProduct(&tally.Classes, 1, uni) {
+				overflow = true
+			}
+			return !k.stopped
+		})
+		if overflow {
+			return solvers.Tally{}, errOverflow
 		}
-		return true
-	}, run)
-	for _, s := range out {
-		if !addProduct(&total, 1, s.total) {
-			overflow.Store(true)
-		}
-		unique += s.unique
+		return tally, nil
 	}
-	if overflow.Load() {
-		return 0, 0, false, errOverflow
-	}
-	return total, unique, complete && !stop(), nil
+	return j, nil
 }
 
 // walkClasses finishes the rows from r on, with q holding the columns of the rows above, and returns the
-// solutions (weighted by class size) and the classes whose least member it reached.
-func (p *plan) walkClasses(sym symmetry, order uint64, al []uint64, r int, s state, q []int) (total, unique uint64) {
+// solutions (weighted by class size) and the classes whose least member it reached. It serves every
+// row-path kernel; it stops, with k.stopped set, once k.stop turns true.
+func (p *plan) walkClasses(sym symmetry, order uint64, al []uint64, r int, s state, q []int, k *ctl) (total, unique uint64) {
 	if r == p.rows {
+		if !p.done(s) {
+			return 0, 0
+		}
 		if least, stab := classify(sym, q, p.cols); least {
 			return order / stab, 1
 		}
 		return 0, 0
 	}
-	for f := al[r] &^ p.forbidden(s); f != 0; f &= f - 1 {
+	if k.nodes++; k.nodes%pollEvery == 0 && k.stop() {
+		k.stopped = true
+		return 0, 0
+	}
+	for f := al[r] &^ p.forbidden(s, r); f != 0 && !k.stopped; f &= f - 1 {
 		bit := f & -f
 		q[r] = bits.TrailingZeros64(bit)
-		t, u := p.walkClasses(sym, order, al, r+1, p.place(s, r, bit), q)
+		t, u := p.walkClasses(sym, order, al, r+1, p.place(s, r, bit), q, k)
 		total += t
 		unique += u
 	}
@@ -250,11 +245,12 @@ type symFrame struct{ free, cols, diag, anti, k1, k2 uint64 }
 // classesFrom is walkClasses as a loop, the hot path of counting by classes: a stack indexed by row (the
 // board is at most 64 rows here), the knight's cells masked in rather than branched on, and at the last
 // row a quick test that settles most solutions without building their images.
-func (p *plan) classesFrom(sym symmetry, order uint64, al []uint64, r0 int, s state, q []int) (total, unique uint64) {
+func (p *plan) classesFrom(sym symmetry, order uint64, al []uint64, r0 int, s state, q []int, kc *ctl) (total, unique uint64) {
 	var stack [64]symFrame
+	var nodes uint64
 	last, n := p.rows-1, p.cols
 	k := q[0]
-	colOn, diagOn, antiOn := p.on(constraints.Column), p.on(constraints.Diagonal), p.on(constraints.AntiDiagonal)
+	colOn, diagOn, antiOn := p.colOn, p.diagOn, p.antiOn
 	knightOn := uint64(0)
 	if p.kernel == kernelKnight {
 		knightOn = ^uint64(0)
@@ -268,7 +264,7 @@ func (p *plan) classesFrom(sym symmetry, order uint64, al []uint64, r0 int, s st
 	// every row: ahead[r] is what rows r.. may take together.
 	var ahead [65]uint64
 	mustFill := uint64(0)
-	if p.m.Attack.Has(constraints.Column) && p.queens == p.cols {
+	if p.colOn != 0 && p.queens == p.cols {
 		mustFill = p.full
 		for i := last; i >= r0; i-- {
 			ahead[i] = ahead[i+1] | al[i]
@@ -299,7 +295,11 @@ func (p *plan) classesFrom(sym symmetry, order uint64, al []uint64, r0 int, s st
 		}
 		if free == 0 {
 			if r == r0 {
-				return total, unique
+				break
+			}
+			if nodes++; nodes&(pollEvery-1) == 0 && kc.stop() {
+				kc.stopped = true
+				break
 			}
 			r--
 			f := &stack[r&63]
@@ -314,6 +314,8 @@ func (p *plan) classesFrom(sym symmetry, order uint64, al []uint64, r0 int, s st
 		r++
 		free = al[r] &^ (cols | diag | anti | (k1<<2|k1>>2|k2<<1|k2>>1)&knightOn)
 	}
+	kc.nodes += nodes
+	return total, unique
 }
 
 // edgeTie reports whether the queen in column 0 or column n−1 stands in row k or n−1−k.

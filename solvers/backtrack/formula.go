@@ -1,0 +1,148 @@
+package backtrack
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/solvers"
+)
+
+// Counts that need no search.
+
+// formulaFits says why the lines of p's model might cross, or "" when its riders are the row and the
+// column at most, with no leaper, every cell open and no quota: then the queens are k rooks, or k queens
+// of which only those sharing a row (or a column) attack, or k cells, and the count is a formula. A torus
+// changes nothing, its rows and columns being the same lines.
+func (p *plan) formulaFits() string {
+	m := p.m
+	switch {
+	case !subsetOf(m.Attack.Riders(), vecRow, vecColumn) || len(m.Attack.Leapers()) > 0:
+		return "needs no rider but the row and the column, and no leaper"
+	case len(m.Blocked) > 0 || len(m.Fixed) > 0 || !m.Each.IsZero():
+		return "needs every cell open and no quota"
+	}
+	return ""
+}
+
+// formula counts the placements of k queens on an r×c board that attack along rows and columns at most:
+//
+//	rows and columns (k rooks): C(r,k) · C(c,k) · k!   (the rows, the columns, and how they pair)
+//	rows only:                  C(r,k) · c^k
+//	columns only:               C(c,k) · r^k
+//	neither:                    C(r·c, k)
+func (p *plan) formula() (uint64, error) {
+	riders := p.m.Attack.Riders()
+	r, c, k := uint64(p.rows), uint64(p.cols), uint64(p.queens)
+	row, col := slices.Contains(riders, vecRow), slices.Contains(riders, vecColumn)
+	var terms []func() (uint64, bool)
+	switch {
+	case row && col:
+		terms = append(terms, func() (uint64, bool) { return binomial(r, k) }, func() (uint64, bool) { return binomial(c, k) }, func() (uint64, bool) { return factorial(k) })
+	case row:
+		terms = append(terms, func() (uint64, bool) { return binomial(r, k) }, func() (uint64, bool) { return power(c, k) })
+	case col:
+		terms = append(terms, func() (uint64, bool) { return binomial(c, k) }, func() (uint64, bool) { return power(r, k) })
+	default:
+		terms = append(terms, func() (uint64, bool) { return binomial(r*c, k) })
+	}
+	product := uint64(1)
+	for _, term := range terms {
+		v, ok := term()
+		if !ok {
+			return 0, errOverflow
+		}
+		if v == 0 {
+			return 0, nil
+		}
+		hi, lo := bits.Mul64(product, v)
+		if hi != 0 {
+			return 0, errOverflow
+		}
+		product = lo
+	}
+	return product, nil
+}
+
+// binomial returns C(n, k), and false if it does not fit in 64 bits. Each step C(n, i+1) = C(n, i)·(n−i)/(i+1)
+// divides exactly, and the steps grow up to k = n/2, so the first step that overflows says the result does.
+func binomial(n, k uint64) (uint64, bool) {
+	if k > n {
+		return 0, true
+	}
+	k = min(k, n-k)
+	v := uint64(1)
+	for i := range k {
+		hi, lo := bits.Mul64(v, n-i)
+		if hi >= i+1 {
+			return 0, false
+		}
+		v, _ = bits.Div64(hi, lo, i+1)
+	}
+	return v, true
+}
+
+// factorial returns k!, and false if it does not fit in 64 bits.
+func factorial(k uint64) (uint64, bool) {
+	v := uint64(1)
+	for i := uint64(2); i <= k; i++ {
+		hi, lo := bits.Mul64(v, i)
+		if hi != 0 {
+			return 0, false
+		}
+		v = lo
+	}
+	return v, true
+}
+
+// power returns b^e, and false if it does not fit in 64 bits.
+func power(b, e uint64) (uint64, bool) {
+	v := uint64(1)
+	for range e {
+		hi, lo := bits.Mul64(v, b)
+		if hi != 0 {
+			return 0, false
+		}
+		if v = lo; v == 0 || v == 1 {
+			return v, true // b is 0 or 1: no need to go on
+		}
+	}
+	return v, true
+}
+
+// polyaFits says why p's model is not a classic torus without solutions, or "": n queens on an n×n torus
+// attacking along the four lines, every cell open, no quota, n sharing a factor with 6. By Pólya's
+// theorem (G. Pólya, "Über die 'doppelt-periodischen' Lösungen des n-Damen-Problems", 1918) the
+// n-queens problem on the torus has a solution exactly when gcd(n, 6) = 1; so such a model has none, and
+// no classes either.
+func (p *plan) polyaFits() string {
+	m := p.m
+	switch {
+	case !m.Wrap || !m.Square() || p.queens != m.Rows:
+		return "needs n queens on an n×n torus"
+	case len(m.Attack.Riders()) != len(lineVecs) || !subsetOf(m.Attack.Riders(), lineVecs...) || len(m.Attack.Leapers()) > 0:
+		return "needs the four lines and nothing else"
+	case len(m.Blocked) > 0 || len(m.Fixed) > 0 || !m.Each.IsZero():
+		return "needs every cell open and no quota"
+	case intmath.GCD(m.Rows, 6) == 1:
+		return fmt.Sprintf("needs a side that shares a factor with 6 (gcd(%d, 6) = 1)", m.Rows)
+	}
+	return ""
+}
+
+// oneTask returns a job of one task that count computes, with the classes unique gives when asked.
+func oneTask(method Method, key string, count func(ctx context.Context, k *ctl) (uint64, error), classes func() uint64) *job {
+	j := &job{method: method, key: key, tasks: 1, run: func(ctx context.Context, k *ctl, _ int) (solvers.Tally, error) {
+		n, err := count(ctx, k)
+		return solvers.Tally{Count: n}, err
+	}}
+	if classes != nil {
+		j.finish = func(sum solvers.Tally) (uint64, *uint64, error) {
+			u := classes()
+			return sum.Count, &u, nil
+		}
+	}
+	return j
+}

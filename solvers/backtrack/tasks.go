@@ -1,0 +1,190 @@
+package backtrack
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
+)
+
+// task is a subtree of the row path: the rows above row placed, to be counted weight times (2 for a
+// placement whose mirror image is counted by the same task; the number of columns for a torus whose
+// shifts the first row stands for). sym says the placement is its own mirror image, so the rows below
+// are halved too. queens[r] is the queen of row r < row. On the class-by-class count, first is the
+// column of row 0's queen, whose bounds apply.
+type task struct {
+	row    int
+	s      state
+	weight uint64
+	sym    bool
+	first  int
+	queens []uint64
+}
+
+// splitRows is how many rows a task leaves to the kernels: a classic or superqueen kernel finishes 13
+// rows in milliseconds at most, so stopping between kernel calls is prompt, and handing out the rows
+// above costs nothing beside them. A task placed higher up walks down to that row first.
+const splitRows = 13
+
+// split returns the row at which the kernels take over.
+func (p *plan) split() int { return max(1, min(p.rows-splitRows, p.rows)) }
+
+// descend yields the placements of rows t.row.. depth-1 below task t, each as a task at depth, on the
+// open cells al, skipping those whose mirror image it yields too and weighting the kept ones 2 instead,
+// while the placement so far is its own mirror image (every queen in the mirror's fixed column). With
+// shift, on a torus that keeps the shifts of the columns, every solution is the shift of exactly one with
+// the first row's queen in column 0: that queen alone is tried, weighted by the number of columns, and the
+// mirror becomes c → −c (mod cols), which keeps column 0. The queens of the yielded task are t.queens,
+// valid only while it is yielded. descend returns false if yield asked to stop.
+func (p *plan) descend(t task, depth int, al []uint64, shift bool, yield func(task) bool) bool {
+	queens := t.queens
+	var walk func(r int, s state, weight uint64, symmetric bool) bool
+	walk = func(r int, s state, weight uint64, symmetric bool) bool {
+		if r == depth {
+			return yield(task{r, s, weight, symmetric, t.first, queens})
+		}
+		f := al[r] &^ p.forbidden(s, r)
+		if p.leap != nil {
+			f &^= p.leaps(s, r)
+		}
+		if r == 0 && shift {
+			f, weight = f&1, weight*uint64(p.cols)
+		}
+		for ; f != 0; f &= f - 1 {
+			bit := f & -f
+			w, sym := weight, false
+			if symmetric {
+				c := bits.TrailingZeros64(bit)
+				mc := p.cols - 1 - c
+				if shift {
+					mc = (p.cols - c) % p.cols
+				}
+				if c > mc {
+					continue
+				}
+				if c < mc {
+					w *= 2
+				} else {
+					sym = true
+				}
+			}
+			queens[r] = bit
+			if !walk(r+1, p.place(s, r, bit), w, sym) {
+				return false
+			}
+		}
+		return true
+	}
+	return walk(t.row, t.s, t.weight, t.sym)
+}
+
+// levels lists the tasks of the row path: it deepens the roots row by row, each level from the last, and
+// stops at the first level of at least minTasks tasks, or at row stop, or before a level past maxTasks.
+// A task may lie below the split row, where its kernel then starts.
+// al returns the open cells of a root's tree. It returns the tasks, their row, and ctx's error if ctx
+// ends first.
+func (p *plan) levels(ctx context.Context, roots []task, stop int, al func(task) []uint64, shift bool) ([]task, int, error) {
+	level, row := roots, 0
+	for row < stop && len(level) < minTasks {
+		if err := ctx.Err(); err != nil {
+			return nil, 0, err
+		}
+		var next []task
+		for _, t := range level {
+			t.queens = slices.Clone(t.queens)
+			p.descend(t, row+1, al(t), shift, func(u task) bool {
+				u.queens = slices.Clone(u.queens)
+				next = append(next, u)
+				return len(next) <= maxTasks
+			})
+			if len(next) > maxTasks {
+				return level, row, nil
+			}
+		}
+		level, row = next, row+1
+	}
+	return level, row, nil
+}
+
+// rowJob counts the row path's solutions, halved by the mirror where the model keeps it, and with shift
+// (a torus that keeps the shifts of its columns) counted from the first row's queen in column 0; with
+// stabilizers it sums each solution's stabilizer under group instead, for Burnside's lemma.
+func (p *plan) rowJob(ctx context.Context, method Method, shift bool, group *constraints.Group) (*job, error) {
+	root := task{s: p.start(), weight: 1, sym: p.mirror, queens: make([]uint64, p.rows)}
+	split := p.split()
+	all := func(task) []uint64 { return p.allowed }
+	tasks, depth, err := p.levels(ctx, []task{root}, p.rows-1, all, shift)
+	if err != nil {
+		return nil, err
+	}
+	j := &job{method: method, tasks: len(tasks), key: fmt.Sprintf("%s %s depth=%d split=%d tasks=%d", method, p.board(), depth, split, len(tasks))}
+	if group == nil {
+		j.run = func(_ context.Context, k *ctl, i int) (solvers.Tally, error) {
+			t := tasks[i]
+			t.queens = slices.Clone(t.queens)
+			var total uint64
+			overflow := false
+			p.descend(t, max(split, t.row), p.allowed, shift, func(u task) bool {
+				if k.stop() {
+					k.stopped = true
+					return false
+				}
+				n := p.count(u.row, u.s, k)
+				if !addProduct(&total, u.weight, n) {
+					overflow = true
+				}
+				return !k.stopped
+			})
+			if overflow {
+				return solvers.Tally{}, errOverflow
+			}
+			return solvers.Tally{Count: total}, nil
+		}
+		return j, nil
+	}
+	stab := p.stabilizers(group)
+	j.run = func(_ context.Context, k *ctl, i int) (solvers.Tally, error) {
+		t := tasks[i]
+		queens := slices.Clone(t.queens)
+		q := make([]int, p.rows)
+		var tally solvers.Tally
+		overflow := false
+		done := p.enumerate(t.row, t.s, queens, k.stop, func(sol []uint64) bool {
+			for r, bit := range sol {
+				q[r] = bits.TrailingZeros64(bit)
+			}
+			if !addProduct(&tally.Count, t.weight, 1) || !addProduct(&tally.Classes, t.weight, stab(q)) {
+				overflow = true
+			}
+			k.nodes++
+			return true
+		})
+		k.stopped = !done
+		if overflow {
+			return solvers.Tally{}, errOverflow
+		}
+		return tally, nil
+	}
+	j.finish = burnsideFinish(group.Order(), false)
+	return j, nil
+}
+
+// board names the board for a job's key, and says if it was turned on its side.
+func (p *plan) board() string {
+	if p.transposed {
+		return fmt.Sprintf("%dx%d (transposed)", p.rows, p.cols)
+	}
+	return fmt.Sprintf("%dx%d", p.rows, p.cols)
+}
+
+// addProduct adds a×b to *acc and reports false if the product or the sum overflows 64 bits. A single
+// task's count cannot overflow in any time one could wait; the weighted sums of many might.
+func addProduct(acc *uint64, a, b uint64) bool {
+	hi, lo := bits.Mul64(a, b)
+	sum, carry := bits.Add64(*acc, lo, 0)
+	*acc = sum
+	return hi == 0 && carry == 0
+}
