@@ -2,6 +2,7 @@ package sat
 
 import (
 	"context"
+	"errors"
 	"runtime"
 	"time"
 
@@ -56,7 +57,7 @@ func (s *search) next(ctx context.Context) (constraints.Solution, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r != 1 {
+	if r == unsatisfiable {
 		s.done = true
 		return nil, nil
 	}
@@ -90,10 +91,31 @@ func (s *search) next(ctx context.Context) (constraints.Solution, error) {
 	return sol, nil
 }
 
-// solve runs g until it answers or ctx is done. It never calls g.Try, whose deadline outlives the call
-// and makes every later solve return unknown at once; it runs GoSolve and polls the handle, and stops
-// the handle (once) if ctx ends first. It returns 1 for sat, -1 for unsat.
+// gini's three answers.
+const (
+	satisfiable   = 1
+	unsatisfiable = -1
+	unknown       = 0
+)
+
+// errUnknown is gini answering unknown while the context is still live: it gave up without an answer (a
+// deadline left behind by Try, a stop from elsewhere). It must end a search with an error, never as "no
+// more solutions", which would let a count or an enumeration be marked complete.
+var errUnknown = errors.New("sat: gini stopped without an answer (neither satisfiable nor unsatisfiable)")
+
+// solve runs g until it answers or ctx is done, and returns satisfiable or unsatisfiable with a nil error, or an error:
+// the context's, or errUnknown. It never calls g.Try, whose deadline outlives the call and makes every
+// later solve return unknown at once; it runs GoSolve and polls the handle, and stops the handle (once)
+// if ctx ends first.
 func solve(ctx context.Context, g *gini.Gini) (int, error) {
+	r, err := solveOnce(ctx, g)
+	if err == nil && r == unknown {
+		err = errUnknown
+	}
+	return r, err
+}
+
+func solveOnce(ctx context.Context, g *gini.Gini) (int, error) {
 	if ctx.Done() == nil {
 		return g.Solve(), nil // the context can never end: no goroutine needed
 	}
@@ -117,7 +139,7 @@ func solve(ctx context.Context, g *gini.Gini) (int, error) {
 		select {
 		case <-ctx.Done():
 			// Stop waits for gini's next poll (every 20 000 propagations); a result that raced in is kept.
-			if r := h.Stop(); r != 0 {
+			if r := h.Stop(); r != unknown {
 				return r, nil
 			}
 			return 0, ctx.Err()
