@@ -29,32 +29,30 @@ func smallModels() []constraints.Model {
 // at-most-one line or a knight clause exactly when the model says they attack each other.
 func TestAttackRelation(t *testing.T) {
 	for _, m := range smallModels() {
-		e, err := encode(m, defaultPairwiseUpTo)
-		if err != nil {
-			t.Fatal(err)
-		}
+		e, lits := encodeList(t, m, encoding{pairwiseUpTo: defaultPairwiseUpTo})
 		n := len(e.cells)
 		together := make([]bool, (n+1)*(n+1))
 		mark := func(a, b int32) { together[int(a)*(n+1)+int(b)], together[int(b)*(n+1)+int(a)] = true, true }
-		for _, ids := range e.lineIDs {
-			for i, a := range e.cells {
-				for j, b := range e.cells[i+1:] {
-					if ids[a.Row*m.Cols+a.Col] == ids[b.Row*m.Cols+b.Col] {
-						mark(int32(i+1), int32(i+j+2))
+		for _, rl := range e.riders {
+			for l := range rl.count() {
+				line := rl.line(l)
+				for i, a := range line {
+					for _, b := range line[i+1:] {
+						mark(int32(a), int32(b))
 					}
 				}
 			}
 		}
 		// The knight clauses are the binary all-negative clauses after the lines'; read them back from the
 		// clause list: any clause (¬a ∨ ¬b) over two cell variables.
-		clause := []int32{}
-		for _, l := range e.lits {
+		clause := []lit{}
+		for _, l := range lits {
 			if l != 0 {
 				clause = append(clause, l)
 				continue
 			}
-			if len(clause) == 2 && clause[0] < 0 && clause[1] < 0 && -clause[0] <= int32(n) && -clause[1] <= int32(n) {
-				mark(-clause[0], -clause[1])
+			if len(clause) == 2 && clause[0] < 0 && clause[1] < 0 && -clause[0] <= lit(n) && -clause[1] <= lit(n) {
+				mark(int32(-clause[0]), int32(-clause[1]))
 			}
 			clause = clause[:0]
 		}
@@ -71,23 +69,52 @@ func TestAttackRelation(t *testing.T) {
 	}
 }
 
-// countModels counts every model of the clauses over all their variables, auxiliaries included, with
-// projection on proj checked by check.
-func countModels(t *testing.T, e *cnf, check func(trues int) bool) int {
+// encodeList encodes m, which must be valid, and returns the encoder and its clauses.
+func encodeList(t testing.TB, m constraints.Model, opt encoding) (*cnf, []lit) {
+	t.Helper()
+	e, err := newCNF(context.Background(), m, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var l list
+	if err := e.run(context.Background(), &l); err != nil {
+		t.Fatal(err)
+	}
+	return e, l.lits
+}
+
+// record runs build on a bare encoder whose cells are the variables 1..n, given as xs, and returns the
+// encoder and the clauses build made.
+func record(n int, opt encoding, build func(e *cnf, xs []lit)) (*cnf, []lit) {
+	var l list
+	e := &cnf{m: constraints.Model{Rows: 1, Cols: n}, opt: opt, cells: make([]constraints.Cell, n),
+		at: size{vars: n}, maxLiterals: MaxLiterals, ctx: context.Background(), out: &l}
+	xs := make([]lit, n)
+	for i := range xs {
+		xs[i] = lit(i + 1)
+	}
+	build(e, xs)
+	e.size = e.at
+	return e, l.lits
+}
+
+// countModels counts every model of the clauses over all their variables, auxiliaries included, each
+// checked by check with the number of cell variables true.
+func countModels(t *testing.T, e *cnf, lits []lit, check func(trues int) bool) int {
 	t.Helper()
 	g := gini.New()
-	for _, l := range e.lits {
+	for _, l := range lits {
 		g.Add(z.Dimacs2Lit(int(l)))
 	}
 	count := 0
 	for g.Solve() == 1 {
 		count++
-		block := make([]int32, 0, e.vars)
+		block := make([]lit, 0, e.size.vars)
 		trues := 0
-		for v := int32(1); v <= int32(e.vars); v++ {
+		for v := lit(1); v <= lit(e.size.vars); v++ {
 			val := g.Value(z.Dimacs2Lit(int(v)))
 			if val {
-				if v <= int32(len(e.cells)) {
+				if v <= lit(len(e.cells)) {
 					trues++
 				}
 				block = append(block, -v)
@@ -112,14 +139,8 @@ func countModels(t *testing.T, e *cnf, check func(trues int) bool) int {
 func TestExactlyK(t *testing.T) {
 	for n := 1; n <= 8; n++ {
 		for k := 1; k <= n; k++ {
-			m := constraints.Model{Rows: 1, Cols: n, Queens: k}
-			e := &cnf{m: m, cells: make([]constraints.Cell, n), vars: n}
-			xs := make([]int32, n)
-			for i := range xs {
-				xs[i] = int32(i + 1)
-			}
-			e.exactly(xs, k)
-			got := countModels(t, e, func(trues int) bool { return trues == k })
+			e, lits := record(n, encoding{}, func(e *cnf, xs []lit) { e.exactly(xs, k) })
+			got := countModels(t, e, lits, func(trues int) bool { return trues == k })
 			if want := binomial(n, k); got != want {
 				t.Errorf("exactly %d of %d: %d models over all variables, want C(n,k) = %d", k, n, got, want)
 			}
@@ -132,16 +153,13 @@ func TestExactlyK(t *testing.T) {
 func TestAtMostOne(t *testing.T) {
 	for l := 1; l <= 12; l++ {
 		for _, upTo := range []int{0, 100} {
-			e := &cnf{m: constraints.Model{Rows: 1, Cols: l}, cells: make([]constraints.Cell, l), vars: l}
-			xs := make([]int32, l)
-			for i := range xs {
-				xs[i] = int32(i + 1)
-			}
-			e.atMostOne(xs, upTo)
-			e.clause(append([]int32{}, xs...)...) // and at least one, so that every cell variable is seen
+			e, lits := record(l, encoding{pairwiseUpTo: upTo}, func(e *cnf, xs []lit) {
+				e.atMostOne(xs)
+				e.clause(xs...) // and at least one, so that every cell variable is seen
+			})
 			srch := &search{e: e, g: gini.New(), skip: make([]bool, l+1)}
-			for _, lit := range e.lits {
-				srch.g.Add(z.Dimacs2Lit(int(lit)))
+			for _, x := range lits {
+				srch.g.Add(z.Dimacs2Lit(int(x)))
 			}
 			got := 0
 			for {
@@ -149,8 +167,8 @@ func TestAtMostOne(t *testing.T) {
 				if r != 1 {
 					break
 				}
-				var trues []int32
-				for v := int32(1); v <= int32(l); v++ {
+				var trues []lit
+				for v := lit(1); v <= lit(l); v++ {
 					if srch.g.Value(z.Dimacs2Lit(int(v))) {
 						trues = append(trues, -v)
 					}

@@ -3,6 +3,7 @@ package sat
 import (
 	"context"
 	"errors"
+	"fmt"
 	"runtime"
 	"time"
 
@@ -20,31 +21,60 @@ type search struct {
 	// skip marks the cell variables that a blocking clause may leave out: those true in every solution of
 	// this search (fixed queens, the cube's queens).
 	skip  []bool
-	block []int32
+	block []lit
 	done  bool // no further solution: unsat, or the last one was blocked by the units alone
 }
 
-// newSearch loads a fresh solver with the clauses and the cube, given as the cells' variables set true and
-// false. A fresh solver per cube rather than gini's Copy: the notes measured Copy 3–85× slower.
-func newSearch(e *cnf, trues, falses []int32) *search {
-	g := gini.NewVc(e.vars, e.clauses+len(trues)+len(falses))
-	for _, l := range e.lits {
-		g.Add(z.Dimacs2Lit(int(l)))
+// newSearch loads a fresh solver with the encoding's clauses, held in lits (a list), and the cube, given
+// as the cells' variables set true and false. A fresh solver per cube rather than gini's Copy: the notes
+// measured Copy 3–85× slower.
+func newSearch(ctx context.Context, e *cnf, lits []lit, c cube) (*search, error) {
+	g := gini.New()
+	if err := load(ctx, g, lits); err != nil {
+		return nil, err
 	}
 	s := &search{e: e, g: g, skip: e.forced}
-	if len(trues) > 0 {
+	if len(c.trues) > 0 {
 		s.skip = append([]bool(nil), e.forced...)
 	}
-	for _, v := range trues {
+	for _, v := range c.trues {
 		s.skip[v] = true
 		g.Add(z.Dimacs2Lit(int(v)))
 		g.Add(0)
 	}
-	for _, v := range falses {
+	for _, v := range c.falses {
 		g.Add(z.Dimacs2Lit(int(-v)))
 		g.Add(0)
 	}
-	return s
+	return s, nil
+}
+
+// streamSearch loads a fresh solver with the encoding's clauses as the encoder makes them, never holding
+// the whole list: the way to load a big board once. gini is given no size hints: a hint of V variables
+// makes it allocate room for 8 watches of each of 2V literals up front, one allocation each, which made
+// loading classic n=600 several times slower than letting it grow.
+func streamSearch(ctx context.Context, e *cnf) (*search, error) {
+	g := gini.New()
+	if err := e.run(ctx, giniSink{g}); err != nil {
+		return nil, fmt.Errorf("loading the clauses into gini: %w", err)
+	}
+	return &search{e: e, g: g, skip: e.forced}, nil
+}
+
+// loadPoll is how many literals load adds between looks at its context.
+const loadPoll = 1 << 16
+
+// load adds the clauses held in lits to g, and stops once ctx ends.
+func load(ctx context.Context, g *gini.Gini, lits []lit) error {
+	for i, l := range lits {
+		if i%loadPoll == 0 {
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("loading the clauses into gini: stopped at literal %d of %d: %w", i, len(lits), err)
+			}
+		}
+		g.Add(z.Dimacs2Lit(int(l)))
+	}
+	return nil
 }
 
 // next returns the next solution of the search, or nil when there is none left. Each solution is checked
@@ -66,7 +96,7 @@ func (s *search) next(ctx context.Context) (constraints.Solution, error) {
 	var sol constraints.Solution
 	s.block = s.block[:0]
 	for i, c := range s.e.cells {
-		v := int32(i + 1)
+		v := lit(i + 1)
 		if s.g.Value(z.Dimacs2Lit(int(v))) {
 			sol = append(sol, c)
 			if !s.skip[v] {

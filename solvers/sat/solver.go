@@ -66,7 +66,7 @@ const enumerateSplitCells = 256
 // where the model is mirror-symmetric. If ctx ends first, it returns the solutions found so far with
 // Complete false and an error wrapping ctx.Err().
 func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result, error) {
-	e, err := s.prepare(m)
+	e, lits, err := s.prepareList(ctx, m, "counting")
 	if err != nil {
 		return solvers.Result{}, err
 	}
@@ -89,7 +89,11 @@ func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result
 		go func() {
 			defer wg.Done()
 			for c := range work {
-				srch := newSearch(e, c.trues, c.falses)
+				srch, err := newSearch(ctx, e, lits, c)
+				if err != nil {
+					fail(err)
+					continue
+				}
 				for {
 					sol, err := srch.next(ctx)
 					if err != nil {
@@ -116,11 +120,11 @@ feed:
 	wg.Wait()
 	res := solvers.Result{Count: total.Load()}
 	if firstErr != nil && !isCtxErr(firstErr) {
-		return res, firstErr
+		return res, wrap("counting", firstErr)
 	}
 	if err := ctx.Err(); err != nil {
 		// Our own cancel only follows an error, handled above: this is the caller's context.
-		return res, fmt.Errorf("sat: count stopped after %d solutions: %w", res.Count, err)
+		return res, fmt.Errorf("sat: counting: stopped after %d solutions: %w", res.Count, err)
 	}
 	res.Complete = true
 	return res, nil
@@ -130,24 +134,42 @@ feed:
 // until visit returns false. If ctx ends first, it returns the solutions visited so far with Complete
 // false and an error wrapping ctx.Err(); visit returning false leaves Complete false with no error.
 func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(constraints.Solution) bool) (solvers.Result, error) {
-	e, err := s.prepare(m)
+	res := solvers.Result{Stats: solvers.Stats{Method: "enumerate", Threads: 1}}
+	e, err := s.prepare(ctx, m, "listing solutions")
 	if err != nil {
-		return solvers.Result{}, err
+		return res, err
 	}
+	stopped := func(err error) (solvers.Result, error) {
+		if isCtxErr(err) {
+			return res, fmt.Errorf("sat: listing solutions: stopped after %d solutions: %w", res.Count, err)
+		}
+		return res, wrap("listing solutions", err)
+	}
+	// A split pays one solver load per cube, repaid only when many solutions are wanted; on bigger boards
+	// one solver, loaded as the clauses are made, serves best.
+	var lits []lit
 	cubes := []cube{{weight: 1}}
 	if len(e.cells) <= enumerateSplitCells {
-		cubes = e.split(s.maxCubes, false)
+		var l list
+		if err := e.run(ctx, &l); err != nil {
+			return stopped(err)
+		}
+		lits, cubes = l.lits, e.split(s.maxCubes, false)
 	}
-	var res solvers.Result
 	for _, c := range cubes {
-		srch := newSearch(e, c.trues, c.falses)
+		var srch *search
+		if lits == nil {
+			srch, err = streamSearch(ctx, e)
+		} else {
+			srch, err = newSearch(ctx, e, lits, c)
+		}
+		if err != nil {
+			return stopped(err)
+		}
 		for {
 			sol, err := srch.next(ctx)
 			if err != nil {
-				if isCtxErr(err) {
-					return res, fmt.Errorf("sat: enumeration stopped after %d solutions: %w", res.Count, err)
-				}
-				return res, err
+				return stopped(err)
 			}
 			if sol == nil {
 				break
@@ -162,6 +184,36 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	return res, nil
 }
 
+// Find returns one solution of m, found by a single gini solver loaded as the clauses are made, and false
+// if m has none. The Result is as solvers.First describes: Count 1 and Proved for a solution; Complete and
+// Proved for none; neither if ctx ended first, with an error wrapping ctx.Err() that says which stage
+// (encoding, loading, solving) it stopped in.
+func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool, solvers.Result, error) {
+	res := solvers.Result{Stats: solvers.Stats{Method: "find", Threads: 1}}
+	e, err := s.prepare(ctx, m, "finding a solution")
+	if err != nil {
+		return nil, false, res, err
+	}
+	srch, err := streamSearch(ctx, e)
+	if err != nil {
+		return nil, false, res, wrap("finding a solution", err)
+	}
+	sol, err := srch.next(ctx)
+	if err != nil {
+		if isCtxErr(err) {
+			err = fmt.Errorf("stopped while solving: %w", err)
+		}
+		return nil, false, res, wrap("finding a solution", err)
+	}
+	res.Proved = true
+	if sol == nil {
+		res.Complete = true
+		return nil, false, res, nil
+	}
+	res.Count = 1
+	return sol, true, res, nil
+}
+
 // features are the model features the SAT solver takes.
 const features = constraints.FeatureRiders | constraints.FeatureLeapers | constraints.FeatureWrap |
 	constraints.FeatureBlocked | constraints.FeatureFixed
@@ -169,16 +221,39 @@ const features = constraints.FeatureRiders | constraints.FeatureLeapers | constr
 // Supports returns the model features the SAT solver takes.
 func (*Solver) Supports() constraints.Feature { return features }
 
-// prepare validates m and encodes it.
-func (s *Solver) prepare(m constraints.Model) (*cnf, error) {
+// prepare validates m, checks its features, and builds its encoding's geometry, sized by a dry run. The
+// errors of Validate and CheckFeatures come back as they are; the encoder's say they arose while doing.
+func (s *Solver) prepare(ctx context.Context, m constraints.Model, doing string) (*cnf, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
 	if err := solvers.CheckFeatures("sat", features, m); err != nil {
 		return nil, err
 	}
-	return encode(m, s.pairwiseUpTo)
+	e, err := newCNF(ctx, m, s.encoding())
+	if err != nil {
+		return nil, wrap(doing, err)
+	}
+	return e, nil
 }
+
+// prepareList is prepare, with the clauses made and kept in a list for the loads of many cubes.
+func (s *Solver) prepareList(ctx context.Context, m constraints.Model, doing string) (*cnf, []lit, error) {
+	e, err := s.prepare(ctx, m, doing)
+	if err != nil {
+		return nil, nil, err
+	}
+	l := list{lits: make([]lit, 0, e.size.literals+e.size.clauses)}
+	if err := e.run(ctx, &l); err != nil {
+		return nil, nil, wrap(doing, err)
+	}
+	return e, l.lits, nil
+}
+
+func (s *Solver) encoding() encoding { return encoding{pairwiseUpTo: s.pairwiseUpTo} }
+
+// wrap says where an error arose: in the SAT solver, doing what.
+func wrap(doing string, err error) error { return fmt.Errorf("sat: %s: %w", doing, err) }
 
 // isCtxErr reports whether err is the context's own error, returned by solve when ctx ends.
 func isCtxErr(err error) bool {

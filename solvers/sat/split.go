@@ -8,8 +8,8 @@ import "github.com/queens-dev/queens/constraints"
 // blocking clauses alone each solve grows harder as the clauses pile up (classic n=12 took 17 s in the
 // notes), while a cube has few solutions and few blocking clauses.
 type cube struct {
-	trues  []int32 // the queens of the prefix, as cell variables
-	falses []int32 // the other free cells of the prefix
+	trues  []lit // the queens of the prefix, as cell variables
+	falses []lit // the other free cells of the prefix
 	// weight is how many solutions each solution of the cube stands for: 2 when the cube's mirror image is
 	// another cube that is skipped, 1 otherwise.
 	weight uint64
@@ -144,11 +144,11 @@ func (e *cnf) makeCube(prefix, placed []int, mirror bool) (cube, bool) {
 	isTrue := make(map[int]bool, len(placed))
 	for _, i := range placed {
 		isTrue[i] = true
-		c.trues = append(c.trues, int32(i+1))
+		c.trues = append(c.trues, lit(i+1))
 	}
 	for _, i := range prefix {
 		if !isTrue[i] {
-			c.falses = append(c.falses, int32(i+1))
+			c.falses = append(c.falses, lit(i+1))
 		}
 	}
 	return c, true

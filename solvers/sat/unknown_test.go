@@ -12,11 +12,11 @@ import (
 // later solve on that solver give up at its first poll. A search must report that as an error, never as
 // "no more solutions", which would let an enumeration or a count end as complete.
 func TestUnknownIsNotUnsat(t *testing.T) {
-	e, err := encode(constraints.Classic(200), defaultPairwiseUpTo)
+	e, lits := encodeList(t, constraints.Classic(200), encoding{pairwiseUpTo: defaultPairwiseUpTo})
+	s, err := newSearch(context.Background(), e, lits, cube{weight: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newSearch(e, nil, nil)
 	// 40 000 cell variables: no model is found before gini's first poll, at 20 000 propagations.
 	if r := s.g.Try(time.Nanosecond); r != 0 {
 		t.Skipf("gini answered %d before its first poll; cannot provoke an unknown", r)
