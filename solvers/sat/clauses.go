@@ -129,11 +129,80 @@ func (e *cnf) atMostOne(xs []lit) {
 	e.clause(-xs[len(xs)-1], -prev)
 }
 
-// exactly makes exactly k of xs true with a sequential counter whose registers are defined both ways:
+// exactly makes exactly k of xs true: by units where k is 0 or all of xs, by an at-most-one and a clause
+// where k is 1, and by a cardinality encoding otherwise. More than len(xs) is an empty clause.
+func (e *cnf) exactly(xs []lit, k int) {
+	switch {
+	case k > len(xs):
+		e.clause()
+	case k == 0 || k == len(xs):
+		for _, x := range xs {
+			if k == 0 {
+				x = -x
+			}
+			e.clause(x)
+		}
+	case k == 1:
+		e.atMostOne(xs)
+		e.clause(xs...)
+	case e.opt.totalizer:
+		e.totalize(xs, k)
+	default:
+		e.seqCounter(xs, k)
+	}
+}
+
+// totalize makes exactly k of xs true with Bailleux and Boufkhad's totalizer: a tree whose nodes count
+// their leaves in unary, each count cut at k+1 (at least k+1 is all that matters), with clauses both ways
+// so that the auxiliaries are a function of the cells. The root must count at least k and not k+1.
+func (e *cnf) totalize(xs []lit, k int) {
+	out := e.totalizerNode(xs, k+1)
+	e.clause(out[k-1])
+	if len(out) > k {
+		e.clause(-out[k])
+	}
+}
+
+// totalizerNode returns the unary count of xs cut at limit: out[j] is true iff at least j+1 of xs are.
+func (e *cnf) totalizerNode(xs []lit, limit int) []lit {
+	if len(xs) == 1 {
+		return xs[:1:1]
+	}
+	a := e.totalizerNode(xs[:len(xs)/2], limit)
+	b := e.totalizerNode(xs[len(xs)/2:], limit)
+	m := min(len(a)+len(b), limit)
+	out := make([]lit, m)
+	for i := range out {
+		out[i] = e.fresh()
+	}
+	// at(u, i) is "at least i of u": true for 0, false past u's end.
+	at := func(u []lit, i int) lit {
+		switch {
+		case i == 0:
+			return litTrue
+		case i > len(u):
+			return litFalse
+		}
+		return u[i-1]
+	}
+	for i := 0; i <= len(a); i++ {
+		for j := 0; j <= len(b); j++ {
+			if s := i + j; s >= 1 {
+				e.clause(-at(a, i), -at(b, j), out[min(s, m)-1]) // i of a and j of b: at least i+j
+			}
+			if s := i + j + 1; s <= m {
+				e.clause(at(a, i+1), at(b, j+1), -out[s-1]) // at most i of a and j of b: not i+j+1
+			}
+		}
+	}
+	return out
+}
+
+// seqCounter makes exactly k of xs true with a sequential counter whose registers are defined both ways:
 // s(i, j) is true iff at least j of xs[0..i) are. Both directions make the auxiliaries a function of the
 // cells, and the constants at the edges keep only the registers that can still vary: s(i, j) is false for
 // j > i and, as k must be reached, true for j ≤ k − (n − i). That leaves about n·min(k, n−k) auxiliaries.
-func (e *cnf) exactly(xs []lit, k int) {
+func (e *cnf) seqCounter(xs []lit, k int) {
 	n := len(xs)
 	// reg[j] is s(i, j) for the current i, for j in 0..k+1; s(i, k+1) is false, which says "at most k".
 	reg := make([]lit, k+2)

@@ -29,6 +29,17 @@ const defaultPairwiseUpTo = 24
 // encoding holds the choices an encoding is made with.
 type encoding struct {
 	pairwiseUpTo int
+	// totalizer counts quotas of 2 and more with a totalizer instead of a sequential counter.
+	totalizer bool
+}
+
+// String describes the choices, for Job.Key.
+func (o encoding) String() string {
+	card := "sequential counter"
+	if o.totalizer {
+		card = "totalizer"
+	}
+	return fmt.Sprintf("pairwise up to %d, %s", o.pairwiseUpTo, card)
 }
 
 // cnf is the encoding of one model. Its geometry (the free cells, the lines of each rider) is built once
@@ -46,19 +57,25 @@ type cnf struct {
 	// forced marks the cell variables that are true in every solution (the fixed queens): a blocking clause
 	// leaves them out.
 	forced []bool
-	// exactRows is set when at-least-one per row is in force, which with the row at-most-ones makes every
-	// solution hold one queen per row; splitting uses it to prune prefixes.
-	exactRows, exactCols bool
+	// rowQuota and colQuota are how many queens every row and every column holds in every solution, 0 when
+	// it is not fixed: the model's quota, or 1 where the row (column) rider meets a queen count equal to the
+	// rows (columns). Splitting uses rowQuota to prune prefixes.
+	rowQuota, colQuota int
+	// regions lists the free cells' variables of each region, row-major, when a region quota is in force.
+	regions [][]lit
+	// countImplied is set when the quotas already fix the number of queens, so that no counter over the
+	// whole board is needed.
+	countImplied bool
 
 	// size is the whole encoding's, as the dry run counted it; at is the current run's so far.
 	size, at    size
 	maxLiterals int
 
 	// The state of a run.
-	ctx context.Context
-	out sink
-	buf []lit
-	err error
+	ctx          context.Context
+	out          sink
+	buf, unitBuf []lit
+	err          error
 }
 
 // size measures an encoding.
@@ -106,8 +123,26 @@ func newCNF(ctx context.Context, m constraints.Model, opt encoding) (*cnf, error
 		e.forced[e.varOf[f.Row*m.Cols+f.Col]] = true
 	}
 	k := m.QueenCount()
-	e.exactRows = m.Attack.Has(constraints.Row) && k == m.Rows
-	e.exactCols = m.Attack.Has(constraints.Column) && k == m.Cols
+	e.rowQuota, e.colQuota = m.Each.Row, m.Each.Column
+	if e.rowQuota == 0 && m.Attack.Has(constraints.Row) && k == m.Rows {
+		e.rowQuota = 1
+	}
+	if e.colQuota == 0 && m.Attack.Has(constraints.Column) && k == m.Cols {
+		e.colQuota = 1
+	}
+	e.countImplied = e.rowQuota > 0 || e.colQuota > 0
+	if m.Each.Region > 0 {
+		e.regions = make([][]lit, m.Regions.Count())
+		inRegions := 0
+		for i, c := range e.cells {
+			if g := m.Regions.At(c); g >= 0 {
+				e.regions[g] = append(e.regions[g], lit(i+1))
+				inRegions++
+			}
+		}
+		// Regions that hold every free cell, each with its quota, fix the count too.
+		e.countImplied = e.countImplied || inRegions == len(e.cells)
+	}
 	keepIDs := len(m.Attack.Leapers()) > 0
 	for _, r := range m.Attack.Riders() {
 		rl, err := e.lines(ctx, r, keepIDs)
@@ -138,27 +173,48 @@ func (e *cnf) run(ctx context.Context, out sink) error {
 	return e.err
 }
 
-// generate makes every clause: the riders' lines, the leaps, the fixed queens, and the queen count.
+// generate makes every clause: the riders' lines, the quotas of rows, columns and regions, the leaps, the
+// fixed queens, and the queen count.
 func (e *cnf) generate() {
 	m := e.m
-	k := m.QueenCount()
+	rowRider, colRider := false, false
 	for _, rl := range e.riders {
-		row, col := rl.dir == constraints.Vec{DR: 0, DC: 1}, rl.dir == constraints.Vec{DR: 1, DC: 0}
-		alo := row && e.exactRows || col && e.exactCols
+		// A row (column) rider's line is the whole row (column), in row-major order. Where a quota of one
+		// is in force there, the line's exactly-one says both.
+		quota, units := 0, 0
+		switch rl.dir {
+		case constraints.Vec{DR: 0, DC: 1}:
+			rowRider, quota, units = true, e.rowQuota, m.Rows
+		case constraints.Vec{DR: 1, DC: 0}:
+			colRider, quota, units = true, e.colQuota, m.Cols
+		}
 		for i := range rl.count() {
-			line := rl.line(i)
-			e.atMostOne(line)
-			if alo {
-				e.clause(line...)
+			if quota == 1 {
+				e.exactly(rl.line(i), 1)
+			} else {
+				e.atMostOne(rl.line(i))
 			}
 			if e.err != nil {
 				return
 			}
 		}
 		// A row (column) with every cell blocked has no line above, yet must hold a queen.
-		if alo && rl.count() < k {
+		if quota == 1 && rl.count() < units {
 			e.clause()
 		}
+	}
+	if e.rowQuota > 0 && !(rowRider && e.rowQuota == 1) {
+		for r := range m.Rows {
+			e.exactly(e.unit(r*m.Cols, 1, m.Cols), e.rowQuota)
+		}
+	}
+	if e.colQuota > 0 && !(colRider && e.colQuota == 1) {
+		for c := range m.Cols {
+			e.exactly(e.unit(c, m.Cols, m.Rows), e.colQuota)
+		}
+	}
+	for _, xs := range e.regions {
+		e.exactly(xs, m.Each.Region)
 	}
 	if len(m.Attack.Leapers()) > 0 {
 		e.leaps()
@@ -166,15 +222,25 @@ func (e *cnf) generate() {
 	for _, f := range m.Fixed {
 		e.clause(lit(e.varOf[f.Row*m.Cols+f.Col]))
 	}
-	// At most one per row and at least one per row already hold exactly Rows = k queens (likewise for
-	// columns); any other model needs the count said outright.
-	if !e.exactRows && !e.exactCols {
+	if !e.countImplied {
 		all := make([]lit, len(e.cells))
 		for i := range all {
 			all[i] = lit(i + 1)
 		}
-		e.exactly(all, k)
+		e.exactly(all, m.QueenCount())
 	}
+}
+
+// unit returns the variables of the free cells among n board cells from index first on, step apart: a
+// row or a column.
+func (e *cnf) unit(first, step, n int) []lit {
+	e.unitBuf = e.unitBuf[:0]
+	for i := range n {
+		if v := e.varOf[first+i*step]; v != 0 {
+			e.unitBuf = append(e.unitBuf, lit(v))
+		}
+	}
+	return e.unitBuf
 }
 
 // lines groups the free cells' variables by the lines of the rider with direction r, each line in

@@ -10,7 +10,9 @@ import (
 	"github.com/queens-dev/queens/internal/modeltest"
 )
 
-// smallModels lists every board up to 5×5, both plain and wrapped, under every set of attack kinds.
+// smallModels lists every board up to 5×5, both plain and wrapped, under every set of the five first
+// attack kinds; then boards up to 7×7 under each rider and each leaper of modeltest's pools alone, and
+// under pairs of them.
 func smallModels() []constraints.Model {
 	var out []constraints.Model
 	for rows := 1; rows <= 5; rows++ {
@@ -22,38 +24,57 @@ func smallModels() []constraints.Model {
 			}
 		}
 	}
+	var pool []constraints.Attack
+	for i := range modeltest.Riders {
+		pool = append(pool, modeltest.Attack(1<<i, 0))
+	}
+	for i := range modeltest.Leapers {
+		pool = append(pool, modeltest.Attack(0, 1<<i))
+	}
+	for _, side := range [][2]int{{1, 7}, {3, 4}, {5, 5}, {6, 4}, {7, 7}} {
+		for i, a := range pool {
+			for _, b := range pool[i:] {
+				for _, wrap := range []bool{false, true} {
+					out = append(out, constraints.Model{Rows: side[0], Cols: side[1], Attack: constraints.Union(a, b), Wrap: wrap})
+				}
+			}
+		}
+	}
 	return out
 }
 
 // TestAttackRelation holds the encoding's idea of attack against Model.Attacks: two free cells share an
-// at-most-one line or a knight clause exactly when the model says they attack each other.
+// at-most-one line of a rider or a clause of the leaps exactly when the model says they attack each other.
 func TestAttackRelation(t *testing.T) {
 	for _, m := range smallModels() {
-		e, lits := encodeList(t, m, encoding{pairwiseUpTo: defaultPairwiseUpTo})
+		e, _ := encodeList(t, m, encoding{pairwiseUpTo: defaultPairwiseUpTo})
 		n := len(e.cells)
 		together := make([]bool, (n+1)*(n+1))
-		mark := func(a, b int32) { together[int(a)*(n+1)+int(b)], together[int(b)*(n+1)+int(a)] = true, true }
+		mark := func(a, b lit) { together[int(a)*(n+1)+int(b)], together[int(b)*(n+1)+int(a)] = true, true }
 		for _, rl := range e.riders {
 			for l := range rl.count() {
 				line := rl.line(l)
 				for i, a := range line {
 					for _, b := range line[i+1:] {
-						mark(int32(a), int32(b))
+						mark(a, b)
 					}
 				}
 			}
 		}
-		// The knight clauses are the binary all-negative clauses after the lines'; read them back from the
-		// clause list: any clause (¬a ∨ ¬b) over two cell variables.
-		clause := []lit{}
-		for _, l := range lits {
+		// The leaps' clauses, made on their own: each is (¬a ∨ ¬b) over two cell variables.
+		var leaps list
+		e.ctx, e.out = context.Background(), &leaps
+		e.leaps()
+		var clause []lit
+		for _, l := range leaps.lits {
 			if l != 0 {
 				clause = append(clause, l)
 				continue
 			}
-			if len(clause) == 2 && clause[0] < 0 && clause[1] < 0 && -clause[0] <= lit(n) && -clause[1] <= lit(n) {
-				mark(int32(-clause[0]), int32(-clause[1]))
+			if len(clause) != 2 || clause[0] >= 0 || clause[1] >= 0 || -clause[0] > lit(n) || -clause[1] > lit(n) {
+				t.Fatalf("%s: leap clause %v is not (¬a ∨ ¬b) over cells", m, clause)
 			}
+			mark(-clause[0], -clause[1])
 			clause = clause[:0]
 		}
 		for i, a := range e.cells {
@@ -133,16 +154,25 @@ func countModels(t *testing.T, e *cnf, lits []lit, check func(trues int) bool) i
 	return count
 }
 
-// TestExactlyK checks the counter over n cells: C(n, k) models over all variables, so the auxiliaries are
-// a function of the cells (the solver's blocking clauses rely only on the count being exact, but a
-// functional counter is what its comment claims).
+// TestExactlyK checks each cardinality encoding over n cells: C(n, k) models over all variables, so the
+// auxiliaries are a function of the cells (the solver's blocking clauses rely only on the count being
+// exact, but a functional counter is what the comments claim).
 func TestExactlyK(t *testing.T) {
-	for n := 1; n <= 8; n++ {
-		for k := 1; k <= n; k++ {
-			e, lits := record(n, encoding{}, func(e *cnf, xs []lit) { e.exactly(xs, k) })
-			got := countModels(t, e, lits, func(trues int) bool { return trues == k })
-			if want := binomial(n, k); got != want {
-				t.Errorf("exactly %d of %d: %d models over all variables, want C(n,k) = %d", k, n, got, want)
+	for _, enc := range []struct {
+		name  string
+		build func(e *cnf, xs []lit, k int)
+	}{
+		{"sequential counter", (*cnf).seqCounter},
+		{"totalizer", (*cnf).totalize},
+		{"exactly (default)", (*cnf).exactly},
+	} {
+		for n := 1; n <= 8; n++ {
+			for k := 1; k <= n; k++ {
+				e, lits := record(n, encoding{pairwiseUpTo: 3}, func(e *cnf, xs []lit) { enc.build(e, xs, k) })
+				got := countModels(t, e, lits, func(trues int) bool { return trues == k })
+				if want := binomial(n, k); got != want {
+					t.Errorf("%s: exactly %d of %d: %d models over all variables, want C(n,k) = %d", enc.name, k, n, got, want)
+				}
 			}
 		}
 	}

@@ -70,7 +70,7 @@ func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result
 	if err != nil {
 		return solvers.Result{}, err
 	}
-	cubes := e.split(s.maxCubes, mirrorSymmetric(m))
+	cubes, _ := e.split(s.maxCubes, mirrorSymmetric(m))
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -154,7 +154,8 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 		if err := e.run(ctx, &l); err != nil {
 			return stopped(err)
 		}
-		lits, cubes = l.lits, e.split(s.maxCubes, false)
+		lits = l.lits
+		cubes, _ = e.split(s.maxCubes, false)
 	}
 	for _, c := range cubes {
 		var srch *search
@@ -214,11 +215,10 @@ func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Sol
 	return sol, true, res, nil
 }
 
-// features are the model features the SAT solver takes.
-const features = constraints.FeatureRiders | constraints.FeatureLeapers | constraints.FeatureWrap |
-	constraints.FeatureBlocked | constraints.FeatureFixed
+// features are the model features the SAT solver takes: every one.
+const features = constraints.AllFeatures
 
-// Supports returns the model features the SAT solver takes.
+// Supports returns the model features the SAT solver takes: every one.
 func (*Solver) Supports() constraints.Feature { return features }
 
 // prepare validates m, checks its features, and builds its encoding's geometry, sized by a dry run. The
