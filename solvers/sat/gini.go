@@ -20,16 +20,16 @@ type search struct {
 	g *gini.Gini
 	// skip marks the cell variables that a blocking clause may leave out: those true in every solution of
 	// this search (fixed queens, the cube's queens).
-	skip  []bool
-	block []lit
-	done  bool // no further solution: unsat, or the last one was blocked by the units alone
+	skip     []bool
+	blocking []lit
+	done     bool // no further solution: unsat, or the last one was blocked by the units alone
 }
 
 // newSearch loads a fresh solver with the encoding's clauses, held in lits (a list), and the cube, given
 // as the cells' variables set true and false. A fresh solver per cube rather than gini's Copy: the notes
 // measured Copy 3–85× slower.
 func newSearch(ctx context.Context, e *cnf, lits []lit, c cube) (*search, error) {
-	g := gini.New()
+	g := newGini(e)
 	if err := load(ctx, g, lits); err != nil {
 		return nil, err
 	}
@@ -47,6 +47,20 @@ func newSearch(ctx context.Context, e *cnf, lits []lit, c cube) (*search, error)
 		g.Add(0)
 	}
 	return s, nil
+}
+
+// hintVars is the largest encoding, in variables, whose solver is made with size hints. gini allocates room
+// for 8 watches of each literal up front, one allocation each: for the many small loads of counting by
+// cubes that saved about a tenth of the time (classic n=10), but for a big board it is several times
+// slower than letting gini grow (see streamSearch).
+const hintVars = 1 << 16
+
+// newGini returns an empty solver for e, with size hints where they pay.
+func newGini(e *cnf) *gini.Gini {
+	if e.size.vars > hintVars {
+		return gini.New()
+	}
+	return gini.NewVc(e.size.vars, e.size.clauses)
 }
 
 // streamSearch loads a fresh solver with the encoding's clauses as the encoder makes them, never holding
@@ -94,30 +108,20 @@ func (s *search) next(ctx context.Context) (constraints.Solution, error) {
 	// Every value is read before the blocking clause is added: adding a clause backtracks gini to level 0
 	// and drops the model.
 	var sol constraints.Solution
-	s.block = s.block[:0]
+	s.blocking = s.blocking[:0]
 	for i, c := range s.e.cells {
 		v := lit(i + 1)
 		if s.g.Value(z.Dimacs2Lit(int(v))) {
 			sol = append(sol, c)
 			if !s.skip[v] {
-				s.block = append(s.block, -v)
+				s.blocking = append(s.blocking, -v)
 			}
 		}
 	}
 	if err := solvers.Verify("sat", s.e.m, sol); err != nil {
 		return nil, err
 	}
-	// Every solution holds exactly k queens, so another one must lack one of these: blocking the queens
-	// alone is enough, and it ranges over cell variables only. Blocking a whole model, auxiliaries
-	// included, would over-count, since the at-most-one counters leave some auxiliaries free.
-	if len(s.block) == 0 {
-		s.done = true // the units alone make this solution; there is no other
-	} else {
-		for _, l := range s.block {
-			s.g.Add(z.Dimacs2Lit(int(l)))
-		}
-		s.g.Add(0)
-	}
+	s.addBlock()
 	return sol, nil
 }
 
@@ -132,6 +136,32 @@ const (
 // deadline left behind by Try, a stop from elsewhere). It must end a search with an error, never as "no
 // more solutions", which would let a count or an enumeration be marked complete.
 var errUnknown = errors.New("sat: gini stopped without an answer (neither satisfiable nor unsatisfiable)")
+
+// block forbids sol, a solution listed elsewhere, in this search.
+func (s *search) block(sol constraints.Solution) {
+	s.blocking = s.blocking[:0]
+	for _, c := range sol {
+		if v := lit(s.e.varOf[c.Row*s.e.m.Cols+c.Col]); !s.skip[v] {
+			s.blocking = append(s.blocking, -v)
+		}
+	}
+	s.addBlock()
+}
+
+// addBlock adds the blocking clause held in s.blocking. Every solution holds exactly k queens, so another one
+// must lack one of its queens: blocking the queens alone is enough, and it ranges over cell variables
+// only. Blocking a whole model, auxiliaries included, would over-count, since the at-most-one counters
+// leave some auxiliaries free. A solution made by the units alone leaves no other: the search is done.
+func (s *search) addBlock() {
+	if len(s.blocking) == 0 {
+		s.done = true
+		return
+	}
+	for _, l := range s.blocking {
+		s.g.Add(z.Dimacs2Lit(int(l)))
+	}
+	s.g.Add(0)
+}
 
 // solve runs g until it answers or ctx is done, and returns satisfiable or unsatisfiable with a nil error, or an error:
 // the context's, or errUnknown. It never calls g.Try, whose deadline outlives the call and makes every

@@ -231,6 +231,9 @@ func TestCancel(t *testing.T) {
 			if !errors.Is(err, context.DeadlineExceeded) || res.Complete {
 				t.Errorf("cancelled: %+v, %v; want Complete false and the context's error", res, err)
 			}
+			if tc.name == "count" && (res.Tasks.Total == 0 || res.Tasks.Done == res.Tasks.Total) {
+				t.Errorf("cancelled count: tasks %+v; want some of them, not all", res.Tasks)
+			}
 		})
 	}
 	ctx, cancel := context.WithCancel(context.Background())

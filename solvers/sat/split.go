@@ -182,6 +182,21 @@ func (e *cnf) makeCube(prefix, placed []int, mirror bool) (cube, bool) {
 	return c, true
 }
 
+// inCube reports whether sol falls in c, a cube of the first depth rows: its queens there are the cube's.
+func (e *cnf) inCube(sol constraints.Solution, c cube, depth int) bool {
+	i := 0
+	for _, cell := range sol {
+		if cell.Row >= depth {
+			break
+		}
+		if i == len(c.trues) || lit(e.varOf[cell.Row*e.m.Cols+cell.Col]) != c.trues[i] {
+			return false
+		}
+		i++
+	}
+	return i == len(c.trues)
+}
+
 // mirrorSymmetric reports whether swapping left and right maps m onto itself (Model.Keeps, the one
 // definition of a symmetry): the weights of split rely on it.
 func mirrorSymmetric(m constraints.Model) bool {
