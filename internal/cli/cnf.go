@@ -19,7 +19,7 @@ Examples:
   queens cnf --variant nauck-1850
 `
 
-func runCNF(_ context.Context, e *env, args []string) error {
+func runCNF(ctx context.Context, e *env, args []string) error {
 	var mf modelFlags
 	fs := newFlagSet(e, "cnf", cnfUsage)
 	mf.register(fs)
@@ -34,7 +34,7 @@ func runCNF(_ context.Context, e *env, args []string) error {
 		return err
 	}
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
-	if err := sat.WriteDIMACS(w, m); err != nil {
+	if err := sat.WriteDIMACS(ctx, w, m); err != nil {
 		return err
 	}
 	return w.Flush()

@@ -3,6 +3,7 @@ package sat_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
@@ -34,6 +35,26 @@ func BenchmarkCount(b *testing.B) {
 				res, err := sat.New().Count(context.Background(), constraints.Classic(n))
 				if err != nil || res.Count != want[n] {
 					b.Fatal(res, err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPuzzle solves each region puzzle of testdata/ and proves its solution unique: it lists
+// solutions until a second would show up, and needs the listing to end complete with one.
+func BenchmarkPuzzle(b *testing.B) {
+	for _, p := range puzzles {
+		m := readPuzzle(b, p.file, p.quota)
+		b.Run(strings.TrimSuffix(p.file, ".txt"), func(b *testing.B) {
+			for b.Loop() {
+				n := 0
+				res, err := sat.New().Enumerate(context.Background(), m, func(constraints.Solution) bool {
+					n++
+					return n < 2
+				})
+				if err != nil || !res.Complete || n != 1 {
+					b.Fatalf("%+v, %v after %d solutions; want one, proved unique", res, err, n)
 				}
 			}
 		})

@@ -3,61 +3,113 @@ package sat
 import (
 	"fmt"
 
+	"github.com/irifrance/gini"
+	"github.com/irifrance/gini/z"
 	"github.com/queens-dev/queens/solvers"
 )
 
-// The clause builders. A literal is a DIMACS integer; litTrue and litFalse stand for constants, which
-// clause simplifies away, so that the counters can treat their edges (a count that cannot yet be reached,
-// or must already have been) as plain literals.
+// lit is a literal in DIMACS form: v or −v for the variable v ≥ 1.
+type lit int32
+
+// litTrue and litFalse stand for constants, which clause simplifies away, so that the counters can treat
+// their edges (a count that cannot yet be reached, or must already have been) as plain literals.
 const (
-	litTrue  int32 = 1 << 30
-	litFalse int32 = -litTrue
+	litTrue  lit = 1 << 30
+	litFalse lit = -litTrue
 )
 
-// clause adds the disjunction of lits, dropping false constants and skipping the clause if it holds a true
-// one.
-func (e *cnf) clause(lits ...int32) {
+// sink takes the clauses of an encoding one at a time, as they are made. It must not keep the slice.
+type sink interface {
+	add(c []lit) error
+}
+
+// discard counts nothing itself: a dry run, whose size the encoder's own counters measure.
+type discard struct{}
+
+func (discard) add([]lit) error { return nil }
+
+// list keeps the clauses flat, each ended by a 0, as DIMACS writes them.
+type list struct{ lits []lit }
+
+func (l *list) add(c []lit) error {
+	l.lits = append(append(l.lits, c...), 0)
+	return nil
+}
+
+// giniSink adds each clause to a gini solver.
+type giniSink struct{ g *gini.Gini }
+
+func (s giniSink) add(c []lit) error {
+	for _, l := range c {
+		s.g.Add(z.Dimacs2Lit(int(l)))
+	}
+	s.g.Add(0)
+	return nil
+}
+
+// pollEvery is how many clauses the encoder makes between looks at its context: a few hundred
+// microseconds of work.
+const pollEvery = 1 << 12
+
+// clause hands the disjunction of lits to the sink, dropping false constants and skipping the clause if it
+// holds a true one. Once the run has failed (the context ended, the sink refused, the encoding grew past
+// its bound), clause does nothing; the loops that call it check e.err to stop early.
+func (e *cnf) clause(lits ...lit) {
 	if e.err != nil {
 		return
 	}
+	buf := e.buf[:0]
 	for _, l := range lits {
-		if l == litTrue {
+		switch l {
+		case litTrue:
 			return
+		case litFalse:
+		default:
+			buf = append(buf, l)
 		}
 	}
-	start := len(e.lits)
-	for _, l := range lits {
-		if l != litFalse {
-			e.lits = append(e.lits, l)
-		}
-	}
-	if len(e.lits) == start {
+	e.buf = buf
+	if len(buf) == 0 {
 		// An empty clause: the model has no solution (a row with every cell blocked that must hold a
 		// queen). Said as x1 and ¬x1, since an empty clause is a corner that DIMACS readers treat unevenly.
-		e.lits = append(e.lits, 1, 0, -1)
-		e.clauses++
+		e.emit(append(buf, 1))
+		e.emit(append(buf[:0], -1))
+		return
 	}
-	e.lits = append(e.lits, 0)
-	e.clauses++
-	if len(e.lits) > MaxLiterals {
-		e.err = fmt.Errorf("sat: %s: the encoding needs more than %d literals: %w", e.m, MaxLiterals, solvers.ErrUnsupported)
+	e.emit(buf)
+}
+
+// emit hands one clause to the sink and keeps the run's counts, its bound and its polls.
+func (e *cnf) emit(c []lit) {
+	e.at.clauses++
+	e.at.literals += len(c)
+	if e.at.literals > e.maxLiterals {
+		e.err = fmt.Errorf("%s: the encoding needs more than %d literals: %w", e.m, e.maxLiterals, solvers.ErrUnsupported)
+		return
+	}
+	if err := e.out.add(c); err != nil {
+		e.err = err
+		return
+	}
+	if e.at.clauses%pollEvery == 0 {
+		e.poll(0)
 	}
 }
 
 // fresh returns a new auxiliary variable.
-func (e *cnf) fresh() int32 {
-	e.vars++
-	return int32(e.vars)
+func (e *cnf) fresh() lit {
+	e.at.vars++
+	return lit(e.at.vars)
 }
 
 // atMostOne allows at most one of xs: pairwise when the line is short, where the L(L−1)/2 binary clauses
 // propagate best, and by Sinz's sequential counter (3L−5 clauses, L−2 auxiliaries) when it is long, where
 // the pairwise clauses would grow the encoding to about (5/3)n³ clauses on an n×n board.
-func (e *cnf) atMostOne(xs []int32, pairwiseUpTo int) {
+func (e *cnf) atMostOne(xs []lit) {
 	if len(xs) < 2 {
 		return
 	}
-	if len(xs) <= pairwiseUpTo {
+	if len(xs) <= e.opt.pairwiseUpTo {
 		for i, a := range xs {
 			for _, b := range xs[i+1:] {
 				e.clause(-a, -b)
@@ -77,20 +129,89 @@ func (e *cnf) atMostOne(xs []int32, pairwiseUpTo int) {
 	e.clause(-xs[len(xs)-1], -prev)
 }
 
-// exactly makes exactly k of xs true with a sequential counter whose registers are defined both ways:
+// exactly makes exactly k of xs true: by units where k is 0 or all of xs, by an at-most-one and a clause
+// where k is 1, and by a cardinality encoding otherwise. More than len(xs) is an empty clause.
+func (e *cnf) exactly(xs []lit, k int) {
+	switch {
+	case k > len(xs):
+		e.clause()
+	case k == 0 || k == len(xs):
+		for _, x := range xs {
+			if k == 0 {
+				x = -x
+			}
+			e.clause(x)
+		}
+	case k == 1:
+		e.atMostOne(xs)
+		e.clause(xs...)
+	case e.opt.totalizer:
+		e.totalize(xs, k)
+	default:
+		e.seqCounter(xs, k)
+	}
+}
+
+// totalize makes exactly k of xs true with Bailleux and Boufkhad's totalizer: a tree whose nodes count
+// their leaves in unary, each count cut at k+1 (at least k+1 is all that matters), with clauses both ways
+// so that the auxiliaries are a function of the cells. The root must count at least k and not k+1.
+func (e *cnf) totalize(xs []lit, k int) {
+	out := e.totalizerNode(xs, k+1)
+	e.clause(out[k-1])
+	if len(out) > k {
+		e.clause(-out[k])
+	}
+}
+
+// totalizerNode returns the unary count of xs cut at limit: out[j] is true iff at least j+1 of xs are.
+func (e *cnf) totalizerNode(xs []lit, limit int) []lit {
+	if len(xs) == 1 {
+		return xs[:1:1]
+	}
+	a := e.totalizerNode(xs[:len(xs)/2], limit)
+	b := e.totalizerNode(xs[len(xs)/2:], limit)
+	m := min(len(a)+len(b), limit)
+	out := make([]lit, m)
+	for i := range out {
+		out[i] = e.fresh()
+	}
+	// at(u, i) is "at least i of u": true for 0, false past u's end.
+	at := func(u []lit, i int) lit {
+		switch {
+		case i == 0:
+			return litTrue
+		case i > len(u):
+			return litFalse
+		}
+		return u[i-1]
+	}
+	for i := 0; i <= len(a); i++ {
+		for j := 0; j <= len(b); j++ {
+			if s := i + j; s >= 1 {
+				e.clause(-at(a, i), -at(b, j), out[min(s, m)-1]) // i of a and j of b: at least i+j
+			}
+			if s := i + j + 1; s <= m {
+				e.clause(at(a, i+1), at(b, j+1), -out[s-1]) // at most i of a and j of b: not i+j+1
+			}
+		}
+	}
+	return out
+}
+
+// seqCounter makes exactly k of xs true with a sequential counter whose registers are defined both ways:
 // s(i, j) is true iff at least j of xs[0..i) are. Both directions make the auxiliaries a function of the
 // cells, and the constants at the edges keep only the registers that can still vary: s(i, j) is false for
 // j > i and, as k must be reached, true for j ≤ k − (n − i). That leaves about n·min(k, n−k) auxiliaries.
-func (e *cnf) exactly(xs []int32, k int) {
+func (e *cnf) seqCounter(xs []lit, k int) {
 	n := len(xs)
 	// reg[j] is s(i, j) for the current i, for j in 0..k+1; s(i, k+1) is false, which says "at most k".
-	reg := make([]int32, k+2)
-	next := make([]int32, k+2)
+	reg := make([]lit, k+2)
+	next := make([]lit, k+2)
 	for j := range reg {
 		reg[j] = litFalse
 	}
 	reg[0] = litTrue
-	for i := 1; i <= n; i++ {
+	for i := 1; i <= n && e.err == nil; i++ {
 		x := xs[i-1]
 		next[0] = litTrue
 		for j := 1; j <= k+1; j++ {

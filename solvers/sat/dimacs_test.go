@@ -100,7 +100,7 @@ var dimacsModels = []constraints.Model{
 func TestDIMACSParsesBack(t *testing.T) {
 	for _, m := range dimacsModels {
 		var buf bytes.Buffer
-		if err := sat.WriteDIMACS(&buf, m); err != nil {
+		if err := sat.WriteDIMACS(context.Background(), &buf, m); err != nil {
 			t.Fatalf("%s: %v", m, err)
 		}
 		f := parseDIMACS(t, buf.Bytes())
@@ -164,7 +164,7 @@ func TestDIMACSOutsideSolver(t *testing.T) {
 	dir := t.TempDir()
 	for i, m := range dimacsModels {
 		var buf bytes.Buffer
-		if err := sat.WriteDIMACS(&buf, m); err != nil {
+		if err := sat.WriteDIMACS(context.Background(), &buf, m); err != nil {
 			t.Fatal(err)
 		}
 		in := filepath.Join(dir, fmt.Sprintf("m%d.cnf", i))

@@ -1,17 +1,23 @@
 package sat
 
 import (
+	"context"
 	"fmt"
-	"github.com/queens-dev/queens/internal/intmath"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/intmath"
 	"github.com/queens-dev/queens/solvers"
 )
 
-// MaxLiterals bounds the size of the CNF the solver builds, counted in literals of all clauses. A model
-// whose encoding would be larger is refused with an error wrapping solvers.ErrUnsupported: at this size the
-// clause list alone holds 256 MB and gini a larger copy of it, and no such model solves in useful time.
-const MaxLiterals = 1 << 26
+// MaxCells bounds the board the encoder takes, in cells: the geometry alone (a variable and a line per cell
+// and rider) is linear in it, and a board past it has no encoding gini could load.
+const MaxCells = 1 << 22
+
+// MaxLiterals bounds the whole encoding, counted in literals of all clauses, before any of it is built: a
+// dry run counts them (and stops once past the bound). A model whose encoding is larger is refused with an
+// error wrapping solvers.ErrUnsupported. gini holds about 12 bytes per literal once loaded, before it learns
+// anything, so this keeps a load under about 1.5 GB.
+const MaxLiterals = 1 << 27
 
 // defaultPairwiseUpTo is the longest line whose at-most-one is written pairwise; longer lines get a
 // sequential counter. Measured on classic boards, find one solution, median of 5 runs (README.md): 24 was
@@ -20,113 +26,238 @@ const MaxLiterals = 1 << 26
 // compaction walks Go maps), so single runs mislead.
 const defaultPairwiseUpTo = 24
 
-// cnf is the encoding of one model: variables 1..len(cells) are the free cells in row-major order, the
-// auxiliary variables of the counters follow. Clauses are kept flat, each ended by a 0, as in DIMACS.
+// encoding holds the choices an encoding is made with.
+type encoding struct {
+	pairwiseUpTo int
+	// totalizer counts quotas of 2 and more with a totalizer instead of a sequential counter.
+	totalizer bool
+}
+
+// String describes the choices, for Job.Key.
+func (o encoding) String() string {
+	card := "sequential counter"
+	if o.totalizer {
+		card = "totalizer"
+	}
+	return fmt.Sprintf("pairwise up to %d, %s", o.pairwiseUpTo, card)
+}
+
+// cnf is the encoding of one model. Its geometry (the free cells, the lines of each rider) is built once
+// by newCNF; its clauses are made on demand by run, which hands them to a sink one at a time, so that they
+// can be counted, loaded into gini or written as text without ever being held whole. Variables 1..len(cells)
+// are the free cells in row-major order; the auxiliary variables of the counters follow, numbered as run
+// makes them, the same on every run.
 type cnf struct {
 	m     constraints.Model
+	opt   encoding
 	cells []constraints.Cell
 	varOf []int32 // varOf[r*cols+c]: the cell's variable, 0 if blocked
-	vars  int     // all variables, cells and auxiliaries
-	lits  []int32
-	// clauses counts the clauses in lits.
-	clauses int
+	// riders holds the lines of each rider, in the order of Attack.Riders.
+	riders []riderLines
 	// forced marks the cell variables that are true in every solution (the fixed queens): a blocking clause
 	// leaves them out.
 	forced []bool
-	// exactRows is set when at-least-one per row is in force, which with the row at-most-ones makes every
-	// solution hold one queen per row; splitting uses it to prune prefixes.
-	exactRows bool
-	// lineIDs holds, for each rider encoded so far, the line of every cell of the board.
-	lineIDs [][]int32
-	err     error
+	// rowQuota and colQuota are how many queens every row and every column holds in every solution, 0 when
+	// it is not fixed: the model's quota, or 1 where the row (column) rider meets a queen count equal to the
+	// rows (columns). Splitting uses rowQuota to prune prefixes.
+	rowQuota, colQuota int
+	// regions lists the free cells' variables of each region, row-major, when a region quota is in force.
+	regions [][]lit
+	// countImplied is set when the quotas already fix the number of queens, so that no counter over the
+	// whole board is needed.
+	countImplied bool
+
+	// size is the whole encoding's, as the dry run counted it; at is the current run's so far.
+	size, at    size
+	maxLiterals int
+
+	// The state of a run.
+	ctx          context.Context
+	out          sink
+	buf, unitBuf []lit
+	err          error
 }
 
-// encode translates m, already validated, to CNF. pairwiseUpTo is the longest line given a pairwise
-// at-most-one.
-func encode(m constraints.Model, pairwiseUpTo int) (*cnf, error) {
-	e := &cnf{m: m, varOf: make([]int32, m.Rows*m.Cols)}
-	// Model.IsBlocked scans the list; marking the board once keeps this linear on big boards.
-	blocked := make([]bool, m.Rows*m.Cols)
-	for _, b := range m.Blocked {
-		blocked[b.Row*m.Cols+b.Col] = true
+// size measures an encoding.
+type size struct{ vars, clauses, literals int }
+
+// riderLines are the lines of one rider over the free cells: line i holds the variables
+// vars[start[i]:start[i+1]], in row-major order, and lines come in the row-major order of their first free
+// cell. id gives the line of every board cell (blocked ones too, 1-based), kept only when leaps need it.
+type riderLines struct {
+	dir   constraints.Vec
+	vars  []lit
+	start []int32
+	id    []int32
+}
+
+func (rl *riderLines) count() int       { return len(rl.start) - 1 }
+func (rl *riderLines) line(i int) []lit { return rl.vars[rl.start[i]:rl.start[i+1]] }
+
+// newCNF builds the geometry of m, which must be valid, and sizes its encoding by a dry run. A board of
+// more than MaxCells cells, or an encoding of more than MaxLiterals literals, is refused with an error
+// wrapping solvers.ErrUnsupported; ctx stops the work, which grows with the board, at any point.
+func newCNF(ctx context.Context, m constraints.Model, opt encoding) (*cnf, error) {
+	if cells := int64(m.Rows) * int64(m.Cols); cells > MaxCells {
+		return nil, fmt.Errorf("%s: %d cells, more than the %d the encoding takes: %w", m, cells, MaxCells, solvers.ErrUnsupported)
 	}
+	e := &cnf{m: m, opt: opt, varOf: make([]int32, m.Rows*m.Cols), maxLiterals: MaxLiterals}
+	// Model.IsBlocked scans the list; marking the board once keeps this linear on big boards.
+	for _, b := range m.Blocked {
+		e.varOf[b.Row*m.Cols+b.Col] = -1
+	}
+	free := int(int64(m.Rows)*int64(m.Cols)) - len(m.Blocked)
+	e.cells = make([]constraints.Cell, 0, free)
 	for r := range m.Rows {
 		for c := range m.Cols {
-			if blocked[r*m.Cols+c] {
+			if e.varOf[r*m.Cols+c] < 0 {
+				e.varOf[r*m.Cols+c] = 0
 				continue
 			}
 			e.cells = append(e.cells, constraints.Cell{Row: r, Col: c})
 			e.varOf[r*m.Cols+c] = int32(len(e.cells))
 		}
 	}
-	e.vars = len(e.cells)
-	e.forced = make([]bool, e.vars+1)
-	k := m.QueenCount()
-
-	if est := counterEstimate(m, len(e.cells), k); est > MaxLiterals {
-		return nil, fmt.Errorf("sat: %s: cardinality constraint needs about %d literals, more than %d: %w", m, est, MaxLiterals, solvers.ErrUnsupported)
+	e.forced = make([]bool, len(e.cells)+1)
+	for _, f := range m.Fixed {
+		e.forced[e.varOf[f.Row*m.Cols+f.Col]] = true
 	}
-
-	e.exactRows = m.Attack.Has(constraints.Row) && k == m.Rows
-	exactCols := m.Attack.Has(constraints.Column) && k == m.Cols
+	k := m.QueenCount()
+	e.rowQuota, e.colQuota = m.Each.Row, m.Each.Column
+	if e.rowQuota == 0 && m.Attack.Has(constraints.Row) && k == m.Rows {
+		e.rowQuota = 1
+	}
+	if e.colQuota == 0 && m.Attack.Has(constraints.Column) && k == m.Cols {
+		e.colQuota = 1
+	}
+	e.countImplied = e.rowQuota > 0 || e.colQuota > 0
+	if m.Each.Region > 0 {
+		e.regions = make([][]lit, m.Regions.Count())
+		inRegions := 0
+		for i, c := range e.cells {
+			if g := m.Regions.At(c); g >= 0 {
+				e.regions[g] = append(e.regions[g], lit(i+1))
+				inRegions++
+			}
+		}
+		// Regions that hold every free cell, each with its quota, fix the count too.
+		e.countImplied = e.countImplied || inRegions == len(e.cells)
+	}
+	keepIDs := len(m.Attack.Leapers()) > 0
 	for _, r := range m.Attack.Riders() {
-		row, col := r == constraints.Vec{DR: 0, DC: 1}, r == constraints.Vec{DR: 1, DC: 0}
-		alo := row && e.exactRows || col && exactCols
-		lines := e.lines(r)
-		for _, line := range lines {
-			e.atMostOne(line, pairwiseUpTo)
-			if alo {
-				e.clause(line...)
+		rl, err := e.lines(ctx, r, keepIDs)
+		if err != nil {
+			return nil, err
+		}
+		e.riders = append(e.riders, rl)
+	}
+	if err := e.run(ctx, discard{}); err != nil {
+		return nil, fmt.Errorf("sizing the encoding: %w", err)
+	}
+	e.size = e.at
+	return e, nil
+}
+
+// run makes the clauses of the encoding and hands them to out, in an order fixed by the model and the
+// encoding's choices alone. It stops at the first error of out, once ctx ends, or once the encoding grows
+// past its bound, and returns that error. It counts what it made in e.at.
+func (e *cnf) run(ctx context.Context, out sink) error {
+	e.ctx, e.out, e.err = ctx, out, nil
+	e.at = size{vars: len(e.cells)}
+	if err := ctx.Err(); err != nil {
+		e.err = fmt.Errorf("stopped before encoding: %w", err)
+	} else {
+		e.generate()
+	}
+	e.ctx, e.out = nil, nil
+	return e.err
+}
+
+// generate makes every clause: the riders' lines, the quotas of rows, columns and regions, the leaps, the
+// fixed queens, and the queen count.
+func (e *cnf) generate() {
+	m := e.m
+	rowRider, colRider := false, false
+	for _, rl := range e.riders {
+		// A row (column) rider's line is the whole row (column), in row-major order. Where a quota of one
+		// is in force there, the line's exactly-one says both.
+		quota, units := 0, 0
+		switch rl.dir {
+		case constraints.Vec{DR: 0, DC: 1}:
+			rowRider, quota, units = true, e.rowQuota, m.Rows
+		case constraints.Vec{DR: 1, DC: 0}:
+			colRider, quota, units = true, e.colQuota, m.Cols
+		}
+		for i := range rl.count() {
+			if quota == 1 {
+				e.exactly(rl.line(i), 1)
+			} else {
+				e.atMostOne(rl.line(i))
+			}
+			if e.err != nil {
+				return
 			}
 		}
 		// A row (column) with every cell blocked has no line above, yet must hold a queen.
-		if alo && len(lines) < k {
+		if quota == 1 && rl.count() < units {
 			e.clause()
 		}
+	}
+	if e.rowQuota > 0 && !(rowRider && e.rowQuota == 1) {
+		for r := range m.Rows {
+			e.exactly(e.unit(r*m.Cols, 1, m.Cols), e.rowQuota)
+		}
+	}
+	if e.colQuota > 0 && !(colRider && e.colQuota == 1) {
+		for c := range m.Cols {
+			e.exactly(e.unit(c, m.Cols, m.Rows), e.colQuota)
+		}
+	}
+	for _, xs := range e.regions {
+		e.exactly(xs, m.Each.Region)
 	}
 	if len(m.Attack.Leapers()) > 0 {
 		e.leaps()
 	}
 	for _, f := range m.Fixed {
-		v := e.varOf[f.Row*m.Cols+f.Col]
-		e.forced[v] = true
-		e.clause(v)
+		e.clause(lit(e.varOf[f.Row*m.Cols+f.Col]))
 	}
-	// At most one per row and at least one per row already hold exactly Rows = k queens (likewise for
-	// columns); any other model needs the count said outright.
-	if !e.exactRows && !exactCols {
-		all := make([]int32, len(e.cells))
+	if !e.countImplied {
+		all := make([]lit, len(e.cells))
 		for i := range all {
-			all[i] = int32(i + 1)
+			all[i] = lit(i + 1)
 		}
-		e.exactly(all, k)
+		e.exactly(all, m.QueenCount())
 	}
-	if e.err != nil {
-		return nil, e.err
-	}
-	return e, nil
 }
 
-// counterEstimate is an upper bound on the literals of the exact-k counter over n cells, which is the
-// only part of the encoding that can outgrow the board by a large factor.
-func counterEstimate(m constraints.Model, n, k int) int {
-	if (m.Attack.Has(constraints.Row) && k == m.Rows) || (m.Attack.Has(constraints.Column) && k == m.Cols) {
-		return 0
+// unit returns the variables of the free cells among n board cells from index first on, step apart: a
+// row or a column.
+func (e *cnf) unit(first, step, n int) []lit {
+	e.unitBuf = e.unitBuf[:0]
+	for i := range n {
+		if v := e.varOf[first+i*step]; v != 0 {
+			e.unitBuf = append(e.unitBuf, lit(v))
+		}
 	}
-	return n * (min(k, n-k) + 1) * 12
+	return e.unitBuf
 }
 
 // lines groups the free cells' variables by the lines of the rider with direction r, each line in
-// row-major order, and remembers each cell's line for shareLine. A line is found by walking: from each
-// cell not yet on a line, step by r both ways until the board's edge, or on a torus until the walk comes
-// back to its start. This is the encoding's own geometry, not constraints.Model.Attacks, so that the two
-// can be held against each other.
-func (e *cnf) lines(r constraints.Vec) [][]int32 {
+// row-major order. A line is found by walking: from each cell not yet on a line, step by r both ways until
+// the board's edge, or on a torus until the walk comes back to its start. This is the encoding's own
+// geometry, not constraints.Model.Attacks, so that the two can be held against each other. With keepIDs,
+// the line of every cell is kept for shareLine.
+func (e *cnf) lines(ctx context.Context, r constraints.Vec, keepIDs bool) (riderLines, error) {
 	m := e.m
 	id := make([]int32, m.Rows*m.Cols) // 1 + the line of each cell; 0 while unknown
-	var out [][]int32
 	n := int32(0)
 	for start := range id {
+		if start%(1<<14) == 0 {
+			if err := ctx.Err(); err != nil {
+				return riderLines{}, fmt.Errorf("stopped while finding lines: %w", err)
+			}
+		}
 		if id[start] != 0 {
 			continue
 		}
@@ -149,25 +280,58 @@ func (e *cnf) lines(r constraints.Vec) [][]int32 {
 			}
 		}
 	}
-	group := make([]int, n+1) // the index in out of each line's group, +1
-	for i, c := range e.cells {
+	// Number the lines by their first free cell, count their cells, then fill them in.
+	group := make([]int32, n+1) // 1 + the index of each line; 0 while unseen
+	var sizes []int32
+	for _, c := range e.cells {
 		l := id[c.Row*m.Cols+c.Col]
 		if group[l] == 0 {
-			out = append(out, nil)
-			group[l] = len(out)
+			sizes = append(sizes, 0)
+			group[l] = int32(len(sizes))
 		}
-		out[group[l]-1] = append(out[group[l]-1], int32(i+1))
+		sizes[group[l]-1]++
 	}
-	e.lineIDs = append(e.lineIDs, id)
-	return out
+	rl := riderLines{dir: r, vars: make([]lit, len(e.cells)), start: make([]int32, len(sizes)+1)}
+	for i, s := range sizes {
+		rl.start[i+1] = rl.start[i] + s
+	}
+	next := append([]int32(nil), rl.start[:len(sizes)]...)
+	for i, c := range e.cells {
+		g := group[id[c.Row*m.Cols+c.Col]] - 1
+		rl.vars[next[g]] = lit(i + 1)
+		next[g]++
+	}
+	if keepIDs {
+		rl.id = id
+	}
+	return rl, nil
+}
+
+// poll reports whether the run has failed, and every few thousand steps i of a loop that may make no
+// clause for long, fails it once its context has ended.
+func (e *cnf) poll(i int) bool {
+	if e.err == nil && i%pollEvery == 0 {
+		if err := e.ctx.Err(); err != nil {
+			e.err = fmt.Errorf("stopped after %d of %s clauses: %w", e.at.clauses, e.total(), err)
+		}
+	}
+	return e.err != nil
+}
+
+// total says how many clauses a run makes, once a dry run has counted them.
+func (e *cnf) total() string {
+	if e.size.clauses == 0 {
+		return "the"
+	}
+	return fmt.Sprint(e.size.clauses)
 }
 
 // shareLine reports whether a and b lie on a common line of a rider, so that an at-most-one already
 // keeps them apart.
 func (e *cnf) shareLine(a, b constraints.Cell) bool {
 	ia, ib := a.Row*e.m.Cols+a.Col, b.Row*e.m.Cols+b.Col
-	for _, id := range e.lineIDs {
-		if id[ia] == id[ib] {
+	for _, rl := range e.riders {
+		if rl.id[ia] == rl.id[ib] {
 			return true
 		}
 	}
@@ -180,6 +344,9 @@ func (e *cnf) leaps() {
 	leaps := m.Attack.Leaps()
 	var seen []int32 // the partners of the current cell; on a small torus two leaps can land on one cell
 	for i, a := range e.cells {
+		if e.poll(i) {
+			return
+		}
 		va := int32(i + 1)
 		seen = seen[:0]
 	next:
@@ -201,7 +368,7 @@ func (e *cnf) leaps() {
 				}
 			}
 			seen = append(seen, vb)
-			e.clause(-va, -vb)
+			e.clause(-lit(va), -lit(vb))
 		}
 	}
 }

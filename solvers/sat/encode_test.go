@@ -10,7 +10,9 @@ import (
 	"github.com/queens-dev/queens/internal/modeltest"
 )
 
-// smallModels lists every board up to 5×5, both plain and wrapped, under every set of attack kinds.
+// smallModels lists every board up to 5×5, both plain and wrapped, under every set of the five first
+// attack kinds; then boards up to 7×7 under each rider and each leaper of modeltest's pools alone, and
+// under pairs of them.
 func smallModels() []constraints.Model {
 	var out []constraints.Model
 	for rows := 1; rows <= 5; rows++ {
@@ -22,40 +24,57 @@ func smallModels() []constraints.Model {
 			}
 		}
 	}
+	var pool []constraints.Attack
+	for i := range modeltest.Riders {
+		pool = append(pool, modeltest.Attack(1<<i, 0))
+	}
+	for i := range modeltest.Leapers {
+		pool = append(pool, modeltest.Attack(0, 1<<i))
+	}
+	for _, side := range [][2]int{{1, 7}, {3, 4}, {5, 5}, {6, 4}, {7, 7}} {
+		for i, a := range pool {
+			for _, b := range pool[i:] {
+				for _, wrap := range []bool{false, true} {
+					out = append(out, constraints.Model{Rows: side[0], Cols: side[1], Attack: constraints.Union(a, b), Wrap: wrap})
+				}
+			}
+		}
+	}
 	return out
 }
 
 // TestAttackRelation holds the encoding's idea of attack against Model.Attacks: two free cells share an
-// at-most-one line or a knight clause exactly when the model says they attack each other.
+// at-most-one line of a rider or a clause of the leaps exactly when the model says they attack each other.
 func TestAttackRelation(t *testing.T) {
 	for _, m := range smallModels() {
-		e, err := encode(m, defaultPairwiseUpTo)
-		if err != nil {
-			t.Fatal(err)
-		}
+		e, _ := encodeList(t, m, encoding{pairwiseUpTo: defaultPairwiseUpTo})
 		n := len(e.cells)
 		together := make([]bool, (n+1)*(n+1))
-		mark := func(a, b int32) { together[int(a)*(n+1)+int(b)], together[int(b)*(n+1)+int(a)] = true, true }
-		for _, ids := range e.lineIDs {
-			for i, a := range e.cells {
-				for j, b := range e.cells[i+1:] {
-					if ids[a.Row*m.Cols+a.Col] == ids[b.Row*m.Cols+b.Col] {
-						mark(int32(i+1), int32(i+j+2))
+		mark := func(a, b lit) { together[int(a)*(n+1)+int(b)], together[int(b)*(n+1)+int(a)] = true, true }
+		for _, rl := range e.riders {
+			for l := range rl.count() {
+				line := rl.line(l)
+				for i, a := range line {
+					for _, b := range line[i+1:] {
+						mark(a, b)
 					}
 				}
 			}
 		}
-		// The knight clauses are the binary all-negative clauses after the lines'; read them back from the
-		// clause list: any clause (¬a ∨ ¬b) over two cell variables.
-		clause := []int32{}
-		for _, l := range e.lits {
+		// The leaps' clauses, made on their own: each is (¬a ∨ ¬b) over two cell variables.
+		var leaps list
+		e.ctx, e.out = context.Background(), &leaps
+		e.leaps()
+		var clause []lit
+		for _, l := range leaps.lits {
 			if l != 0 {
 				clause = append(clause, l)
 				continue
 			}
-			if len(clause) == 2 && clause[0] < 0 && clause[1] < 0 && -clause[0] <= int32(n) && -clause[1] <= int32(n) {
-				mark(-clause[0], -clause[1])
+			if len(clause) != 2 || clause[0] >= 0 || clause[1] >= 0 || -clause[0] > lit(n) || -clause[1] > lit(n) {
+				t.Fatalf("%s: leap clause %v is not (¬a ∨ ¬b) over cells", m, clause)
 			}
+			mark(-clause[0], -clause[1])
 			clause = clause[:0]
 		}
 		for i, a := range e.cells {
@@ -71,23 +90,52 @@ func TestAttackRelation(t *testing.T) {
 	}
 }
 
-// countModels counts every model of the clauses over all their variables, auxiliaries included, with
-// projection on proj checked by check.
-func countModels(t *testing.T, e *cnf, check func(trues int) bool) int {
+// encodeList encodes m, which must be valid, and returns the encoder and its clauses.
+func encodeList(t testing.TB, m constraints.Model, opt encoding) (*cnf, []lit) {
+	t.Helper()
+	e, err := newCNF(context.Background(), m, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var l list
+	if err := e.run(context.Background(), &l); err != nil {
+		t.Fatal(err)
+	}
+	return e, l.lits
+}
+
+// record runs build on a bare encoder whose cells are the variables 1..n, given as xs, and returns the
+// encoder and the clauses build made.
+func record(n int, opt encoding, build func(e *cnf, xs []lit)) (*cnf, []lit) {
+	var l list
+	e := &cnf{m: constraints.Model{Rows: 1, Cols: n}, opt: opt, cells: make([]constraints.Cell, n),
+		at: size{vars: n}, maxLiterals: MaxLiterals, ctx: context.Background(), out: &l}
+	xs := make([]lit, n)
+	for i := range xs {
+		xs[i] = lit(i + 1)
+	}
+	build(e, xs)
+	e.size = e.at
+	return e, l.lits
+}
+
+// countModels counts every model of the clauses over all their variables, auxiliaries included, each
+// checked by check with the number of cell variables true.
+func countModels(t *testing.T, e *cnf, lits []lit, check func(trues int) bool) int {
 	t.Helper()
 	g := gini.New()
-	for _, l := range e.lits {
+	for _, l := range lits {
 		g.Add(z.Dimacs2Lit(int(l)))
 	}
 	count := 0
 	for g.Solve() == 1 {
 		count++
-		block := make([]int32, 0, e.vars)
+		block := make([]lit, 0, e.size.vars)
 		trues := 0
-		for v := int32(1); v <= int32(e.vars); v++ {
+		for v := lit(1); v <= lit(e.size.vars); v++ {
 			val := g.Value(z.Dimacs2Lit(int(v)))
 			if val {
-				if v <= int32(len(e.cells)) {
+				if v <= lit(len(e.cells)) {
 					trues++
 				}
 				block = append(block, -v)
@@ -106,22 +154,25 @@ func countModels(t *testing.T, e *cnf, check func(trues int) bool) int {
 	return count
 }
 
-// TestExactlyK checks the counter over n cells: C(n, k) models over all variables, so the auxiliaries are
-// a function of the cells (the solver's blocking clauses rely only on the count being exact, but a
-// functional counter is what its comment claims).
+// TestExactlyK checks each cardinality encoding over n cells: C(n, k) models over all variables, so the
+// auxiliaries are a function of the cells (the solver's blocking clauses rely only on the count being
+// exact, but a functional counter is what the comments claim).
 func TestExactlyK(t *testing.T) {
-	for n := 1; n <= 8; n++ {
-		for k := 1; k <= n; k++ {
-			m := constraints.Model{Rows: 1, Cols: n, Queens: k}
-			e := &cnf{m: m, cells: make([]constraints.Cell, n), vars: n}
-			xs := make([]int32, n)
-			for i := range xs {
-				xs[i] = int32(i + 1)
-			}
-			e.exactly(xs, k)
-			got := countModels(t, e, func(trues int) bool { return trues == k })
-			if want := binomial(n, k); got != want {
-				t.Errorf("exactly %d of %d: %d models over all variables, want C(n,k) = %d", k, n, got, want)
+	for _, enc := range []struct {
+		name  string
+		build func(e *cnf, xs []lit, k int)
+	}{
+		{"sequential counter", (*cnf).seqCounter},
+		{"totalizer", (*cnf).totalize},
+		{"exactly (default)", (*cnf).exactly},
+	} {
+		for n := 1; n <= 8; n++ {
+			for k := 1; k <= n; k++ {
+				e, lits := record(n, encoding{pairwiseUpTo: 3}, func(e *cnf, xs []lit) { enc.build(e, xs, k) })
+				got := countModels(t, e, lits, func(trues int) bool { return trues == k })
+				if want := binomial(n, k); got != want {
+					t.Errorf("%s: exactly %d of %d: %d models over all variables, want C(n,k) = %d", enc.name, k, n, got, want)
+				}
 			}
 		}
 	}
@@ -132,16 +183,13 @@ func TestExactlyK(t *testing.T) {
 func TestAtMostOne(t *testing.T) {
 	for l := 1; l <= 12; l++ {
 		for _, upTo := range []int{0, 100} {
-			e := &cnf{m: constraints.Model{Rows: 1, Cols: l}, cells: make([]constraints.Cell, l), vars: l}
-			xs := make([]int32, l)
-			for i := range xs {
-				xs[i] = int32(i + 1)
-			}
-			e.atMostOne(xs, upTo)
-			e.clause(append([]int32{}, xs...)...) // and at least one, so that every cell variable is seen
+			e, lits := record(l, encoding{pairwiseUpTo: upTo}, func(e *cnf, xs []lit) {
+				e.atMostOne(xs)
+				e.clause(xs...) // and at least one, so that every cell variable is seen
+			})
 			srch := &search{e: e, g: gini.New(), skip: make([]bool, l+1)}
-			for _, lit := range e.lits {
-				srch.g.Add(z.Dimacs2Lit(int(lit)))
+			for _, x := range lits {
+				srch.g.Add(z.Dimacs2Lit(int(x)))
 			}
 			got := 0
 			for {
@@ -149,8 +197,8 @@ func TestAtMostOne(t *testing.T) {
 				if r != 1 {
 					break
 				}
-				var trues []int32
-				for v := int32(1); v <= int32(l); v++ {
+				var trues []lit
+				for v := lit(1); v <= lit(l); v++ {
 					if srch.g.Value(z.Dimacs2Lit(int(v))) {
 						trues = append(trues, -v)
 					}

@@ -1,6 +1,7 @@
 package sat_test
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -22,9 +23,6 @@ func FuzzSATvsBrute(f *testing.F) {
 		m := modeltest.Model(data, 5)
 		if m.Validate() != nil {
 			t.Skip()
-		}
-		if m.Features()&^sat.New().Supports() != 0 {
-			t.Skip() // refused by name; TestUnsupportedFeatures checks that
 		}
 		free := m.Rows*m.Cols - len(m.Blocked)
 		if !m.Attack.Has(constraints.Row) && !m.Attack.Has(constraints.Column) && binomial(free, m.QueenCount()) > 50000 {
@@ -55,4 +53,37 @@ func binomial(n, k int) int {
 		r = r * (n - k + i) / i
 	}
 	return r
+}
+
+// TestQuotasMatchBrute draws models from the whole model space, as the fuzz target does, keeps those
+// with quotas, and holds SAT's solutions to brute force's on at least 200 of them that have solutions.
+func TestQuotasMatchBrute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 13))
+	quotas := constraints.FeatureRowQuota | constraints.FeatureColumnQuota | constraints.FeatureRegionQuota
+	compared := 0
+	for tries := 0; compared < 200 && tries < 100000; tries++ {
+		data := make([]byte, 16)
+		for i := range data {
+			data[i] = byte(rng.Uint32())
+		}
+		data[4] |= 2 // a region grid
+		m := modeltest.Model(data, 5)
+		if m.Features()&quotas == 0 || m.Validate() != nil {
+			continue
+		}
+		want := collect(t, brute.Solver{}, m)
+		if len(want) > 500 {
+			continue
+		}
+		if len(want) > 0 {
+			compared++ // models without solutions are compared too, but count for less
+		}
+		got := collect(t, sat.New(), m)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s regions %v blocked %v fixed %v: sat %d solutions, brute %d", m, m.Regions, m.Blocked, m.Fixed, len(got), len(want))
+		}
+	}
+	if compared < 200 {
+		t.Errorf("only %d models with quotas and solutions drawn", compared)
+	}
 }

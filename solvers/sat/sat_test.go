@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/brute"
 	"github.com/queens-dev/queens/solvers/sat"
@@ -120,28 +121,44 @@ func collect(t *testing.T, s solvers.Solver, m constraints.Model) []string {
 	return out
 }
 
+// TestOEIS counts sequences of the OEIS by SAT on small boards: the classic, superqueens and torus
+// counts, and the variants the pluggable model opened, whose counters, leaps and riders the encoding
+// must all get right.
 func TestOEIS(t *testing.T) {
+	nightrider := constraints.Union(constraints.Ride(1, 2), constraints.Ride(2, 1), constraints.Ride(1, -2), constraints.Ride(2, -1))
 	tests := []struct {
-		name   string
-		model  func(n int) constraints.Model
-		want   []uint64
-		reason string
+		seq      string
+		from, to int
+		model    func(n int) constraints.Model
+		reason   string
 	}{
-		{"classic", constraints.Classic, []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724}, "A000170"},
-		{"superqueens", func(n int) constraints.Model {
+		{"A000170", 1, 10, constraints.Classic, "queens"},
+		{"A051223", 1, 12, func(n int) constraints.Model {
 			return constraints.Model{Rows: n, Cols: n, Attack: constraints.Superqueen}
-		}, []uint64{1, 0, 0, 0, 0, 0, 0, 0, 0, 4, 44, 156}, "A051223"},
-		{"torus", func(n int) constraints.Model {
+		}, "superqueens: the knight's leaps"},
+		{"A051906", 1, 11, func(n int) constraints.Model {
 			return constraints.Model{Rows: n, Cols: n, Attack: constraints.Queen, Wrap: true}
-		}, []uint64{1, 0, 0, 0, 10, 0, 28, 0, 0, 0, 88}, "A051906"},
+		}, "queens on a torus: lines that wrap"},
+		{"A018807", 1, 3, func(n int) constraints.Model {
+			return constraints.Model{Rows: 2 * n, Cols: 2 * n, Queens: n * n, Attack: constraints.King}
+		}, "n² kings on a 2n×2n board: the counter over the board, with leaps only"},
+		{"A201540", 1, 5, func(n int) constraints.Model {
+			return constraints.Model{Rows: n, Cols: n, Queens: n, Attack: constraints.Knight}
+		}, "n knights on n×n: the counter, with the knight's leaps"},
+		{"A189837", 1, 10, func(n int) constraints.Model {
+			return constraints.Model{Rows: n, Cols: n, Attack: constraints.Union(constraints.Rook, nightrider)}
+		}, "rook + nightrider: riders of slope 2 and 1/2"},
+		{"A189869", 1, 11, func(n int) constraints.Model {
+			return constraints.Model{Rows: n, Cols: n, Attack: constraints.Union(constraints.Queen, constraints.Leap(2, 5))}
+		}, "queen + leap(2,5)"},
 	}
 	s := sat.New()
 	for _, tc := range tests {
-		for i, want := range tc.want {
-			n := i + 1
+		want := modeltest.OEIS(t, tc.seq)
+		for n := tc.from; n <= tc.to; n++ {
 			res, err := s.Count(context.Background(), tc.model(n))
-			if err != nil || !res.Complete || res.Count != want {
-				t.Errorf("%s n=%d: Count = %+v, %v; want %d (%s)", tc.name, n, res, err, want, tc.reason)
+			if err != nil || !res.Complete || res.Count != want[n] {
+				t.Errorf("%s n=%d: Count = %+v, %v; want %d (%s)", tc.seq, n, res, err, want[n], tc.reason)
 			}
 		}
 	}
@@ -213,6 +230,9 @@ func TestCancel(t *testing.T) {
 			res, err := tc.run(ctx)
 			if !errors.Is(err, context.DeadlineExceeded) || res.Complete {
 				t.Errorf("cancelled: %+v, %v; want Complete false and the context's error", res, err)
+			}
+			if tc.name == "count" && (res.Tasks.Total == 0 || res.Tasks.Done == res.Tasks.Total) {
+				t.Errorf("cancelled count: tasks %+v; want some of them, not all", res.Tasks)
 			}
 		})
 	}

@@ -13,8 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"sync"
-	"sync/atomic"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
@@ -36,9 +34,16 @@ type Option func(*Solver)
 // every line pairwise.
 func PairwiseUpTo(n int) Option { return func(s *Solver) { s.pairwiseUpTo = n } }
 
-// Workers sets how many goroutines Count runs, each with its own gini solver. The default is GOMAXPROCS.
-// Enumerate always runs one.
-func Workers(n int) Option { return func(s *Solver) { s.workers = max(n, 1) } }
+// Workers sets how many goroutines Count runs, each with its own gini solver; below 1 means one per core
+// (GOMAXPROCS), the default. At most solvers.MaxThreads. Enumerate and Find always run one.
+func Workers(n int) Option {
+	return func(s *Solver) {
+		if n < 1 {
+			n = runtime.GOMAXPROCS(0)
+		}
+		s.workers = n
+	}
+}
 
 // Split sets how many sub-problems (cubes: placements on the first rows) a search may be split into at
 // most; 1 turns splitting off. The default is 1024.
@@ -61,93 +66,100 @@ func (*Solver) Name() string { return "sat" }
 // caller most likely wants the first solution (solvers.First), found fastest by one solver.
 const enumerateSplitCells = 256
 
-// Count counts the solutions of m. It splits the search into cubes (placements on the first rows), counts
-// each with a fresh solver on its own goroutine, and counts a cube once for itself and its mirror image
-// where the model is mirror-symmetric. If ctx ends first, it returns the solutions found so far with
-// Complete false and an error wrapping ctx.Err().
-func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result, error) {
-	e, err := s.prepare(m)
-	if err != nil {
-		return solvers.Result{}, err
-	}
-	cubes := e.split(s.maxCubes, mirrorSymmetric(m))
+// probeSolutions is how many solutions one solver over the whole board lists before Enumerate and Plan
+// turn to cubes. A puzzle with one solution is proved unique by one solver in about a millisecond, while
+// a split into a thousand cubes costs a thousand solver loads (a LinkedIn-style 11×11: 0.6 ms against
+// 130 ms); a board with many solutions is counted faster by cubes, as each solve under blocking clauses
+// grows harder with their number.
+const probeSolutions = 64
 
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var (
-		total    atomic.Uint64
-		errOnce  sync.Once
-		firstErr error
-		wg       sync.WaitGroup
-	)
-	fail := func(err error) {
-		errOnce.Do(func() { firstErr = err; cancel() })
+// Count counts the solutions of m: it runs the job of Plan (a fresh solver per cube, the mirror where the
+// model has it) on the solver's workers with solvers.RunJob. If ctx ends first, it returns the exact count
+// of the cubes that finished, with Tasks saying how many of how many, Complete false, and an error
+// wrapping ctx.Err().
+func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result, error) {
+	j, err := s.Plan(ctx, m, false)
+	if err != nil {
+		return solvers.Result{Stats: solvers.Stats{Method: "cubes"}}, err
 	}
-	work := make(chan cube)
-	for range min(s.workers, max(len(cubes), 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for c := range work {
-				srch := newSearch(e, c.trues, c.falses)
-				for {
-					sol, err := srch.next(ctx)
-					if err != nil {
-						fail(err)
-						break
-					}
-					if sol == nil {
-						break
-					}
-					total.Add(c.weight)
-				}
-			}
-		}()
+	res, err := solvers.RunJob(ctx, j, solvers.RunOptions{Threads: s.workers})
+	if err != nil && ctx.Err() != nil {
+		// The tasks cut short say so each; the count says it once, for the whole.
+		err = fmt.Errorf("sat: counting: stopped after %d of %d tasks (%d solutions): %w", res.Tasks.Done, res.Tasks.Total, res.Count, ctx.Err())
 	}
-feed:
-	for _, c := range cubes {
-		select {
-		case work <- c:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(work)
-	wg.Wait()
-	res := solvers.Result{Count: total.Load()}
-	if firstErr != nil && !isCtxErr(firstErr) {
-		return res, firstErr
-	}
-	if err := ctx.Err(); err != nil {
-		// Our own cancel only follows an error, handled above: this is the caller's context.
-		return res, fmt.Errorf("sat: count stopped after %d solutions: %w", res.Count, err)
-	}
-	res.Complete = true
-	return res, nil
+	return res, err
 }
 
 // Enumerate calls visit with each solution of m, in no particular order (not Solution.Compare order),
 // until visit returns false. If ctx ends first, it returns the solutions visited so far with Complete
 // false and an error wrapping ctx.Err(); visit returning false leaves Complete false with no error.
 func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(constraints.Solution) bool) (solvers.Result, error) {
-	e, err := s.prepare(m)
+	res := solvers.Result{Stats: solvers.Stats{Method: "enumerate", Threads: 1}}
+	e, err := s.prepare(ctx, m, "listing solutions")
 	if err != nil {
-		return solvers.Result{}, err
+		return res, err
 	}
-	cubes := []cube{{weight: 1}}
-	if len(e.cells) <= enumerateSplitCells {
-		cubes = e.split(s.maxCubes, false)
+	stopped := func(err error) (solvers.Result, error) {
+		if isCtxErr(err) {
+			return res, fmt.Errorf("sat: listing solutions: stopped after %d solutions: %w", res.Count, err)
+		}
+		return res, wrap("listing solutions", err)
 	}
-	var res solvers.Result
+	// One solver over the whole board first: on a big board, loaded as the clauses are made; on a small
+	// one, from a list kept for the cubes, to which it turns once the board shows many solutions.
+	splits := len(e.cells) <= enumerateSplitCells && s.maxCubes > 1
+	var lits []lit
+	var srch *search
+	if splits {
+		var l list
+		if err := e.run(ctx, &l); err != nil {
+			return stopped(err)
+		}
+		lits = l.lits
+		srch, err = newSearch(ctx, e, lits, cube{weight: 1})
+	} else {
+		srch, err = streamSearch(ctx, e)
+	}
+	if err != nil {
+		return stopped(err)
+	}
+	var seen []constraints.Solution // the solutions the first solver listed, while it may hand over
+	for {
+		sol, err := srch.next(ctx)
+		if err != nil {
+			return stopped(err)
+		}
+		if sol == nil {
+			res.Complete = true
+			return res, nil
+		}
+		res.Count++
+		if !visit(sol) {
+			return res, nil
+		}
+		if splits {
+			seen = append(seen, sol)
+			if len(seen) == probeSolutions {
+				break
+			}
+		}
+	}
+	// Many solutions: list the rest cube by cube, each cube's solver blocking those already listed.
+	cubes, depth := e.split(s.maxCubes, false)
 	for _, c := range cubes {
-		srch := newSearch(e, c.trues, c.falses)
+		srch, err := newSearch(ctx, e, lits, c)
+		if err != nil {
+			return stopped(err)
+		}
+		for _, sol := range seen {
+			if e.inCube(sol, c, depth) {
+				srch.block(sol)
+			}
+		}
 		for {
 			sol, err := srch.next(ctx)
 			if err != nil {
-				if isCtxErr(err) {
-					return res, fmt.Errorf("sat: enumeration stopped after %d solutions: %w", res.Count, err)
-				}
-				return res, err
+				return stopped(err)
 			}
 			if sol == nil {
 				break
@@ -162,23 +174,75 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	return res, nil
 }
 
-// features are the model features the SAT solver takes.
-const features = constraints.FeatureRiders | constraints.FeatureLeapers | constraints.FeatureWrap |
-	constraints.FeatureBlocked | constraints.FeatureFixed
+// Find returns one solution of m, found by a single gini solver loaded as the clauses are made, and false
+// if m has none. The Result is as solvers.First describes: Count 1 and Proved for a solution; Complete and
+// Proved for none; neither if ctx ended first, with an error wrapping ctx.Err() that says which stage
+// (encoding, loading, solving) it stopped in.
+func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool, solvers.Result, error) {
+	res := solvers.Result{Stats: solvers.Stats{Method: "find", Threads: 1}}
+	e, err := s.prepare(ctx, m, "finding a solution")
+	if err != nil {
+		return nil, false, res, err
+	}
+	srch, err := streamSearch(ctx, e)
+	if err != nil {
+		return nil, false, res, wrap("finding a solution", err)
+	}
+	sol, err := srch.next(ctx)
+	if err != nil {
+		if isCtxErr(err) {
+			err = fmt.Errorf("stopped while solving: %w", err)
+		}
+		return nil, false, res, wrap("finding a solution", err)
+	}
+	res.Proved = true
+	if sol == nil {
+		res.Complete = true
+		return nil, false, res, nil
+	}
+	res.Count = 1
+	return sol, true, res, nil
+}
 
-// Supports returns the model features the SAT solver takes.
+// features are the model features the SAT solver takes: every one.
+const features = constraints.AllFeatures
+
+// Supports returns the model features the SAT solver takes: every one.
 func (*Solver) Supports() constraints.Feature { return features }
 
-// prepare validates m and encodes it.
-func (s *Solver) prepare(m constraints.Model) (*cnf, error) {
+// prepare validates m, checks its features, and builds its encoding's geometry, sized by a dry run. The
+// errors of Validate and CheckFeatures come back as they are; the encoder's say they arose while doing.
+func (s *Solver) prepare(ctx context.Context, m constraints.Model, doing string) (*cnf, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
 	if err := solvers.CheckFeatures("sat", features, m); err != nil {
 		return nil, err
 	}
-	return encode(m, s.pairwiseUpTo)
+	e, err := newCNF(ctx, m, s.encoding())
+	if err != nil {
+		return nil, wrap(doing, err)
+	}
+	return e, nil
 }
+
+// prepareList is prepare, with the clauses made and kept in a list for the loads of many cubes.
+func (s *Solver) prepareList(ctx context.Context, m constraints.Model, doing string) (*cnf, []lit, error) {
+	e, err := s.prepare(ctx, m, doing)
+	if err != nil {
+		return nil, nil, err
+	}
+	l := list{lits: make([]lit, 0, e.size.literals+e.size.clauses)}
+	if err := e.run(ctx, &l); err != nil {
+		return nil, nil, wrap(doing, err)
+	}
+	return e, l.lits, nil
+}
+
+func (s *Solver) encoding() encoding { return encoding{pairwiseUpTo: s.pairwiseUpTo} }
+
+// wrap says where an error arose: in the SAT solver, doing what.
+func wrap(doing string, err error) error { return fmt.Errorf("sat: %s: %w", doing, err) }
 
 // isCtxErr reports whether err is the context's own error, returned by solve when ctx ends.
 func isCtxErr(err error) bool {

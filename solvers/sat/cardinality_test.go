@@ -1,0 +1,66 @@
+package sat
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/queens-dev/queens/constraints"
+)
+
+// BenchmarkCardinality compares the two cardinality encodings, the sequential counter (the default) and
+// the totalizer, by enumerating every solution with one solver: a Star Battle's quotas of 2, and the
+// counter over the whole board of n² kings on 2n×2n (A018807, n=3) and n knights on n×n (A201540, n=5).
+func BenchmarkCardinality(b *testing.B) {
+	data, err := os.ReadFile(filepath.Join("testdata", "starbattle-10x2.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, err := constraints.ParseRegions(strings.Fields(string(data)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	models := []struct {
+		name string
+		m    constraints.Model
+	}{
+		{"starbattle-10x2", constraints.Model{Rows: 10, Cols: 10, Attack: constraints.King, Regions: g, Each: constraints.Quota{Row: 2, Column: 2, Region: 2}}},
+		{"kings-6x6", constraints.Model{Rows: 6, Cols: 6, Queens: 9, Attack: constraints.King}},
+		{"knights-5x5", constraints.Model{Rows: 5, Cols: 5, Queens: 5, Attack: constraints.Knight}},
+		{"two-per-line-8x8", constraints.Model{Rows: 8, Cols: 8, Attack: constraints.King, Each: constraints.Quota{Row: 2, Column: 2}}},
+	}
+	for _, tc := range models {
+		m := tc.m
+		for _, tot := range []bool{false, true} {
+			b.Run(tc.name+map[bool]string{false: "/sequential", true: "/totalizer"}[tot], func(b *testing.B) {
+				var sz size
+				for b.Loop() {
+					e, err := newCNF(context.Background(), m, encoding{pairwiseUpTo: 24, totalizer: tot})
+					if err != nil {
+						b.Fatal(err)
+					}
+					sz = e.size
+					var l list
+					e.run(context.Background(), &l)
+					s, _ := newSearch(context.Background(), e, l.lits, cube{weight: 1})
+					n := 0
+					for {
+						sol, err := s.next(context.Background())
+						if err != nil {
+							b.Fatal(err)
+						}
+						if sol == nil {
+							break
+						}
+						n++
+					}
+					b.ReportMetric(float64(n), "sols")
+				}
+				b.ReportMetric(float64(sz.vars), "vars")
+				b.ReportMetric(float64(sz.clauses), "clauses")
+			})
+		}
+	}
+}
