@@ -6,8 +6,9 @@
 // queens touching; then one region per quota's worth of its queens, grown from those queens at random
 // until they cover the board, so the hidden placement solves the puzzle by construction. A solver then
 // looks for a second solution. While it finds one, a cell holding one of the second solution's queens but
-// none of the hidden ones moves to a neighbouring region: that leaves the hidden solution whole and
-// breaks the other, whose two regions now hold one queen too few and one too many. The count that ends
+// none of the hidden ones moves to a neighbouring region, when the region it leaves stays in one piece:
+// that leaves the hidden solution whole and breaks the other, whose two regions now hold one queen too
+// few and one too many. The count that ends
 // the loop is the solver's, so "exactly one solution" is proved, never assumed.
 package puzzles
 
@@ -68,6 +69,9 @@ func Make(ctx context.Context, o Options, s solvers.Solver) (constraints.Model, 
 			continue
 		}
 		g := grow(rng, o.Size, o.Stars, hidden)
+		if g == nil {
+			continue // a region grew in two pieces
+		}
 		m, err := repair(ctx, rng, g, o.Stars, hidden, s)
 		if errors.Is(err, errGiveUp) {
 			continue
@@ -78,34 +82,47 @@ func Make(ctx context.Context, o Options, s solvers.Solver) (constraints.Model, 
 
 var errGiveUp = errors.New("puzzles: too many repairs")
 
-// placement returns a random placement of stars queens per row and column, no two touching, or nil if
-// the random search met a dead end.
+// placementBudget bounds the nodes one random search for a hidden solution visits before it starts again
+// with new random choices: a search that goes astray early rarely recovers.
+const placementBudget = 20000
+
+// placement returns a random placement of stars queens per row and column with no two touching, or nil
+// if the search met its budget first. It searches row by row, trying the rows' column choices in a random
+// order, and cuts a choice that leaves some column more queens to take than the rows below can give it:
+// two queens in one column may not stand in neighbouring rows, so r rows give a column at most ⌈r/2⌉.
 func placement(rng *rand.Rand, n, stars int) constraints.Solution {
+	choices := rowChoices(n, stars)
 	cols := make([]int, n) // queens per column so far
-	var rows [][]int       // the columns of each row's queens
+	rows := make([][]int, 0, n)
+	budget := placementBudget
 	var place func(r int) bool
 	place = func(r int) bool {
 		if r == n {
-			for _, c := range cols {
-				if c != stars {
-					return false
-				}
-			}
 			return true
 		}
-		for range 20 { // a few random tries per row, then back up
-			pick := pickRow(rng, n, stars, cols, rows)
-			if pick == nil {
+		var above []int
+		if r > 0 {
+			above = rows[r-1]
+		}
+		order := rng.Perm(len(choices))
+		for _, k := range order {
+			if budget--; budget < 0 {
+				return false
+			}
+			pick := choices[k]
+			if !fits(pick, above, cols, stars) {
 				continue
 			}
 			for _, c := range pick {
 				cols[c]++
 			}
-			rows = append(rows, pick)
-			if place(r + 1) {
-				return true
+			if feasible(cols, pick, stars, n-r-1) {
+				rows = append(rows, pick)
+				if place(r + 1) {
+					return true
+				}
+				rows = rows[:r]
 			}
-			rows = rows[:len(rows)-1]
 			for _, c := range pick {
 				cols[c]--
 			}
@@ -124,61 +141,58 @@ func placement(rng *rand.Rand, n, stars int) constraints.Solution {
 	return constraints.NewSolution(sol...)
 }
 
-// pickRow picks stars columns for the next row: no two side by side, none touching the row above, none in
-// a full column, and none in a column that the rows left could not fill.
-func pickRow(rng *rand.Rand, n, stars int, cols []int, rows [][]int) []int {
-	var above []int
-	if len(rows) > 0 {
-		above = rows[len(rows)-1]
-	}
-	left := n - len(rows) // rows still to place, this one included
-	var open []int
-	for c := range n {
-		touches := false
-		for _, a := range above {
-			touches = touches || (c-a >= -1 && c-a <= 1)
+// rowChoices lists every set of stars columns of an n-wide row with no two side by side.
+func rowChoices(n, stars int) [][]int {
+	var out [][]int
+	var pick func(from int, cur []int)
+	pick = func(from int, cur []int) {
+		if len(cur) == stars {
+			out = append(out, slices.Clone(cur))
+			return
 		}
-		if !touches && cols[c] < stars {
-			open = append(open, c)
+		for c := from; c < n; c++ {
+			pick(c+2, append(cur, c))
 		}
 	}
-	rng.Shuffle(len(open), func(i, j int) { open[i], open[j] = open[j], open[i] })
-	// Columns that need a queen in every row left must take one now.
-	var must []int
-	for c := range n {
-		if stars-cols[c] >= left && cols[c] < stars {
-			must = append(must, c)
-		}
-	}
-	pick := slices.Clone(must)
-	for _, c := range open {
-		if len(pick) == stars {
-			break
-		}
-		if !slices.Contains(pick, c) {
-			pick = append(pick, c)
-		}
-	}
-	if len(pick) != stars {
-		return nil
-	}
-	slices.Sort(pick)
-	for i := 1; i < len(pick); i++ {
-		if pick[i]-pick[i-1] < 2 {
-			return nil
-		}
-	}
-	for _, c := range pick {
-		if !slices.Contains(open, c) {
-			return nil
-		}
-	}
-	return pick
+	pick(0, nil)
+	return out
 }
 
-// grow splits the board into n regions of stars hidden queens each, grown from those queens: the queens
-// are dealt to regions in a random order, and the regions take free neighbouring cells at random until
-// the board is covered.
+// fits reports whether a row may take the columns of pick: none full, none touching a queen of the row
+// above.
+func fits(pick, above, cols []int, stars int) bool {
+	for _, c := range pick {
+		if cols[c] >= stars {
+			return false
+		}
+		for _, a := range above {
+			if c-a >= -1 && c-a <= 1 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// feasible reports whether every column can still be filled by the left rows below the row just placed,
+// whose columns are pick: a column that holds a queen in that row cannot take one in the next.
+func feasible(cols, pick []int, stars, left int) bool {
+	for c, k := range cols {
+		room := (left + 1) / 2
+		if slices.Contains(pick, c) {
+			room = left / 2
+		}
+		if stars-k > room {
+			return false
+		}
+	}
+	return true
+}
+
+// grow splits the board into n regions of stars hidden queens each, grown from those queens: each queen,
+// taken in a random order, is dealt to a region with its nearest queens not yet dealt, and the regions
+// take free neighbouring cells at random until the board is covered. It returns nil if a region grew in
+// more than one piece (its queens' blobs never met).
 func grow(rng *rand.Rand, n, stars int, hidden constraints.Solution) [][]int {
 	g := make([][]int, n)
 	for r := range g {
@@ -187,13 +201,33 @@ func grow(rng *rand.Rand, n, stars int, hidden constraints.Solution) [][]int {
 			g[r][c] = -1
 		}
 	}
-	order := rng.Perm(len(hidden))
 	type cell struct{ r, c int }
 	var frontier []cell
-	for i, k := range order {
-		q := hidden[k]
-		g[q.Row][q.Col] = i / stars
-		frontier = append(frontier, cell{q.Row, q.Col})
+	dealt := make([]bool, len(hidden))
+	region := 0
+	for _, k := range rng.Perm(len(hidden)) {
+		if dealt[k] {
+			continue
+		}
+		group := []int{k}
+		dealt[k] = true
+		for len(group) < stars {
+			near, best := -1, 0
+			for j, q := range hidden {
+				d := abs(q.Row-hidden[k].Row) + abs(q.Col-hidden[k].Col)
+				if !dealt[j] && (near < 0 || d < best) {
+					near, best = j, d
+				}
+			}
+			dealt[near] = true
+			group = append(group, near)
+		}
+		for _, j := range group {
+			q := hidden[j]
+			g[q.Row][q.Col] = region
+			frontier = append(frontier, cell{q.Row, q.Col})
+		}
+		region++
 	}
 	for len(frontier) > 0 {
 		i := rng.IntN(len(frontier))
@@ -214,7 +248,19 @@ func grow(rng *rand.Rand, n, stars int, hidden constraints.Solution) [][]int {
 		g[next.r][next.c] = g[at.r][at.c]
 		frontier = append(frontier, next)
 	}
+	for k := range region {
+		if !connected(g, k) {
+			return nil
+		}
+	}
 	return g
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // repair moves cells between regions until s finds no solution but hidden, and returns the puzzle.
@@ -264,11 +310,12 @@ func second(ctx context.Context, m constraints.Model, hidden constraints.Solutio
 }
 
 // move gives a cell that holds a queen of other but none of the hidden solution to a neighbouring region,
-// preferring a move that keeps the region it leaves in one piece. It reports false if no cell can move.
+// keeping the region it leaves in one piece (every region stays connected, as in the published puzzles).
+// It reports false if no cell can move so.
 func move(rng *rand.Rand, g [][]int, other constraints.Solution, hidden constraints.CellSet) bool {
 	n := len(g)
 	type option struct{ r, c, to int }
-	var whole, any []option
+	var whole []option
 	for _, q := range other {
 		if hidden.Has(q) {
 			continue
@@ -280,7 +327,6 @@ func move(rng *rand.Rand, g [][]int, other constraints.Solution, hidden constrai
 				continue
 			}
 			o := option{q.Row, q.Col, g[r][c]}
-			any = append(any, o)
 			g[q.Row][q.Col] = o.to
 			if connected(g, from) {
 				whole = append(whole, o)
@@ -288,14 +334,10 @@ func move(rng *rand.Rand, g [][]int, other constraints.Solution, hidden constrai
 			g[q.Row][q.Col] = from
 		}
 	}
-	pick := whole
-	if len(pick) == 0 {
-		pick = any
+	if len(whole) == 0 {
+		return false // every move would split a region: start again from another hidden solution
 	}
-	if len(pick) == 0 {
-		return false
-	}
-	o := pick[rng.IntN(len(pick))]
+	o := whole[rng.IntN(len(whole))]
 	g[o.r][o.c] = o.to
 	return true
 }
@@ -340,13 +382,18 @@ func connected(g [][]int, k int) bool {
 // names are the letters regions are named by, in order.
 const names = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
-// modelOf turns a grid of region numbers into the puzzle's model.
+// modelOf turns a grid of region numbers into the puzzle's model, the regions lettered A, B, … in the
+// order they first appear, row by row.
 func modelOf(g [][]int, stars int) (constraints.Model, error) {
+	letter := map[int]byte{}
 	lines := make([]string, len(g))
 	for r, row := range g {
 		var b strings.Builder
 		for _, k := range row {
-			b.WriteByte(names[k])
+			if _, ok := letter[k]; !ok {
+				letter[k] = names[len(letter)]
+			}
+			b.WriteByte(letter[k])
 		}
 		lines[r] = b.String()
 	}
