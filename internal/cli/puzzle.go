@@ -59,8 +59,8 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 	}
 	if *format == "yaml" {
 		v := variants.Variant{Name: puzzleName(*size, *stars, *seed), Model: m, Expect: variants.Expect{Count: ptr(uint64(1))},
-			Description: fmt.Sprintf("A %d×%d %s made by 'queens puzzle --size %d --stars %d --seed %d': %s. Exactly one solution, proved by the %s solver.",
-				*size, *size, puzzleKind(*stars), *size, *stars, *seed, puzzleRule(*stars), s.Name())}
+			Description: fmt.Sprintf("%s, %d×%d: %s. Made by 'queens puzzle --size %d --stars %d --seed %d'; exactly one solution, proved by the %s solver.",
+				puzzleKind(*stars), *size, *size, puzzleRule(*stars), *size, *stars, *seed, s.Name())}
 		text, err := variants.Format(v)
 		if err != nil {
 			return err
