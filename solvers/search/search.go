@@ -22,7 +22,6 @@ package search
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"math/rand/v2"
 	"sync/atomic"
 
@@ -108,7 +107,7 @@ func find(m constraints.Model, stop func() bool) (constraints.Solution, outcome,
 	if !b.feasible() {
 		return nil, exhausted, 0
 	}
-	s := &searcher{b: b, rng: rand.New(rand.NewPCG(seed(m))), stop: stop}
+	s := &searcher{b: b, rng: rand.New(rand.NewPCG(solvers.Seed(m), uint64(m.Rows)<<32|uint64(m.Cols))), stop: stop}
 	root := len(b.trail)
 	for limit := firstLimit; ; limit = min(2*limit, 1<<60) {
 		b.undo(root)
@@ -119,22 +118,6 @@ func find(m constraints.Model, stop func() bool) (constraints.Solution, outcome,
 			return nil, out, uint64(s.steps)
 		}
 	}
-}
-
-// seed derives the shuffling generator's seed from everything that makes up the model.
-func seed(m constraints.Model) (uint64, uint64) {
-	h := fnv.New64a()
-	h.Write([]byte(m.String()))
-	for _, cs := range [][]constraints.Cell{m.Blocked, m.Fixed} {
-		for _, c := range cs {
-			h.Write([]byte(c.String()))
-		}
-		h.Write([]byte{'/'})
-	}
-	if m.Regions != nil {
-		h.Write([]byte(m.Regions.String()))
-	}
-	return h.Sum64(), uint64(m.Rows)<<32 | uint64(m.Cols)
 }
 
 // outcome is how a run of the search ended.
