@@ -203,7 +203,7 @@ func classic(n int, stop func() bool) []int32 {
 // k·a must differ from b modulo p. A placement on a torus is one on a flat board too, and on a flat n×n
 // board the rows and columns 1 to n of a p = n + 1 torus whose queen of row 0 stands in column 0 (b = 0)
 // are a placement of side n (see form), when no other queen stands in column 0: with drop set, k must be
-// prime to p.
+// prime to p. So must it under a column quota, which the riders do not show.
 func multipliers(m constraints.Model, n, p int, drop bool) []int {
 	reaches := func(v constraints.Vec) bool {
 		if m.Wrap {
@@ -222,10 +222,12 @@ func multipliers(m constraints.Model, n, p int, drop bool) []int {
 			leaps = append(leaps, v)
 		}
 	}
+	// A column quota, like the column rider, asks for distinct columns: k prime to p.
+	distinct := drop || m.Each.Column > 0
 	var ks []int
 next:
 	for k := 2; k < p && k < maxMultipliers && len(ks) < multiplierForms; k++ {
-		if drop && intmath.GCD(k, p) != 1 {
+		if distinct && intmath.GCD(k, p) != 1 {
 			continue
 		}
 		for _, v := range riders {

@@ -69,6 +69,9 @@ func TestConstructions(t *testing.T) {
 			{square(n, super, false), n >= 10 && superConstructs(n)},
 			{square(n, super, true), n >= 11 && intmath.GCD(n, 6) == 1},
 			{square(n, constraints.Union(constraints.Rook, constraints.Leap(1, 3)), false), n >= 2},
+			// Superqueens with a column quota for the column rider: the riders alone do not ask for
+			// distinct columns.
+			{constraints.Model{Rows: n, Cols: n, Attack: constraints.Union(constraints.Row, constraints.Bishop, constraints.Knight), Each: constraints.Quota{Column: 1}}, n >= 10 && superConstructs(n)},
 		} {
 			_, res := find(t, tc.m, local.ConstructionOnly())
 			if got := res.Stats.Method == local.MethodConstruction; got != tc.want {
