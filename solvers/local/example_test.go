@@ -31,14 +31,14 @@ func ExampleFind() {
 	// .......Q..
 }
 
-// A million queens with two cells blocked on the construction's path and a fixed queen off it: the
-// local search repairs the construction.
+// 200,000 queens with two cells blocked on the construction's path and a fixed queen off it: the local
+// search repairs the construction.
 func ExampleFind_huge() {
-	m := constraints.Classic(1_000_000)
+	m := constraints.Classic(200_000)
 	m.Blocked = []constraints.Cell{{Row: 0, Col: 1}, {Row: 1, Col: 3}}
-	m.Fixed = []constraints.Cell{{Row: 500_000, Col: 17}}
+	m.Fixed = []constraints.Cell{{Row: 100_000, Col: 17}}
 	sol, ok, res, err := local.Find(context.Background(), m)
 	fmt.Println(ok, res.Stats.Method, err, len(sol), m.Verify(sol))
 	// Output:
-	// true local <nil> 1000000 <nil>
+	// true local <nil> 200000 <nil>
 }

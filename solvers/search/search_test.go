@@ -358,20 +358,13 @@ func TestCancel(t *testing.T) {
 // riders and leapers from the pools, tori, regions, quotas, blocked and fixed cells.
 func TestRandomModels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	runs := 20000
+	runs := 10000
 	if testing.Short() {
-		runs = 3000
+		runs = 2000
 	}
 	var yes, no, quotas int
 	for range runs {
-		data := make([]byte, 24)
-		for i := range data {
-			data[i] = byte(rng.Uint32())
-		}
-		m := modeltest.Model(data, 5)
-		if m.Validate() != nil {
-			continue
-		}
+		m := modeltest.Valid(rng, 5)
 		want := exists(t, m)
 		if _, got := find(t, m); got != want {
 			t.Fatalf("%v (blocked %v, fixed %v, regions %v): found %v, brute force %v", m, m.Blocked, m.Fixed, m.Regions, got, want)
