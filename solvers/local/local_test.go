@@ -305,3 +305,47 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// regionsAround returns a model of side n with kings' attacks, one queen per row, column and region, and
+// n regions around a solution of classic queens (no two of whose queens touch): each queen's cell in a
+// region of its own, every other cell in a region drawn at random. (Puzzles cut to have few solutions
+// go to the complete search: see backtrack.Find.)
+func regionsAround(t testing.TB, n int, seed uint64) constraints.Model {
+	t.Helper()
+	sol, ok, _, err := local.Find(context.Background(), constraints.Classic(n), local.NoConstruction(), local.Seed(seed))
+	if !ok || err != nil {
+		t.Fatalf("classic %d: %v", n, err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 3))
+	lines := make([]string, n)
+	for r := range n {
+		row := make([]rune, n)
+		for c := range n {
+			k := rng.IntN(n)
+			if c == sol[r].Col {
+				k = r
+			}
+			row[c] = rune(0x4e00 + k) // CJK ideographs are letters: one for each region
+		}
+		lines[r] = string(row)
+	}
+	g, err := constraints.ParseRegions(lines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return constraints.Model{Rows: n, Cols: n, Attack: constraints.King, Regions: g, Each: constraints.Quota{Row: 1, Column: 1, Region: 1}}
+}
+
+// TestRegions holds Find against Model.Check on models with regions of side 30 to 200: regions drawn at
+// random, each holding one queen of a known solution.
+func TestRegions(t *testing.T) {
+	for _, n := range []int{30, 100, 200} {
+		m := regionsAround(t, n, uint64(n))
+		if err := m.Validate(); err != nil {
+			t.Fatalf("bad test model: %v", err)
+		}
+		if _, res := find(t, m); res.Count != 1 {
+			t.Errorf("%v: none found (%+v)", m, res.Stats)
+		}
+	}
+}
