@@ -30,8 +30,10 @@ const smallCells = 64 * 64
 //	                                                                                 search keeps a bit per cell (search.Fits)
 //
 // One queen per row is what local.Takes accepts: the row rider or a row quota of 1, as many queens as
-// rows. Small is at most smallCells cells; tight is a quarter or more of the cells blocked, or of the
-// rows holding a fixed queen, where the local search struggles and the search's forward checks shine.
+// rows. Small is at most smallCells cells. Tight is a quarter or more of the cells blocked, or of the
+// rows holding a fixed queen, or a region quota: puzzles made to have few solutions, where the local
+// search struggles and the search's forward checks shine (they solve LinkedIn-style puzzles of side 500
+// without a dead end).
 // The complete search is handed only boards search.Fits accepts.
 //
 // When found, the solution has passed solvers.Verify. When not found, the Result says why: Proved and
@@ -51,7 +53,7 @@ func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Sol
 	}
 	cells := int64(m.Rows) * int64(m.Cols)
 	small := cells <= smallCells
-	tight := 4*int64(len(m.Blocked)) >= cells || 4*len(m.Fixed) >= m.Rows
+	tight := 4*int64(len(m.Blocked)) >= cells || 4*len(m.Fixed) >= m.Rows || m.Each.Region > 0
 	if fits == nil && (small || tight) {
 		sol, ok, res, err := local.Find(ctx, m, local.ConstructionOnly())
 		if ok || res.Proved || err != nil {

@@ -57,6 +57,31 @@ func TestFindRoutes(t *testing.T) {
 	for i := 0; i < 100; i += 4 {
 		completion.Fixed = append(completion.Fixed, sol[i])
 	}
+	// A LinkedIn-style puzzle of side 100: kings, one queen per row, column and region, the regions cut
+	// around a placement the search finds, each row's cells up to its queen, then the columns.
+	puzzle := constraints.Model{Rows: 100, Cols: 100, Attack: constraints.King, Each: constraints.Quota{Row: 1, Column: 1}}
+	placed, ok, _, err := search.Find(context.Background(), puzzle)
+	if !ok || err != nil {
+		t.Fatalf("kings on 100×100: %v", err)
+	}
+	rowOf := make([]int, 100)
+	for _, c := range placed {
+		rowOf[c.Col] = c.Row
+	}
+	grid := make([]string, 100)
+	for r := range grid {
+		for c := range 100 {
+			k := rowOf[c]
+			if c <= placed[r].Col {
+				k = r
+			}
+			grid[r] += string(rune(0x4e00 + k)) // CJK ideographs are letters: one for each region
+		}
+	}
+	if puzzle.Regions, err = constraints.ParseRegions(grid); err != nil {
+		t.Fatal(err)
+	}
+	puzzle.Each.Region = 1
 	for _, tc := range []struct {
 		name   string
 		m      constraints.Model
@@ -72,6 +97,7 @@ func TestFindRoutes(t *testing.T) {
 		{"superqueens 62", constraints.Model{Rows: 62, Cols: 62, Attack: sq}, true, true, "search", "small, n ≡ 2 (mod 6): no linear placement"},
 		{"classic 2000 with holes", holes, true, true, "local", "the construction misses: the local search repairs it"},
 		{"completion 100", completion, true, true, "search", "tight: a quarter of the rows fixed"},
+		{"regions 100", puzzle, true, true, "search", "a region quota: puzzles the search's forward checks solve"},
 		{"fewer queens 300", constraints.Model{Rows: 300, Cols: 300, Queens: 280, Attack: q}, true, true, "search", "not one queen per row"},
 		{"superqueens 10^5+4", constraints.Model{Rows: 100_004, Cols: 100_004, Attack: sq}, true, true, "local", "n ≡ 2 (mod 6): local search"},
 		{"torus 10^5+1", constraints.Model{Rows: 100_001, Cols: 100_001, Attack: q, Wrap: true}, true, true, "construction", "a linear placement"},
