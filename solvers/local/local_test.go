@@ -349,3 +349,40 @@ func TestRegions(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotasAboveOne holds Find against the complete search on models whose columns or regions hold
+// more than one queen each, where a line over its capacity has queens no counter names.
+func TestQuotasAboveOne(t *testing.T) {
+	quadrants := func(n int) *constraints.Regions {
+		lines := make([]string, n)
+		for r := range n {
+			for c := range n {
+				lines[r] += string("abcd"[2*(2*r/n)+2*c/n])
+			}
+		}
+		g, err := constraints.ParseRegions(lines)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	king, knight := constraints.King, constraints.Knight
+	for _, m := range []constraints.Model{
+		{Rows: 12, Cols: 12, Attack: constraints.Union(constraints.Rook, king), Regions: quadrants(12), Each: constraints.Quota{Region: 3}},
+		{Rows: 16, Cols: 16, Attack: constraints.Union(constraints.Rook, knight), Regions: quadrants(16), Each: constraints.Quota{Region: 4}},
+		{Rows: 20, Cols: 10, Attack: constraints.Union(constraints.Row, constraints.Bishop), Each: constraints.Quota{Column: 2}},
+		{Rows: 30, Cols: 10, Attack: constraints.Union(constraints.Row, king), Each: constraints.Quota{Column: 3}},
+		{Rows: 40, Cols: 40, Attack: constraints.Row, Regions: quadrants(40), Each: constraints.Quota{Column: 1, Region: 10}},
+	} {
+		if err := m.Validate(); err != nil {
+			t.Fatalf("bad test model: %v", err)
+		}
+		_, want, _, err := search.Find(context.Background(), m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, res := find(t, m); (res.Count == 1) != want {
+			t.Errorf("%v: found %v (%+v), the search %v", m, res.Count == 1, res.Stats, want)
+		}
+	}
+}

@@ -296,8 +296,10 @@ func (x *searcher) undo(i, j int, ci, cj int32) {
 
 // made queues the queens the move try made has brought into conflict.
 func (x *searcher) made(i, j int) {
-	x.notice(i)
-	if x.balanced {
-		x.notice(j)
+	if !x.balanced {
+		x.notice(i, -1)
+		return
 	}
+	x.notice(i, j)
+	x.notice(j, i)
 }

@@ -197,11 +197,13 @@ func (s *state) push(i int) {
 	}
 }
 
-// notice queues the queens that row i's queen, just put down, has brought into conflict: the other
-// queen of a line that now holds two, and the queens a leap away. A line with more than two held
-// queens already in conflict, which are queued; a line over a capacity above 1 has queens no count
+// notice queues the queens that the queens of row i and, after a swap, row j (-1 for none), just put
+// down, have brought into conflict: on each line row i's queen now stands on, the queens other than the
+// two, if they were within the line's capacity and no longer are; and the queens a leap away. Queens
+// that were over the capacity already were in conflict, and queued. A single such queen on a line of
+// capacity 1 is named by the xor of the line's rows; a line of a greater capacity has queens no count
 // names, so every row is looked at again.
-func (s *state) notice(i int) {
+func (s *state) notice(i, j int) {
 	c := int(s.col[i])
 	for _, f := range s.fams {
 		l := f.label(i, c)
@@ -209,10 +211,18 @@ func (s *state) notice(i int) {
 			continue
 		}
 		k, who := f.get(l)
-		switch {
-		case f.cap == 1 && k == 2:
-			s.push(int(who) ^ i)
-		case f.cap > 1 && k == f.cap+1:
+		others := k - 1
+		who ^= int32(i)
+		if j >= 0 && f.label(j, int(s.col[j])) == l {
+			others--
+			who ^= int32(j)
+		}
+		if others == 0 || others > f.cap || k <= f.cap {
+			continue
+		}
+		if others == 1 {
+			s.push(int(who))
+		} else {
 			s.sweep = true
 		}
 	}
