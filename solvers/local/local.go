@@ -1,20 +1,28 @@
 // Package local finds one solution of a queens model with a queen on every row, on boards of up to
 // constraints.MaxSide rows and columns: by an explicit construction where one exists, and otherwise by
 // min-conflicts local search. It takes every rider and leaper, a torus, blocked cells, fixed queens, and
-// quotas on columns and on regions that cover the board.
+// quotas on columns and on regions that cover the board. Its memory is linear in the sides and the
+// cells the model names, never in the board's area.
 //
-// The constructions (construct.go) are those of Hoffman, Loessi and Moore for classic queens, every
-// n ≥ 4, and the linear placements col(r) = k·r + b (mod p) for any set of riders and leapers where a k
-// exists: on a torus of side p = n (Pólya: for queens, when gcd(n, 6) = 1), and on a flat board of side n
-// from a torus of side p = n or n + 1. Superqueens of side n take one when n mod 6 is not 2 or 3 (and
-// n ≥ 10). A construction is built in O(n) without search.
+// The constructions (construct.go) are built in O(n) without search: the one of Hoffman, Loessi and
+// Moore for classic queens, every n ≥ 4, and the linear placements col(r) = k·r + b (mod p) for any set
+// of riders and leapers where number theory finds a k, on a torus of side p = n (for queens, when
+// gcd(n, 6) = 1, after Pólya) and on a flat board of side n from a torus of side p = n or n + 1.
+// Superqueens of side n ≥ 10 take one when n mod 6 is not 2 or 3. Of a construction's shifts, mirrors
+// and multipliers, the one that misses the fewest blocked cells and fixed queens is taken.
 //
 // The local search (minconflicts.go) follows Sosič and Gu: a greedy placement, then queens in conflict
-// moved by swaps or moves that lower the number of conflicts, with restarts. It starts from a
-// construction where one exists but misses blocked cells or fixed queens, and from a greedy placement
-// otherwise. It keeps one column per row and counters per line (lines.go), so its memory is linear in
-// the sides, never in the cells. It cannot prove that a model has no solution: when it gives up, Find
-// says so, and the answer is unknown.
+// moved, by swaps or moves that lower the number of conflicts, with restarts. It starts from the
+// construction where one exists but misses a blocked cell or a fixed queen, from a greedy placement
+// otherwise. It keeps one column per row and counters per line (lines.go). It cannot prove that a model
+// has no solution: when it gives up, Find says so, and the answer is unknown.
+//
+// References: E. J. Hoffman, J. C. Loessi and R. C. Moore, Constructions for the solution of the m
+// queens problem, Mathematics Magazine 42(2), 1969; B. Bernhardsson, Explicit solutions to the N-queens
+// problem for all N, SIGART Bulletin 2(2), 1991; G. Pólya, Über die "doppelt-periodischen" Lösungen des
+// n-Damen-Problems, 1918 (in W. Ahrens, Mathematische Unterhaltungen und Spiele); R. Sosič and J. Gu,
+// Efficient local search with conflict minimization: a case study of the n-queens problem, IEEE
+// Transactions on Knowledge and Data Engineering 6(5), 1994.
 package local
 
 import (
