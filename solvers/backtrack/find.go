@@ -19,22 +19,23 @@ const smallCells = 64 * 64
 // Find returns one solution of m, and false if it has none or the method that ran could not tell. It
 // routes m by this table, first row that fits:
 //
-//	model                                       method (Result.Stats.Method)         why
-//	one queen per row, plainly none             "proof"                              counting, or Pólya's theorem on the torus: no search at all
-//	one queen per row, a construction fits      "construction"                       O(n), any side up to constraints.MaxSide
-//	one queen per row, small or tight           "search"                             the complete search is quick there, and proves "none"
-//	one queen per row, any other                "local", then "search" if it fits    near-linear time and O(n) memory; the complete
-//	                                                                                 search settles what the local search gives up on
-//	any other model the search can hold         "search"                             complete: proves "none"
-//	any other model                             solvers.ErrUnsupported               the local search moves one queen per row, and the
-//	                                                                                 search keeps a bit per cell (search.Fits)
+//	model                               Result.Stats.Method     why
+//	one queen per row, and
+//	  plainly none                      "proof"                 counting, or Pólya's theorem on the torus
+//	  a construction fits               "construction"          O(n), on sides up to constraints.MaxSide
+//	  small or tight                    "search"                quick there, and proves "none"
+//	  any other                         "local", then "search"  near-linear time in O(n) memory; the search
+//	                                                            takes over when the local search gives up,
+//	                                                            if the board fits it
+//	any other model the search holds    "search"                complete: proves "none"
+//	any other model                     ErrUnsupported          the local search moves one queen per row,
+//	                                                            the search keeps a bit per cell
 //
 // One queen per row is what local.Takes accepts: the row rider or a row quota of 1, as many queens as
 // rows. Small is at most smallCells cells. Tight is a quarter or more of the cells blocked, or of the
 // rows holding a fixed queen, or a region quota: puzzles made to have few solutions, where the local
 // search struggles and the search's forward checks shine (they solve LinkedIn-style puzzles of side 500
-// without a dead end).
-// The complete search is handed only boards search.Fits accepts.
+// without a dead end). The complete search is handed only boards search.Fits accepts.
 //
 // When found, the solution has passed solvers.Verify. When not found, the Result says why: Proved and
 // Complete when "none" was proved (by the search or a proof); Proved false with a nil error when the
