@@ -151,6 +151,30 @@ func TestBlockedAndFixed(t *testing.T) {
 			}
 		}
 	}
+	// Every side up to 300: classic queens and superqueens with a blocked cell in ten and a fixed queen
+	// in fifty, tori with a few blocked cells and a fixed queen.
+	step := 1
+	if testing.Short() {
+		step = 7
+	}
+	for n := 4; n <= 300; n += step {
+		bases := []constraints.Model{constraints.Classic(n)}
+		if n >= 10 {
+			bases = append(bases, square(n, super, false))
+		}
+		for _, base := range bases {
+			m := withHoles(t, base, n*n/10, n/50+1, uint64(n))
+			if _, res := find(t, m); res.Count != 1 {
+				t.Errorf("%v: none found (%+v)", m, res.Stats)
+			}
+		}
+		if intmath.GCD(n, 6) == 1 {
+			m := withHoles(t, square(n, queen, true), n/10, 1, uint64(n))
+			if _, res := find(t, m); res.Count != 1 {
+				t.Errorf("%v: none found (%+v)", m, res.Stats)
+			}
+		}
+	}
 }
 
 // TestLarge holds Find against Model.Verify on large boards of random sides: classic queens and
