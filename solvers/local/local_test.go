@@ -410,3 +410,26 @@ func TestQuotasAboveOne(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFind holds Find against the complete search on small models with a queen on every row, drawn from
+// the whole space of the model: an answer Find gives passes Model.Check, and a proof of none agrees with
+// the search.
+func FuzzFind(f *testing.F) {
+	f.Add([]byte{5, 5, 0x0f, 0, 0, 0, 0})
+	f.Add([]byte{6, 6, 0x01, 0x03, 1, 0, 3, 0, 1, 1, 2})
+	f.Add([]byte{4, 4, 0x0f, 0, 1, 0, 3, 0, 0, 1, 2, 2})
+	f.Add([]byte{6, 6, 0x01, 0x04, 2, 7, 9, 13, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m := modeltest.Model(data, 7)
+		if m.Validate() != nil || local.Takes(m) != nil {
+			return
+		}
+		_, res := find(t, m, local.Restarts(0))
+		if res.Count == 1 || res.Stats.Method != local.MethodProof {
+			return
+		}
+		if _, ok, _, err := search.Find(context.Background(), m); ok || err != nil {
+			t.Errorf("%v: a proof of none, but the search found %v (%v)", m, ok, err)
+		}
+	})
+}
