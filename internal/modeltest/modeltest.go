@@ -7,6 +7,7 @@ package modeltest
 import (
 	"bufio"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -189,6 +190,19 @@ func Model(data []byte, maxSide int) constraints.Model {
 		}
 	}
 	return m
+}
+
+// Valid draws models as Model does from random bytes of rng, until one passes Validate, and returns it.
+func Valid(rng *rand.Rand, maxSide int) constraints.Model {
+	data := make([]byte, 24)
+	for {
+		for i := range data {
+			data[i] = byte(rng.Uint32())
+		}
+		if m := Model(data, maxSide); m.Validate() == nil {
+			return m
+		}
+	}
 }
 
 func appendNew(cells []constraints.Cell, c constraints.Cell) []constraints.Cell {

@@ -14,7 +14,7 @@ import (
 func benchFind(b *testing.B, m constraints.Model) {
 	ctx := context.Background()
 	for b.Loop() {
-		if _, ok, err := search.Find(ctx, m); !ok || err != nil {
+		if _, ok, _, err := search.Find(ctx, m); !ok || err != nil {
 			b.Fatalf("%v: found %v, err %v", m, ok, err)
 		}
 	}
@@ -32,12 +32,6 @@ func BenchmarkSuperqueens(b *testing.B) {
 	}
 }
 
-func BenchmarkTorusBySearch(b *testing.B) {
-	m := constraints.Model{Rows: 25, Cols: 25, Attack: constraints.Queen, Wrap: true}
-	ctx := context.Background()
-	for b.Loop() {
-		if _, ok, err := search.FindBySearch(ctx, m); !ok || err != nil {
-			b.Fatalf("%v: found %v, err %v", m, ok, err)
-		}
-	}
+func BenchmarkTorus(b *testing.B) {
+	benchFind(b, constraints.Model{Rows: 25, Cols: 25, Attack: q, Wrap: true})
 }

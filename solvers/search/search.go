@@ -1,23 +1,27 @@
-// Package search holds the search for one solution of a queens model, fast on boards of any side up to
-// constraints.MaxSide.
+// Package search holds the complete search for one solution of any queens model: every rider and
+// leaper, a torus, blocked cells, fixed queens, regions and quotas. It proves "no solution" when there
+// is none, and takes boards of up to MaxCells cells.
 //
-// The search is depth first and complete. At each step it takes the line (row, column, diagonal or
-// anti-diagonal) with the fewest free cells, preferring a kind of line of which every line left must hold a
-// queen, and tries each free cell of it in turn, then leaving it empty where the queen count allows. After
-// each step it checks forward: a step that leaves fewer free cells, or fewer lines of some kind with a free
-// cell, than queens still to place is undone at once. A model with no row, column or diagonal attack is
-// searched cell by cell in row-major order instead.
+// The board is split into families of lines: for each rider, the lines it attacks along, which hold at
+// most one queen each; for each quota, the rows, columns or regions, which hold exactly their quota.
+// The search computes these lines itself, by walking the board along each rider's vector. It is depth
+// first. At each step it takes the family with the least room to spare, and in it the line closest to
+// being forced (the fewest free cells beyond the queens it still lacks), and tries each free cell of that
+// line in turn, each branch leaving the cells tried before it empty; a line that may stay short of its
+// queens is then also left as it is. After each step it checks forward: a step that leaves fewer free
+// cells than queens still to place, a family with less room than that, or a line under a quota with too
+// few free cells to meet it, is undone at once. A model with no line to branch on is searched cell by
+// cell in row-major order instead.
 //
 // The free cells of a line are tried in an order shuffled by a generator seeded from the model, and the
-// search restarts with a new order each time it has failed twice as often as the time before. Each run is
-// the whole depth-first search, cut short only by that limit, so a run that ends within it proves that
-// there is no solution; and the same model always gives the same solution.
+// search restarts with a new order each time it has failed twice as often as the time before. Each run
+// is the whole depth-first search, cut short only by that limit, so a run that ends within it proves
+// that there is no solution; and the same model always gives the same solution.
 package search
 
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"math/rand/v2"
 	"sync/atomic"
 
@@ -25,88 +29,95 @@ import (
 	"github.com/queens-dev/queens/solvers"
 )
 
-// firstLimit is how many dead ends the first run may meet before the search restarts. Classic boards of
-// every size up to constraints.MaxSide mostly need none at all.
+// MaxCells is the largest board the search takes, in cells: it keeps a bit for each cell, and for each
+// family of lines two numbers.
+const MaxCells = 1 << 22
+
+// maxEntries bounds the per-cell numbers of all families together, to keep the search's memory in the
+// hundreds of megabytes.
+const maxEntries = 1 << 24
+
+// firstLimit is how many dead ends the first run may meet before the search restarts. Classic boards up
+// to MaxCells mostly need none at all.
 const firstLimit = 64
 
-// Find returns one solution of m, or false if m has none. An invalid model gives the error of
-// Model.Validate. Find stops promptly once ctx is done, and then returns false with ctx's error: false
-// with a nil error means the search proved there is no solution. The same model always gives the same
-// solution, which need not be the least in Solution.Compare order.
-func Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool, error) {
-	return find(ctx, m, true)
-}
-
-// find is Find, with the linear placements of a torus tried first or not.
-func find(ctx context.Context, m constraints.Model, tryLinear bool) (constraints.Solution, bool, error) {
-	if err := m.Validate(); err != nil {
-		return nil, false, err
+// Fits returns nil if the search takes a board of m's size, and otherwise an error wrapping
+// solvers.ErrUnsupported that says why.
+func Fits(m constraints.Model) error {
+	cells := int64(m.Rows) * int64(m.Cols)
+	if cells > MaxCells {
+		return fmt.Errorf("search: %d×%d board: more than %d cells: %w", m.Rows, m.Cols, MaxCells, solvers.ErrUnsupported)
 	}
-	if err := supported(m); err != nil {
-		return nil, false, err
-	}
-	var done atomic.Bool
-	if ctx.Err() != nil {
-		return nil, false, ctx.Err()
-	}
-	release := context.AfterFunc(ctx, func() { done.Store(true) })
-	defer release()
-
-	if tryLinear {
-		if sol := linear(m, done.Load); sol != nil {
-			return sol, true, nil
-		}
-	}
-	b := newBoard(m)
-	for _, f := range m.Fixed {
-		// Validate has made sure the fixed queens stand on free cells and leave each other alone.
-		b.place(b.index(f.Row, f.Col))
-	}
-	if !b.feasible() {
-		return nil, false, nil
-	}
-	s := &searcher{b: b, rng: rand.New(rand.NewPCG(seed(m))), stop: done.Load}
-	root, rootQueens := len(b.trail), len(b.queens)
-	for limit := firstLimit; ; limit = min(2*limit, 1<<60) {
-		b.undo(root, rootQueens)
-		switch s.run(limit) {
-		case found:
-			return b.solution(), true, nil
-		case exhausted:
-			return nil, false, nil
-		case stopped:
-			return nil, false, ctx.Err()
-		}
-	}
-}
-
-// features are the model features the search takes.
-const features = constraints.FeatureRiders | constraints.FeatureLeapers | constraints.FeatureWrap |
-	constraints.FeatureBlocked | constraints.FeatureFixed
-
-// supported returns an error wrapping solvers.ErrUnsupported for a model the search does not take: a
-// feature outside features, or a rider other than the four lines.
-func supported(m constraints.Model) error {
-	if err := solvers.CheckFeatures("search", features, m); err != nil {
-		return err
-	}
-	if extra := m.Attack.Without(constraints.Queen).Riders(); len(extra) > 0 {
-		return fmt.Errorf("search: riders other than row, column, diagonal and anti-diagonal (%v): %w", extra, solvers.ErrUnsupported)
+	if f := int64(families(m)); cells*f > maxEntries {
+		return fmt.Errorf("search: %d×%d board with %d families of lines: more than %d line entries: %w", m.Rows, m.Cols, f, maxEntries, solvers.ErrUnsupported)
 	}
 	return nil
 }
 
-// seed derives the shuffling generator's seed from everything that makes up the model.
-func seed(m constraints.Model) (uint64, uint64) {
-	h := fnv.New64a()
-	h.Write([]byte(m.String()))
-	for _, cs := range [][]constraints.Cell{m.Blocked, m.Fixed} {
-		for _, c := range cs {
-			h.Write([]byte(c.String()))
-		}
-		h.Write([]byte{'/'})
+// Find returns one solution of m, or false if m has none. An invalid model gives the error of
+// Model.Validate, a board beyond Fits an error wrapping solvers.ErrUnsupported. Find stops promptly once
+// ctx is done, and then returns false with ctx's error: false with a nil error means the search proved
+// there is no solution. The same model always gives the same solution, which need not be the least in
+// Solution.Compare order, and which has passed solvers.Verify. The Result says so in the terms of
+// solvers.Finder: Proved unless ctx ended first, Complete when there is none, Stats.Method "search" and
+// the steps taken in Stats.Nodes.
+func Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool, solvers.Result, error) {
+	res := solvers.Result{Stats: solvers.Stats{Method: "search", Threads: 1}}
+	if err := m.Validate(); err != nil {
+		return nil, false, res, err
 	}
-	return h.Sum64(), uint64(m.Rows)<<32 | uint64(m.Cols)
+	if err := Fits(m); err != nil {
+		return nil, false, res, err
+	}
+	if ctx.Err() != nil {
+		return nil, false, res, ctx.Err()
+	}
+	var done atomic.Bool
+	release := context.AfterFunc(ctx, func() { done.Store(true) })
+	defer release()
+
+	sol, out, steps := find(m, done.Load)
+	res.Stats.Nodes = steps
+	switch out {
+	case found:
+		if err := solvers.Verify("search", m, sol); err != nil {
+			return nil, false, res, err
+		}
+		res.Count, res.Proved = 1, true
+		return sol, true, res, nil
+	case exhausted:
+		res.Proved, res.Complete = true, true
+		return nil, false, res, nil
+	}
+	return nil, false, res, ctx.Err()
+}
+
+// find runs the search with restarts until it finds a solution, proves there is none, or stop says so.
+func find(m constraints.Model, stop func() bool) (constraints.Solution, outcome, uint64) {
+	b := newBoard(m)
+	for _, f := range m.Fixed {
+		// Validate has made sure the fixed queens stand on free cells and leave each other alone, but a
+		// quota they fill between them takes the rest of its line.
+		x := b.index(f.Row, f.Col)
+		if !b.isFree(x) {
+			return nil, exhausted, 0
+		}
+		b.place(x)
+	}
+	if !b.feasible() {
+		return nil, exhausted, 0
+	}
+	s := &searcher{b: b, rng: rand.New(rand.NewPCG(solvers.Seed(m), uint64(m.Rows)<<32|uint64(m.Cols))), stop: stop}
+	root := len(b.trail)
+	for limit := firstLimit; ; limit = min(2*limit, 1<<60) {
+		b.undo(root)
+		switch out := s.run(limit); out {
+		case found:
+			return b.solution(), found, uint64(s.steps)
+		case exhausted, stopped:
+			return nil, out, uint64(s.steps)
+		}
+	}
 }
 
 // outcome is how a run of the search ended.
@@ -119,15 +130,16 @@ const (
 	stopped                  // the context is done
 )
 
-// frame is a step of the search on its stack: the line it branches on and how far it has got.
+// frame is a step of the search on its stack: the candidate cells it branches on and how far it has got.
+// Branch i places candidate i on a board where candidates 0 to i−1 are taken away, so the branches
+// part the solutions by the first candidate that holds a queen; the last branch, where allowed, takes
+// every candidate away.
 type frame struct {
-	mark, queens int  // the trail and queens before the step
-	start, end   int  // the candidate cells, in searcher.cands
-	next         int  // the next candidate to try
-	empty        bool // leaving the line empty is still to try
-	fam          int  // the family of the line, or -1 for a single cell
-	line         int
-	cursor       int // cell by cell: every cell before this one is decided
+	mark       int  // the trail's length at the step's base: the board before the step, less the candidates tried
+	start, end int  // the candidate cells, in searcher.cands
+	next       int  // the next candidate to try
+	empty      bool // taking every candidate away is still to try
+	cursor     int  // cell by cell: every cell before this one is decided
 }
 
 type searcher struct {
@@ -155,7 +167,18 @@ func (s *searcher) run(limit int) outcome {
 			return stopped
 		}
 		top := &s.stack[len(s.stack)-1]
-		b.undo(top.mark, top.queens)
+		b.undo(top.mark)
+		if top.next > top.start {
+			// The candidate tried last holds no queen in the branches left.
+			if x := s.cands[top.next-1]; b.isFree(x) {
+				b.remove(x)
+				top.mark = len(b.trail)
+				if !b.feasible() {
+					// Taking cells away never helps: no branch left can succeed.
+					top.next, top.empty = top.end, false
+				}
+			}
+		}
 		cursor := top.cursor
 		switch {
 		case top.next < top.end:
@@ -164,11 +187,6 @@ func (s *searcher) run(limit int) outcome {
 			b.place(x)
 		case top.empty:
 			top.empty = false
-			if top.fam < 0 {
-				b.remove(s.cands[top.start])
-			} else {
-				b.exclude(b.fams[top.fam].kind, top.line)
-			}
 		default:
 			s.cands = s.cands[:top.start]
 			s.stack = s.stack[:len(s.stack)-1]
@@ -188,54 +206,66 @@ func (s *searcher) run(limit int) outcome {
 	return exhausted
 }
 
-// push adds a step for the board as it stands, feasible with queens still to place: the line with the
-// fewest free cells, or the first free cell at or after cursor when no line attack is in force.
+// push adds a step for the board as it stands, feasible with queens still to place: the line choose
+// picks, or the first free cell at or after cursor when there is none.
 func (s *searcher) push(cursor int) {
 	b := s.b
-	f := frame{mark: len(b.trail), queens: len(b.queens), start: len(s.cands), fam: -1}
-	fi, line := s.choose()
-	if fi < 0 {
+	f := frame{mark: len(b.trail), start: len(s.cands)}
+	fam, line := s.choose()
+	if fam == nil {
 		// feasible has made sure there is a free cell; every cell before cursor is decided.
 		x := b.nextFree(cursor)
 		s.cands = append(s.cands, x)
 		f.empty = true
 		f.cursor = int(x) + 1
 	} else {
-		s.cands = b.appendLine(s.cands, b.fams[fi].kind, line)
+		s.cands = b.appendFree(s.cands, fam, line)
 		c := s.cands[f.start:]
 		s.rng.Shuffle(len(c), func(i, j int) { c[i], c[j] = c[j], c[i] })
-		f.fam, f.line = fi, line
-		// Leaving the line empty gives up one line of its kind; feasible would undo it at once where the
-		// kind has no line to spare.
-		f.empty = b.fams[fi].live > b.need
+		// A line under a quota that still lacks queens may not be left as it is.
+		f.empty = !fam.exact
 	}
 	f.next, f.end = f.start, len(s.cands)
 	s.stack = append(s.stack, f)
 }
 
-// choose returns the family and line to branch on: the family with the fewest lines to spare (live lines
-// beyond the queens still to place; the first such in row, column, diagonal, anti-diagonal order), and its
-// line with the fewest free cells, the first such. A family with no line to spare needs a queen on every
-// live line, so its lines branch only on their cells. It returns -1 when no line attack is in force.
-func (s *searcher) choose() (int, int) {
+// choose returns the line to branch on: among the families with the least slack that have a line that
+// can still take a queen (the first such, in the order newBoard built them, when they tie), the line with
+// the fewest free cells beyond the queens it lacks. A family with no slack must fill every line it has room
+// on, so its lines are the most constrained. It returns nil when no family has a line that can take a
+// queen.
+func (s *searcher) choose() (*family, int32) {
 	b := s.b
-	fi := -1
-	for i := range b.fams {
-		if fi < 0 || b.fams[i].live < b.fams[fi].live {
-			fi = i
+	var best *family
+	bestLine, bestSlack, bestScore := int32(-1), 0, int32(0)
+	for _, f := range b.fams {
+		sl := f.slack(b.need)
+		if best != nil && sl > bestSlack {
+			continue
+		}
+		l, score := f.tightest()
+		if l >= 0 && (best == nil || sl < bestSlack || score < bestScore) {
+			best, bestLine, bestSlack, bestScore = f, l, sl, score
 		}
 	}
-	if fi < 0 {
-		return -1, -1
-	}
-	best, bestN := -1, int32(1<<31-1)
-	for l, n := range b.fams[fi].free {
-		if n > 0 && n < bestN {
-			best, bestN = l, n
-			if n == 1 {
-				break // a line with one free cell forces it
+	return best, bestLine
+}
+
+// tightest returns the first of f's lines that can still take a queen with the fewest free cells beyond
+// the queens it lacks, and that number; -1 when no line can take one.
+func (f *family) tightest() (int32, int32) {
+	best, bestScore := int32(-1), int32(1<<31-1)
+	for l, fr := range f.free {
+		lack := f.cap - f.placed[l]
+		if fr == 0 || lack == 0 {
+			continue
+		}
+		if score := fr - lack; score < bestScore {
+			best, bestScore = int32(l), score
+			if score == 0 {
+				break // the line's free cells are all forced
 			}
 		}
 	}
-	return fi, best
+	return best, bestScore
 }

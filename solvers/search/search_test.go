@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -33,26 +34,11 @@ func cellsOf(rc ...int) []constraints.Cell {
 	return cs
 }
 
-// find runs Find and fails the test if it errs or returns a solution that Model.Check rejects.
+// find runs Find and fails the test if it errs, returns a solution that Model.Check rejects, or a Result
+// that does not say what it found.
 func find(t *testing.T, m constraints.Model) (constraints.Solution, bool) {
 	t.Helper()
-	return check(t, search.Find, m)
-}
-
-// findBoth is find, and fails the test if the depth-first search alone, without the linear placements
-// tried first on a torus, disagrees about whether there is a solution.
-func findBoth(t *testing.T, m constraints.Model) bool {
-	t.Helper()
-	_, ok := find(t, m)
-	if _, alone := check(t, search.FindBySearch, m); alone != ok {
-		t.Errorf("%v: Find found %v, the search alone %v", m, ok, alone)
-	}
-	return ok
-}
-
-func check(t *testing.T, find func(context.Context, constraints.Model) (constraints.Solution, bool, error), m constraints.Model) (constraints.Solution, bool) {
-	t.Helper()
-	sol, ok, err := find(context.Background(), m)
+	sol, ok, res, err := search.Find(context.Background(), m)
 	if err != nil {
 		t.Fatalf("%v: %v", m, err)
 	}
@@ -63,7 +49,17 @@ func check(t *testing.T, find func(context.Context, constraints.Model) (constrai
 	} else if sol != nil {
 		t.Fatalf("%v: no solution, yet returned %s", m, sol)
 	}
+	if !res.Proved || res.Complete == ok || res.Stats.Method != "search" || res.Count != uint64(btoi(ok)) {
+		t.Fatalf("%v: found %v with %+v: want Proved, Complete only when none, Count 1 when found, Method search", m, ok, res)
+	}
 	return sol, ok
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // smallModels are models of at most brute.MaxCells cells covering every part of the search: each kind of
@@ -165,7 +161,7 @@ func TestAgreesWithBruteForce(t *testing.T) {
 				t.Fatalf("bad test model: %v", err)
 			}
 			want := exists(t, tt.m)
-			if got := findBoth(t, tt.m); got != want {
+			if _, got := find(t, tt.m); got != want {
 				t.Errorf("%v: found %v, brute force %v (%s)", tt.m, got, want, tt.reason)
 			}
 			if want {
@@ -188,7 +184,7 @@ func TestEveryAttackSet(t *testing.T) {
 			for _, shape := range [][2]int{{4, 4}, {3, 5}, {5, 3}, {5, 5}} {
 				for _, queens := range []int{0, 2, 5, 7} {
 					m := constraints.Model{Rows: shape[0], Cols: shape[1], Queens: queens, Attack: at, Wrap: wrap}
-					if got := findBoth(t, m); got != exists(t, m) {
+					if _, got := find(t, m); got != exists(t, m) {
 						t.Errorf("%v: found %v, brute force disagrees", m, got)
 					}
 				}
@@ -234,19 +230,13 @@ func TestSuperqueens(t *testing.T) {
 
 func TestTorus(t *testing.T) {
 	// Queens on an n×n torus exist iff gcd(n, 6) = 1 (Pólya). Proving none grows hard with n (n=16 takes
-	// seconds), so the boards without are small.
-	ns := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 19, 23, 25, 29, 49, 101, 251, 1021}
-	for _, n := range ns {
+	// seconds), and the tori with a solution have few and regular ones that the search meets late, so the
+	// boards are small; package local builds the large ones.
+	for _, n := range []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 19, 23, 25} {
 		m := constraints.Model{Rows: n, Cols: n, Attack: q, Wrap: true}
 		_, ok := find(t, m)
-		want := n%2 != 0 && n%3 != 0
-		if ok != want {
+		if want := n%2 != 0 && n%3 != 0; ok != want {
 			t.Errorf("torus n=%d: found %v, want %v", n, ok, want)
-		}
-		if n <= 25 {
-			if _, alone := check(t, search.FindBySearch, m); alone != want {
-				t.Errorf("torus n=%d: the search alone found %v, want %v", n, alone, want)
-			}
 		}
 	}
 }
@@ -320,6 +310,17 @@ func TestCompletion(t *testing.T) {
 	}
 }
 
+func TestTooLarge(t *testing.T) {
+	for _, m := range []constraints.Model{constraints.Classic(constraints.MaxSide), {Rows: 3, Cols: search.MaxCells/2 + 1, Attack: q}} {
+		if _, ok, _, err := search.Find(context.Background(), m); ok || !errors.Is(err, solvers.ErrUnsupported) {
+			t.Errorf("%v: found %v, err %v; want an error wrapping ErrUnsupported", m, ok, err)
+		}
+		if err := search.Fits(m); !errors.Is(err, solvers.ErrUnsupported) {
+			t.Errorf("%v: Fits says %v", m, err)
+		}
+	}
+}
+
 func TestDeterministic(t *testing.T) {
 	for _, m := range []constraints.Model{constraints.Classic(8), constraints.Classic(300), {Rows: 50, Cols: 50, Attack: sq}} {
 		first, _ := find(t, m)
@@ -333,7 +334,7 @@ func TestDeterministic(t *testing.T) {
 
 func TestInvalid(t *testing.T) {
 	m := constraints.Model{Rows: 4, Cols: 4, Attack: q, Fixed: cellsOf(0, 0, 1, 1)}
-	if _, ok, err := search.Find(context.Background(), m); err == nil || ok || err.Error() != m.Validate().Error() {
+	if _, ok, _, err := search.Find(context.Background(), m); err == nil || ok || err.Error() != m.Validate().Error() {
 		t.Errorf("invalid model: ok %v, err %v; want Validate's error %v", ok, err, m.Validate())
 	}
 }
@@ -341,16 +342,43 @@ func TestInvalid(t *testing.T) {
 func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, ok, err := search.Find(ctx, constraints.Classic(8)); ok || !errors.Is(err, context.Canceled) {
+	if _, ok, _, err := search.Find(ctx, constraints.Classic(8)); ok || !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled before: ok %v, err %v", ok, err)
 	}
 	// An even torus has no solution, and proving it takes far longer than any test may run: only the
 	// cancellation ends this search.
 	ctx, cancel = context.WithCancel(context.Background())
 	time.AfterFunc(20*time.Millisecond, cancel)
-	if _, ok, err := search.Find(ctx, constraints.Model{Rows: 40, Cols: 40, Attack: q, Wrap: true}); ok || !errors.Is(err, context.Canceled) {
+	if _, ok, _, err := search.Find(ctx, constraints.Model{Rows: 40, Cols: 40, Attack: q, Wrap: true}); ok || !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled during: ok %v, err %v", ok, err)
 	}
+}
+
+// TestRandomModels holds Find against brute force on models drawn from the whole space of the model:
+// riders and leapers from the pools, tori, regions, quotas, blocked and fixed cells.
+func TestRandomModels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	runs := 10000
+	if testing.Short() {
+		runs = 2000
+	}
+	var yes, no, quotas int
+	for range runs {
+		m := modeltest.Valid(rng, 5)
+		want := exists(t, m)
+		if _, got := find(t, m); got != want {
+			t.Fatalf("%v (blocked %v, fixed %v, regions %v): found %v, brute force %v", m, m.Blocked, m.Fixed, m.Regions, got, want)
+		}
+		if want {
+			yes++
+		} else {
+			no++
+		}
+		if !m.Each.IsZero() {
+			quotas++
+		}
+	}
+	t.Logf("%d models with a solution, %d without, %d with quotas", yes, no, quotas)
 }
 
 // FuzzFind holds Find against brute force on small models drawn from the whole space of the model.
@@ -360,23 +388,22 @@ func FuzzFind(f *testing.F) {
 	f.Add([]byte{3, 3, 0, 0x01, 0, 0, 4, 0, 1, 2, 2})
 	f.Add([]byte{1, 3, 0x0c, 0, 1, 0, 5, 1, 1, 3, 3})
 	f.Add([]byte{3, 3, 0, 0x06, 2, 7, 9, 5})
+	f.Add([]byte{4, 4, 0, 0x06, 2, 1, 7, 5, 0, 1, 1, 2})
+	f.Add([]byte{3, 4, 0xf0, 0x10, 3, 1, 9, 3, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m := modeltest.Model(data, 5)
 		if m.Validate() != nil {
 			return
 		}
-		if _, _, err := search.Find(context.Background(), m); errors.Is(err, solvers.ErrUnsupported) {
-			return // TestUnsupported checks the refusals
-		}
-		if got := findBoth(t, m); got != exists(t, m) {
-			t.Errorf("%v (blocked %v, fixed %v): found %v, brute force disagrees", m, m.Blocked, m.Fixed, got)
+		if _, got := find(t, m); got != exists(t, m) {
+			t.Errorf("%v (blocked %v, fixed %v, regions %v): found %v, brute force disagrees", m, m.Blocked, m.Fixed, m.Regions, got)
 		}
 	})
 }
 
 func ExampleFind() {
 	m := constraints.Classic(6)
-	sol, ok, err := search.Find(context.Background(), m)
+	sol, ok, _, err := search.Find(context.Background(), m)
 	fmt.Println(ok, err, m.Check(sol))
 	for _, row := range m.Board(sol) {
 		fmt.Println(row)

@@ -1,0 +1,205 @@
+// Package local finds one solution of a queens model with a queen on every row, on boards of up to
+// constraints.MaxSide rows and columns: by an explicit construction where one exists, and otherwise by
+// min-conflicts local search. It takes every rider and leaper, a torus, blocked cells, fixed queens, and
+// quotas on columns and on regions that cover the board. Its memory is linear in the sides and the
+// cells the model names, never in the board's area.
+//
+// The constructions (construct.go) are built in O(n) without search: the one of Hoffman, Loessi and
+// Moore for classic queens, every n ≥ 4, and the linear placements col(r) = k·r + b (mod p) for any set
+// of riders and leapers where number theory finds a k, on a torus of side p = n (for queens, when
+// gcd(n, 6) = 1, after Pólya) and on a flat board of side n from a torus of side p = n or n + 1.
+// Superqueens of side n ≥ 10 take one when n mod 6 is not 2 or 3. Of a construction's shifts, mirrors
+// and multipliers, the one that misses the fewest blocked cells and fixed queens is taken.
+//
+// The local search (minconflicts.go) follows Sosič and Gu: a greedy placement, then queens in conflict
+// moved, by swaps or moves that lower the number of conflicts, with restarts. It starts from the
+// construction where one exists but misses a blocked cell or a fixed queen, from a greedy placement
+// otherwise. It keeps one column per row and counters per line (lines.go). It cannot prove that a model
+// has no solution: when it gives up, Find says so, and the answer is unknown.
+//
+// References: E. J. Hoffman, J. C. Loessi and R. C. Moore, Constructions for the solution of the m
+// queens problem, Mathematics Magazine 42(2), 1969; B. Bernhardsson, Explicit solutions to the N-queens
+// problem for all N, SIGART Bulletin 2(2), 1991; G. Pólya, Über die "doppelt-periodischen" Lösungen des
+// n-Damen-Problems, 1918 (in W. Ahrens, Mathematische Unterhaltungen und Spiele); R. Sosič and J. Gu,
+// Efficient local search with conflict minimization: a case study of the n-queens problem, IEEE
+// Transactions on Knowledge and Data Engineering 6(5), 1994.
+package local
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync/atomic"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/solvers"
+)
+
+// The methods Find reports in Result.Stats.Method.
+const (
+	// MethodConstruction: an explicit construction solved the model as it stands.
+	MethodConstruction = "construction"
+	// MethodLocal: the local search solved the model, or gave up.
+	MethodLocal = "local"
+	// MethodProof: a counting argument or a theorem shows there is no solution (see Find).
+	MethodProof = "proof"
+)
+
+type options struct {
+	seed      uint64
+	restarts  int
+	construct bool
+	search    bool
+}
+
+// An Option changes how Find goes about its work.
+type Option func(*options)
+
+// Seed mixes s into the seed of the random choices, which is otherwise drawn from the model alone, so that
+// the same model always gives the same solution.
+func Seed(s uint64) Option { return func(o *options) { o.seed = s } }
+
+// Restarts sets how many times the local search starts over from a new greedy placement before it
+// gives up; the default is 8.
+func Restarts(n int) Option { return func(o *options) { o.restarts = max(n, 0) } }
+
+// NoConstruction makes Find start the local search from a greedy placement, never from a construction.
+func NoConstruction() Option { return func(o *options) { o.construct = false } }
+
+// ConstructionOnly makes Find give up, with no local search, where no construction solves the model.
+func ConstructionOnly() Option { return func(o *options) { o.search = false } }
+
+// Takes returns nil if Find takes m, and otherwise an error wrapping solvers.ErrUnsupported that says
+// why: m must hold one queen on every row (the row rider or a row quota of 1, and as many queens as
+// rows), and a region quota needs regions that cover the board, so that no queen can stand outside them.
+func Takes(m constraints.Model) error {
+	if !(m.Attack.Has(constraints.Row) || m.Each.Row == 1) || m.QueenCount() != m.Rows {
+		return fmt.Errorf("local: %v: not one queen on every row: %w", m, solvers.ErrUnsupported)
+	}
+	if m.Each.Region > 0 {
+		cells := 0
+		for i := range m.Regions.Count() {
+			cells += m.Regions.Size(i)
+		}
+		if cells != m.Rows*m.Cols {
+			return fmt.Errorf("local: a region quota with cells in no region: %w", solvers.ErrUnsupported)
+		}
+	}
+	return nil
+}
+
+// Find returns one solution of m, which Takes must accept, with the way it was found in
+// Result.Stats.Method: MethodConstruction, or MethodLocal. Every solution has passed solvers.Verify.
+//
+// When Find finds none, it returns false, and:
+//   - with an error, when ctx ended first (ctx's error), or m is invalid or beyond Takes;
+//   - with a nil error and Result.Proved false, when the local search gave up after its restarts: the
+//     answer is unknown, as local search cannot prove that there is none;
+//   - with a nil error, Result.Proved and Complete true and MethodProof, when m plainly has none: fewer
+//     columns than rows under a column rider, a row whose every cell is blocked, or a torus of side n
+//     divisible by 2 or 3 under the queen's lines (Pólya 1918), whatever else the model adds.
+//
+// The Result's Stats.Nodes counts the moves the local search made.
+func Find(ctx context.Context, m constraints.Model, opts ...Option) (constraints.Solution, bool, solvers.Result, error) {
+	o := options{restarts: 8, construct: true, search: true}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	res := solvers.Result{Stats: solvers.Stats{Method: MethodLocal, Threads: 1}}
+	if err := m.Validate(); err != nil {
+		return nil, false, res, err
+	}
+	if err := Takes(m); err != nil {
+		return nil, false, res, err
+	}
+	if impossible(m) {
+		res.Stats.Method, res.Proved, res.Complete = MethodProof, true, true
+		return nil, false, res, nil
+	}
+	if ctx.Err() != nil {
+		return nil, false, res, ctx.Err()
+	}
+	var done atomic.Bool
+	release := context.AfterFunc(ctx, func() { done.Store(true) })
+	defer release()
+
+	rng := rand.New(rand.NewPCG(solvers.Seed(m), o.seed))
+	var cols []int32
+	if o.construct {
+		cols = construct(m, rng, done.Load)
+	}
+	if cols != nil && len(m.Blocked) == 0 && len(m.Fixed) == 0 && m.Each.Region == 0 {
+		// The construction meets the attacks and the columns by design, and nothing else is asked: it
+		// needs no counters, only the check every answer passes.
+		sol := make(constraints.Solution, m.Rows)
+		for r, c := range cols {
+			sol[r] = constraints.Cell{Row: r, Col: int(c)}
+		}
+		if err := solvers.Verify("local", m, sol); err != nil {
+			return nil, false, res, err
+		}
+		res.Count, res.Proved, res.Stats.Method = 1, true, MethodConstruction
+		return sol, true, res, nil
+	}
+
+	fixed := make([]int32, m.Rows)
+	for i := range fixed {
+		fixed[i] = -1
+	}
+	for _, f := range m.Fixed {
+		fixed[f.Row] = int32(f.Col)
+	}
+	x := newSearcher(newState(m, rng), fixed, done.Load)
+	found := func() (constraints.Solution, bool, solvers.Result, error) {
+		sol := x.solution()
+		if err := solvers.Verify("local", m, sol); err != nil {
+			return nil, false, res, err
+		}
+		res.Count, res.Proved, res.Stats.Nodes = 1, true, x.moves
+		return sol, true, res, nil
+	}
+	started := false
+	if cols != nil {
+		x.load(cols)
+		if x.cost == 0 {
+			res.Stats.Method = MethodConstruction
+			return found()
+		}
+		started = true
+	}
+	if !o.search {
+		return nil, false, res, ctx.Err()
+	}
+	stall := uint64(2000 + 2*m.Rows)
+	for range o.restarts + 1 {
+		if !started && !x.greedy() {
+			break
+		}
+		started = false
+		switch x.repair(stall) {
+		case solved:
+			return found()
+		case stopped:
+			res.Stats.Nodes = x.moves
+			return nil, false, res, ctx.Err()
+		}
+	}
+	res.Stats.Nodes = x.moves
+	return nil, false, res, ctx.Err()
+}
+
+// impossible reports whether m, which Takes accepts, plainly has no solution: see Find.
+func impossible(m constraints.Model) bool {
+	if m.Attack.Has(constraints.Column) && m.Cols < m.Rows {
+		return true // one queen per row and at most one per column
+	}
+	perRow := map[int]int{}
+	for _, b := range m.Blocked {
+		if perRow[b.Row]++; perRow[b.Row] == m.Cols {
+			return true
+		}
+	}
+	n := m.Rows
+	return m.Wrap && m.Square() && m.Attack.Has(constraints.Queen) && n > 1 && intmath.GCD(n, 6) != 1
+}
