@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -278,5 +279,38 @@ func TestDefault(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Q . . . . . . .\n. . . . Q . . .\n") || strings.Contains(out, "unknown") ||
 		!strings.Contains(out, "variants: both solvers agree, every expectation met") || !regexp.MustCompile(`classic-08 +92 `).MatchString(out) {
 		t.Errorf("queens: exit %d, stdout %q, stderr %q", code, out, stderr)
+	}
+}
+
+// TestFirstHugeCols asks for one solution of boards far beyond a drawing, in --format cols, and holds the
+// columns to the model's O(n) check.
+func TestFirstHugeCols(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		m    constraints.Model
+	}{
+		{[]string{"-n", "100000"}, constraints.Classic(100000)},
+		{[]string{"-n", "100003", "--wrap"}, constraints.Model{Rows: 100003, Cols: 100003, Attack: constraints.Queen, Wrap: true}},
+		{[]string{"-n", "20000", "--knight"}, constraints.Model{Rows: 20000, Cols: 20000, Attack: constraints.Superqueen}},
+		{[]string{"-n", "5000", "--blocked", "0,0;1,1;2,2", "--fixed", "10,17"}, constraints.Model{Rows: 5000, Cols: 5000, Attack: constraints.Queen,
+			Blocked: []constraints.Cell{{Row: 0, Col: 0}, {Row: 1, Col: 1}, {Row: 2, Col: 2}}, Fixed: []constraints.Cell{{Row: 10, Col: 17}}}},
+	} {
+		args := append([]string{"solve", "--first", "--format", "cols"}, tc.args...)
+		code, out, stderr := run(args...)
+		if code != 0 {
+			t.Fatalf("queens %s: exit %d: %s", strings.Join(args, " "), code, stderr)
+		}
+		fields := strings.Fields(out)
+		sol := make(constraints.Solution, len(fields))
+		for r, f := range fields {
+			c, err := strconv.Atoi(f)
+			if err != nil {
+				t.Fatalf("queens %s: %q is not a column", strings.Join(args, " "), f)
+			}
+			sol[r] = constraints.Cell{Row: r, Col: c}
+		}
+		if err := tc.m.Verify(sol); err != nil {
+			t.Errorf("queens %s: %v", strings.Join(args, " "), err)
+		}
 	}
 }
