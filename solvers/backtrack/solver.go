@@ -233,4 +233,3 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	}
 	return res, ctx.Err()
 }
-
