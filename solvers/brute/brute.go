@@ -7,13 +7,23 @@ package brute
 import (
 	"context"
 	"fmt"
+	"math/big"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 )
 
-// MaxCells is the largest board, in cells, the oracle takes.
+// MaxCells is the largest board, in cells, the oracle takes whatever the queens.
 const MaxCells = 64
+
+// MaxWideCells and MaxPlacements bound the larger boards the oracle takes: up to MaxWideCells cells, when
+// the sets of free cells as large as a solution number at most MaxPlacements. Attacks cut most of those
+// sets, but the bound keeps a test from waiting long on a model that cuts few: 140 cells and 3 queens
+// pass, as do 300 cells and 2.
+const (
+	MaxWideCells  = 4096
+	MaxPlacements = 1 << 27
+)
 
 // Solver is the brute-force oracle. Its zero value is ready to use.
 type Solver struct{}
@@ -36,8 +46,12 @@ func (Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(con
 	if err := m.Validate(); err != nil {
 		return solvers.Result{}, err
 	}
-	if m.Rows*m.Cols > MaxCells {
-		return solvers.Result{}, fmt.Errorf("brute: %d×%d board: more than %d cells: %w", m.Rows, m.Cols, MaxCells, solvers.ErrUnsupported)
+	if cells := int64(m.Rows) * int64(m.Cols); cells > MaxCells {
+		free := cells - int64(len(m.Blocked))
+		if cells > MaxWideCells || new(big.Int).Binomial(free, int64(m.QueenCount())).Cmp(big.NewInt(MaxPlacements)) > 0 {
+			return solvers.Result{}, fmt.Errorf("brute: %d×%d board, %d queens: more than %d cells, and more than %d placements to try: %w",
+				m.Rows, m.Cols, m.QueenCount(), MaxCells, MaxPlacements, solvers.ErrUnsupported)
+		}
 	}
 	e := enum{ctx: ctx, m: m, k: m.QueenCount(), fixed: constraints.NewCellSet(m.Fixed), visit: visit}
 	blocked := constraints.NewCellSet(m.Blocked)
