@@ -107,6 +107,14 @@ func (p *plan) transferFits() (*transfer, string) {
 	if !grow(0, 0) {
 		return nil, fmt.Sprintf("needs at most %d patterns of a row", maxPatterns)
 	}
+	// The profiles are at most patterns^down; refuse at once what might pass the bound, rather than find
+	// out by building them.
+	worst := uint64(t.queens + 1)
+	for range t.down {
+		if worst *= uint64(len(t.patterns)); worst > maxCounts {
+			return nil, fmt.Sprintf("needs at most %d counts per row", maxCounts)
+		}
+	}
 	t.ones = make([]int, len(t.patterns))
 	for i, x := range t.patterns {
 		t.ones[i] = bits.OnesCount64(x)
@@ -210,12 +218,12 @@ func (t *transfer) count(first []edge, k *ctl) (uint64, error) {
 		}
 	}
 	for r := 1; r < t.rows; r++ {
-		if k.stop() {
-			k.stopped = true
-			return 0, nil
-		}
 		clear(nxt)
 		for s := range t.profiles {
+			if s%1024 == 0 && k.stop() {
+				k.stopped = true
+				return 0, nil
+			}
 			row := cur[s*width : (s+1)*width]
 			lo, hi := -1, 0
 			for j, v := range row {
