@@ -88,7 +88,8 @@ func TestNamedMethodRefuses(t *testing.T) {
 	}
 }
 
-// TestMethodsNamed checks that each method has its own name, as Stats.Method reports it.
+// TestMethodsNamed checks that each method has its own name, as Stats.Method reports it and ParseMethod
+// reads it back.
 func TestMethodsNamed(t *testing.T) {
 	seen := map[string]bool{}
 	for _, m := range backtrack.Methods() {
@@ -96,7 +97,13 @@ func TestMethodsNamed(t *testing.T) {
 		if seen[name] || strings.HasPrefix(name, "method(") {
 			t.Errorf("method %d: name %q twice or missing", int(m), name)
 		}
+		if back, err := backtrack.ParseMethod(name); err != nil || back != m {
+			t.Errorf("ParseMethod(%q) = %v, %v; want %d", name, back, err, int(m))
+		}
 		seen[name] = true
+	}
+	if _, err := backtrack.ParseMethod("dfs"); err == nil {
+		t.Error(`ParseMethod("dfs"): no error`)
 	}
 }
 

@@ -166,16 +166,15 @@ func (p *plan) transferFits() (*transfer, string) {
 		t.edges = append(t.edges, out)
 	}
 	t.profiles = len(keys)
+	// The patterns hold the fixed queens; the transfer checks their leaps as it checks the others', so
+	// only the blocked cells close a row here.
+	t.fixed = p.fixed
 	t.open = make([]uint64, p.rows)
-	t.fixed = make([]uint64, p.rows)
 	for r := range t.open {
 		t.open[r] = p.full
 	}
 	for _, b := range m.Blocked {
 		t.open[b.Row] &^= 1 << b.Col
-	}
-	for _, f := range m.Fixed {
-		t.fixed[f.Row] |= 1 << f.Col
 	}
 	most := 0
 	for _, n := range t.ones {
