@@ -24,7 +24,7 @@ const (
 	maxDown     = 4 // a profile is four patterns of 16 bits in one word
 	maxCounts   = 1 << 22
 	maxEdges    = 1 << 22
-	maxTries    = 1 << 26 // profiles times patterns: the work of finding the steps
+	maxTries    = 1 << 27 // profiles times patterns: the work of finding the steps
 	maxTransfer = 8       // tasks: the first row's patterns, split in at most this many groups
 )
 
@@ -107,13 +107,16 @@ func (p *plan) transferFits() (*transfer, string) {
 	if !grow(0, 0) {
 		return nil, fmt.Sprintf("needs at most %d patterns of a row", maxPatterns)
 	}
-	// The profiles are at most patterns^down; refuse at once what might pass the bound, rather than find
-	// out by building them.
-	worst := uint64(t.queens + 1)
+	// The profiles are at most patterns^down, each tried with every pattern; refuse at once what might
+	// pass the bounds, rather than find out by building them.
+	profiles := uint64(1)
 	for range t.down {
-		if worst *= uint64(len(t.patterns)); worst > maxCounts {
+		if profiles *= uint64(len(t.patterns)); profiles*uint64(t.queens+1) > maxCounts {
 			return nil, fmt.Sprintf("needs at most %d counts per row", maxCounts)
 		}
+	}
+	if profiles*uint64(len(t.patterns)) > maxTries {
+		return nil, fmt.Sprintf("needs at most %d tries of a pattern after a profile", maxTries)
 	}
 	t.ones = make([]int, len(t.patterns))
 	for i, x := range t.patterns {
@@ -135,9 +138,6 @@ func (p *plan) transferFits() (*transfer, string) {
 	keys := []uint64{0}
 	edges := 0
 	for s := 0; s < len(keys); s++ {
-		if (s+1)*len(t.patterns) > maxTries {
-			return nil, fmt.Sprintf("needs at most %d tries of a pattern after a profile", maxTries)
-		}
 		key := keys[s]
 		var shut uint64
 		for d := 1; d <= t.down; d++ {
