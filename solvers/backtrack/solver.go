@@ -178,7 +178,7 @@ func (s *Solver) plan(ctx context.Context, m constraints.Model, unique bool) (*j
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.route(p, unique)
+	r, err := s.route(ctx, p, unique)
 	if err != nil {
 		return nil, err
 	}

@@ -138,6 +138,9 @@ func (p *plan) transferFits() (*transfer, string) {
 	keys := []uint64{0}
 	edges := 0
 	for s := 0; s < len(keys); s++ {
+		if s%1024 == 0 && p.stop != nil && p.stop() {
+			return nil, "stopped"
+		}
 		key := keys[s]
 		var shut uint64
 		for d := 1; d <= t.down; d++ {
