@@ -1,7 +1,8 @@
 // Package brute is the oracle the real solvers are tested against: it tries the free cells one by one in
-// row-major order, keeps a queen only where constraints.Model.Attacks says no earlier queen attacks it, and
-// passes each full placement through Model.Check, which also holds it to the quotas. It shares no code
-// with the real solvers, takes every feature of the model, and is meant for small boards only.
+// row-major order, keeps a queen only where constraints.Model.Attacks says no earlier queen attacks it and
+// no row, column or region would hold more queens than its quota, and passes each full placement through
+// Model.Check, which holds it to the quotas exactly. It shares no code with the real solvers, takes every
+// feature of the model, and is meant for small boards only.
 package brute
 
 import (
@@ -82,6 +83,29 @@ type enum struct {
 	err   error
 }
 
+// overQuota reports whether a queen on c would put more queens on its row, column or region than the
+// model's quota for them: a quota is exact, so never more. Model.Check judges the rest at the end.
+func (e *enum) overQuota(placed []constraints.Cell, c constraints.Cell) bool {
+	q := e.m.Each
+	if q.IsZero() {
+		return false
+	}
+	rows, cols, regions := 1, 1, 1
+	for _, p := range placed {
+		if p.Row == c.Row {
+			rows++
+		}
+		if p.Col == c.Col {
+			cols++
+		}
+		if e.m.Regions != nil && e.m.Regions.At(p) == e.m.Regions.At(c) {
+			regions++
+		}
+	}
+	inRegion := e.m.Regions != nil && e.m.Regions.At(c) >= 0
+	return q.Row > 0 && rows > q.Row || q.Column > 0 && cols > q.Column || q.Region > 0 && inRegion && regions > q.Region
+}
+
 // walk extends the placement with cells from index i on; it returns false to stop everything.
 func (e *enum) walk(i int, placed []constraints.Cell) bool {
 	if e.ctx.Err() != nil {
@@ -114,12 +138,12 @@ func (e *enum) walk(i int, placed []constraints.Cell) bool {
 			break
 		}
 		c := e.cells[j]
-		free := true
+		free := !e.overQuota(placed, c)
 		for _, p := range placed {
-			if e.m.Attacks(p, c) {
-				free = false
+			if !free {
 				break
 			}
+			free = !e.m.Attacks(p, c)
 		}
 		if free && !e.walk(j+1, append(placed, c)) {
 			return false
