@@ -164,7 +164,32 @@ func mixedModels() []struct {
 		{"5x1 column", constraints.Model{Rows: 5, Cols: 1, Attack: r}, "one column, a queen in each row"},
 		{"2x3 torus knight", constraints.Model{Rows: 2, Cols: 3, Queens: 2, Attack: k, Wrap: true}, "tiny torus: leaps wrap more than once"},
 		{"8x8 rooks 3 blocked", constraints.Model{Rows: 6, Cols: 6, Queens: 6, Attack: constraints.Union(r, c), Blocked: cellsOf(0, 0, 1, 1, 2, 2)}, "rooks with a partial derangement"},
+		{"kings 9 on 6x6", constraints.Model{Rows: 6, Cols: 6, Queens: 9, Attack: constraints.King}, "the transfer matrix; the general path for classes"},
+		{"kings blocked fixed", constraints.Model{Rows: 5, Cols: 6, Queens: 6, Attack: constraints.King, Blocked: cellsOf(0, 0, 2, 3), Fixed: cellsOf(4, 5)}, "the transfer matrix with cells"},
+		{"knights row quota 2", constraints.Model{Rows: 4, Cols: 5, Attack: k, Each: constraints.Quota{Row: 2}}, "the transfer matrix with a quota: patterns of two"},
+		{"camels and rows", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Union(r, constraints.Leap(1, 3))}, "a leap three rows down: the transfer matrix keeps three rows"},
+		{"kings one per row", constraints.Model{Rows: 5, Cols: 6, Queens: 5, Attack: constraints.Union(r, constraints.King)}, "the row path's generic kernel, and the transfer matrix"},
+		{"nightrider", constraints.Model{Rows: 5, Cols: 5, Queens: 5, Attack: constraints.Union(r, constraints.Ride(1, 2), constraints.Ride(2, 1), constraints.Ride(1, -2), constraints.Ride(2, -1))}, "riders other than the lines: the general path"},
+		{"linkedin 5", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.King, Regions: grid("aabbb", "aabcc", "ddbcc", "deeec", "deeee"), Each: constraints.Quota{Row: 1, Column: 1, Region: 1}}, "a region puzzle: the row path with used regions"},
+		{"linkedin 6 fixed", constraints.Model{Rows: 6, Cols: 6, Attack: constraints.King, Regions: grid("aabbcc", "aabbcc", "ddeeff", "ddeeff", "aabbcc", "ddeeff"), Each: constraints.Quota{Row: 1, Column: 1, Region: 1}, Fixed: cellsOf(0, 1)}, "regions not connected, a fixed queen"},
+		{"regions and rooks", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Rook, Regions: grid("abcde", "abcde", "abcde", "fffff", "ggggg"), Each: constraints.Quota{Region: 1}}, "regions of one queen and the lines, not every region the size of a line"},
+		{"regions with dots", constraints.Model{Rows: 4, Cols: 5, Queens: 4, Attack: constraints.Union(r, d), Regions: grid("aa.bb", "a..bb", "cc..d", "cc.dd"), Each: constraints.Quota{Region: 1}}, "cells in no region take queens too"},
+		{"star battle 6", constraints.Model{Rows: 6, Cols: 6, Attack: constraints.King, Regions: grid("aaabbb", "aaabbb", "cccddd", "cccddd", "eeefff", "eeefff"), Each: constraints.Quota{Row: 1, Region: 1}}, "a row quota, regions of one"},
+		{"two per row and column", constraints.Model{Rows: 4, Cols: 4, Attack: constraints.King, Each: constraints.Quota{Row: 2, Column: 2}}, "quotas of two on the general path"},
+		{"column quota", constraints.Model{Rows: 4, Cols: 5, Attack: constraints.Union(d, k), Each: constraints.Quota{Column: 1}, Queens: 5}, "a column quota without the row rider"},
+		{"regions quota 2", constraints.Model{Rows: 4, Cols: 4, Attack: constraints.Union(k), Regions: grid("aabb", "aabb", "ccdd", "ccdd"), Each: constraints.Quota{Region: 2}}, "two per region"},
+		{"torus regions", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Union(r, c, d), Wrap: true, Regions: grid("aaaab", "bbbbb", "ccccc", "ddddd", "eeeee"), Each: constraints.Quota{Region: 1}}, "a torus with regions: the general path"},
+		{"regions without quota", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Queen, Regions: grid("aabbb", "aabcc", "ddbcc", "deeec", "deeee")}, "a grid that asks nothing breaks the symmetry only"},
 	}
+}
+
+// grid parses a region grid, or panics.
+func grid(lines ...string) *constraints.Regions {
+	g, err := constraints.ParseRegions(lines)
+	if err != nil {
+		panic(err)
+	}
+	return g
 }
 
 // collect enumerates every solution of m with s, in the order s gives them.
@@ -191,7 +216,7 @@ func TestPathsAgreeWithBruteForce(t *testing.T) {
 
 // agree holds both searches' lists of the solutions of m, and every method's count and classes, against
 // brute force. A method may refuse the model as unsupported; Fastest and General may not.
-func agree(t *testing.T, m constraints.Model, reason string) {
+func agree(t *testing.T, m constraints.Model, reason string, threads ...int) {
 	t.Helper()
 	ctx := context.Background()
 	want := collect(t, brute.Solver{}, m)
@@ -213,8 +238,11 @@ func agree(t *testing.T, m constraints.Model, reason string) {
 			}
 		}
 	}
+	if len(threads) == 0 {
+		threads = []int{1, 2}
+	}
 	for _, method := range backtrack.Methods() {
-		for _, threads := range []int{1, 2} {
+		for _, threads := range threads {
 			s := backtrack.New(backtrack.Counting(method), backtrack.Threads(threads))
 			res, err := s.Count(ctx, m)
 			switch {
@@ -330,8 +358,9 @@ func TestLimits(t *testing.T) {
 	}
 }
 
-// FuzzPathsAgree holds the row path, the general path and brute force against each other on random
-// small models.
+// FuzzPathsAgree holds every method of the backtracker that takes the model, and both searches, against
+// brute force on random small models from the whole space: riders, leapers, tori, cells, regions and
+// quotas. The backtracker takes every feature, so no valid model is skipped.
 func FuzzPathsAgree(f *testing.F) {
 	f.Add([]byte{3, 3, 0x0f, 0, 0, 0, 0})          // classic 4×4
 	f.Add([]byte{4, 4, 0x0f, 0x01, 1, 0, 0})       // superqueens on a 5-torus
@@ -343,33 +372,10 @@ func FuzzPathsAgree(f *testing.F) {
 		if m.Validate() != nil {
 			t.Skip()
 		}
-		if _, err := backtrack.New().Count(context.Background(), m); errors.Is(err, solvers.ErrUnsupported) {
-			if m.Features()&^backtrack.New().Supports() == 0 {
-				t.Fatalf("%v: %v, though the backtracker supports every feature of the model", m, err)
-			}
-			t.Skip()
+		if m.Features()&^backtrack.New().Supports() != 0 {
+			t.Fatalf("%v: the backtracker does not take %v", m, m.Features()&^backtrack.New().Supports())
 		}
-		want := collect(t, brute.Solver{}, m)
-		for _, s := range []solvers.Solver{backtrack.New(), backtrack.New(backtrack.GeneralOnly())} {
-			got := collect(t, s, m)
-			if len(got) != len(want) {
-				t.Fatalf("%s on %v: %d solutions, brute force %d", s.Name(), m, len(got), len(want))
-			}
-			for i := range got {
-				if got[i].Compare(want[i]) != 0 {
-					t.Fatalf("%s on %v: solution %d is %s, brute force %s", s.Name(), m, i, got[i], want[i])
-				}
-			}
-			res, err := s.Count(context.Background(), m)
-			if err != nil || res.Count != uint64(len(want)) {
-				t.Fatalf("%s Count on %v: %d, brute force %d", s.Name(), m, res.Count, len(want))
-			}
-			u, err := solvers.CountUnique(context.Background(), s, m)
-			wu, _ := solvers.CountClasses(context.Background(), brute.Solver{}, m)
-			if err != nil || u.Unique == nil || *u.Unique != *wu.Unique || u.Count != wu.Count {
-				t.Fatalf("%s CountUnique on %v: %+v, %v; brute force %d/%d", s.Name(), m, u, err, wu.Count, *wu.Unique)
-			}
-		}
+		agree(t, m, "fuzz", 1)
 	})
 }
 

@@ -118,3 +118,39 @@ func BenchmarkEnumerate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPuzzle solves each region puzzle of testdata and proves its solution unique: the list of its
+// solutions, which stops only once the search has covered every placement.
+func BenchmarkPuzzle(b *testing.B) {
+	ctx := context.Background()
+	for _, pz := range puzzles {
+		m := loadPuzzle(b, pz)
+		b.Run(pz.file, func(b *testing.B) {
+			s := backtrack.New(backtrack.Threads(1))
+			for b.Loop() {
+				var first constraints.Solution
+				res, err := s.Enumerate(ctx, m, func(sol constraints.Solution) bool {
+					first = sol
+					return true
+				})
+				if err != nil || res.Count != 1 || !res.Complete || first == nil {
+					b.Fatalf("%s: %d solutions, complete %v, err %v", pz.file, res.Count, res.Complete, err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkKings counts n² kings on a 2n×2n board (A018807) by the transfer matrix: 25 kings on 10×10 and
+// 36 on 12×12.
+func BenchmarkKings(b *testing.B) {
+	for _, tc := range []struct {
+		n    int
+		want uint64
+	}{{5, 32572756}, {6, 5109144543}} {
+		b.Run(fmt.Sprintf("%d kings on %dx%d", tc.n*tc.n, 2*tc.n, 2*tc.n), func(b *testing.B) {
+			m := constraints.Model{Rows: 2 * tc.n, Cols: 2 * tc.n, Queens: tc.n * tc.n, Attack: constraints.King}
+			benchCount(b, backtrack.New(backtrack.Threads(1)), m, tc.want)
+		})
+	}
+}

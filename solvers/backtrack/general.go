@@ -5,13 +5,15 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 )
 
-// maxGeneralWords bounds the general path's work space: one row mask per row for every queen placed.
-const maxGeneralWords = 1 << 24
+// maxGeneralWords bounds the general path's work space: one row mask per row for every queen placed, in
+// each search that runs at once.
+const maxGeneralWords = 1 << 22
 
 // general is the path for every model: queens are placed on cells in row-major order, each one taking
 // from the rows below it (and the rest of its own row) the cells it attacks. It does not need one queen
@@ -44,6 +46,11 @@ type general struct {
 	// cut, when positive, ends the search at that depth, calling atCut with the queens placed: the tasks.
 	cut   int
 	atCut func([]constraints.Cell) bool
+
+	// The state before any queen is placed, which reset restores.
+	initAvail                  []uint64
+	initRow, initCol, initReg  []int
+	initColShort, initRegShort int
 }
 
 type rowCells struct {
@@ -120,7 +127,22 @@ func newGeneral(p *plan, k *ctl, emit func([]uint64) bool) (*general, error) {
 			}
 		}
 	}
+	g.initAvail = slices.Clone(start)
+	g.initRow, g.initCol, g.initReg = slices.Clone(g.rowCount), slices.Clone(g.colCount), slices.Clone(g.regCount)
+	g.initColShort, g.initRegShort = g.colShort, g.regShort
 	return g, nil
+}
+
+// reset readies g for another search, as newGeneral left it, with k and emit.
+func (g *general) reset(k *ctl, emit func([]uint64) bool) {
+	g.k, g.emit, g.count, g.poll = k, emit, 0, pollEvery
+	copy(g.avail[0], g.initAvail)
+	copy(g.rowCount, g.initRow)
+	copy(g.colCount, g.initCol)
+	copy(g.regCount, g.initReg)
+	g.colShort, g.regShort = g.initColShort, g.initRegShort
+	clear(g.placed)
+	g.cut, g.atCut = 0, nil
 }
 
 // closeRegion takes region i's cells in rows from..  out of avail.
@@ -139,6 +161,12 @@ func (g *general) run() bool { return g.walk(0, 0) }
 // false once stopped.
 func (g *general) walk(depth, r int) bool {
 	p := g.p
+	if g.k.nodes++; g.k.nodes >= g.poll {
+		if g.poll = g.k.nodes + pollEvery; g.k.stop() {
+			g.k.stopped = true
+			return false
+		}
+	}
 	if depth == g.cut && g.atCut != nil {
 		return g.atCut(g.path[:depth])
 	}
@@ -155,12 +183,6 @@ func (g *general) walk(depth, r int) bool {
 			return g.emit(sol)
 		}
 		return true
-	}
-	if g.k.nodes++; g.k.nodes >= g.poll {
-		if g.poll = g.k.nodes + pollEvery; g.k.stop() {
-			g.k.stopped = true
-			return false
-		}
 	}
 	avail := g.avail[depth]
 	need := g.left - depth
@@ -331,7 +353,8 @@ func (p *plan) generalJob(ctx context.Context, unique bool) (*job, error) {
 	}
 	tasks := [][]constraints.Cell{nil}
 	depth := 0
-	for depth < g.left && len(tasks) < minTasks {
+	// A task is a few queens placed: at least one queen short of a solution, so that it has work to do.
+	for depth < g.left-1 && len(tasks) < minTasks {
 		var next [][]constraints.Cell
 		g.cut = depth + 1
 		g.atCut = func(prefix []constraints.Cell) bool {
@@ -350,6 +373,9 @@ func (p *plan) generalJob(ctx context.Context, unique bool) (*job, error) {
 	if unique {
 		j.finish = classesFinish
 	}
+	// Each search's work space is a row mask per row and queen: kept from task to task.
+	var pool sync.Pool
+	pool.Put(g)
 	j.run = func(_ context.Context, k *ctl, i int) (solvers.Tally, error) {
 		var classes uint64
 		var emit func([]uint64) bool
@@ -365,10 +391,15 @@ func (p *plan) generalJob(ctx context.Context, unique bool) (*job, error) {
 				return true
 			}
 		}
-		g, err := newGeneral(p, k, emit)
-		if err != nil {
-			return solvers.Tally{}, err
+		g, _ := pool.Get().(*general)
+		if g == nil {
+			var err error
+			if g, err = newGeneral(p, k, emit); err != nil {
+				return solvers.Tally{}, err
+			}
 		}
+		g.reset(k, emit)
+		defer pool.Put(g)
 		depth, r := g.replay(tasks[i])
 		g.walk(depth, r)
 		return solvers.Tally{Count: g.count, Classes: classes}, nil

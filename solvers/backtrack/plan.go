@@ -68,6 +68,9 @@ type plan struct {
 	// dp is the transfer-matrix plan, built when the route Transfer is first asked about; see transfer.go.
 	dp    *transfer
 	dpWhy string // why the model does not take it, once asked
+	// stop, if set, turns true once the count being planned is cancelled: building a plan can take a
+	// fraction of a second (the transfer matrix), and a cancellation should not wait for it.
+	stop func() bool
 }
 
 type kernel uint8
@@ -474,12 +477,15 @@ func transpose(m constraints.Model) constraints.Model {
 	t.Blocked, t.Fixed = turn(m.Blocked), turn(m.Fixed)
 	t.Each.Row, t.Each.Column = m.Each.Column, m.Each.Row
 	if m.Regions != nil {
-		lines := m.Regions.Lines()
+		lines := make([][]rune, m.Rows)
+		for r, line := range m.Regions.Lines() {
+			lines[r] = []rune(line)
+		}
 		out := make([]string, m.Cols)
 		for c := range m.Cols {
 			b := make([]rune, m.Rows)
 			for r := range m.Rows {
-				b[r] = []rune(lines[r])[c]
+				b[r] = lines[r][c]
 			}
 			out[c] = string(b)
 		}

@@ -1,6 +1,7 @@
 package backtrack
 
 import (
+	"context"
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
@@ -36,5 +37,80 @@ func TestReachMatchesAttacks(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTransposeKeepsCounts holds the transpose of random models, riders, leapers, cells, regions and
+// quotas all turned, to the same counts and classes as the models themselves, on the general path.
+func TestTransposeKeepsCounts(t *testing.T) {
+	ctx := context.Background()
+	s := New(Counting(General))
+	tried := 0
+	for seed := range 3000 {
+		data := []byte{byte(seed), byte(seed >> 3), byte(seed * 7), byte(seed * 13), byte(seed >> 1), byte(seed * 5), byte(seed * 11), byte(seed * 3), byte(seed >> 2), byte(seed * 17), byte(seed >> 4), byte(seed * 19), byte(seed * 23), byte(seed >> 5)}
+		m := modeltest.Model(data, 5)
+		if m.Validate() != nil {
+			continue
+		}
+		tried++
+		tm := transpose(m)
+		if tm.Validate() != nil {
+			t.Fatalf("%v turned: %v", m, tm.Validate())
+		}
+		a, err1 := s.CountUnique(ctx, m)
+		b, err2 := s.CountUnique(ctx, tm)
+		if err1 != nil || err2 != nil || a.Count != b.Count || *a.Unique != *b.Unique {
+			t.Fatalf("%v: %d solutions, %v classes (%v); turned %v: %d, %v (%v)", m, a.Count, a.Unique, err1, tm, b.Count, b.Unique, err2)
+		}
+		if back := transpose(tm); back.String() != m.String() || !back.Regions.Equal(m.Regions) {
+			t.Fatalf("%v turned twice: %v", m, back)
+		}
+	}
+	if tried < 500 {
+		t.Errorf("only %d valid models drawn", tried)
+	}
+}
+
+// TestFormulaTerms holds binomial, factorial and power to plain arithmetic, and to their overflow.
+func TestFormulaTerms(t *testing.T) {
+	// Pascal's triangle, row by row, while it fits.
+	row := []uint64{1}
+	for n := uint64(1); n <= 67; n++ {
+		next := make([]uint64, n+1)
+		next[0], next[n] = 1, 1
+		for k := uint64(1); k < n; k++ {
+			next[k] = row[k-1] + row[k]
+		}
+		for k := uint64(0); k <= n+1; k++ {
+			want := uint64(0)
+			if k <= n {
+				want = next[k]
+			}
+			if got, ok := binomial(n, k); !ok || got != want {
+				t.Fatalf("C(%d,%d) = %d, %v; want %d", n, k, got, ok, want)
+			}
+		}
+		row = next
+	}
+	if _, ok := binomial(68, 34); ok {
+		t.Error("C(68,34) overflows 64 bits; binomial says it fits")
+	}
+	if _, ok := binomial(10_000_000, 5_000_000); ok {
+		t.Error("C(10^7, 5·10^6) fits, says binomial")
+	}
+	if v, ok := factorial(20); !ok || v != 2432902008176640000 {
+		t.Errorf("20! = %d, %v", v, ok)
+	}
+	if _, ok := factorial(21); ok {
+		t.Error("21! overflows 64 bits")
+	}
+	if v, ok := power(2, 63); !ok || v != 1<<63 {
+		t.Errorf("2^63 = %d, %v", v, ok)
+	}
+	if _, ok := power(2, 64); ok {
+		t.Error("2^64 overflows")
+	}
+	if v, ok := power(1, 1<<40); !ok || v != 1 {
+		t.Errorf("1^(2^40) = %d, %v", v, ok)
 	}
 }

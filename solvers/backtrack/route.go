@@ -95,14 +95,18 @@ func generalFits(p *plan) string {
 	return ""
 }
 
-// route returns the row of the table that counts p's model for s.
-func (s *Solver) route(p *plan, unique bool) (*route, error) {
+// route returns the row of the table that counts p's model for s, or ctx's error if ctx ends first.
+func (s *Solver) route(ctx context.Context, p *plan, unique bool) (*route, error) {
+	p.stop = doneFlag(ctx)
 	for i := range routes {
 		r := &routes[i]
 		if s.method != Fastest && r.method != s.method {
 			continue
 		}
 		why := r.fits(p)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if why == "" && unique && !r.classes {
 			why = "counts no classes"
 		}

@@ -28,9 +28,9 @@ func (p *plan) start() state { return state{hist: emptyHist} }
 // not, as the tasks give them at most splitRows rows, which takes milliseconds.
 //
 // nodes measures the search's work: on the general path and in walkClasses the placements visited; in the
-// row kernels the backtracks, the frames they return to with columns left to try, which are in proportion
-// to the placements and cost nothing to count beside the poll (counting every placement there cost 2.5%
-// of the time, paired runs); the classic and superqueen kernels count none.
+// row kernels the backtracks, the frames they return to with columns left to try, which follow the
+// placements and cost nothing beside the poll, where a count of every placement slowed the loop
+// (README.md); the classic and superqueen kernels count none.
 type ctl struct {
 	stop    func() bool
 	stopped bool
@@ -201,8 +201,8 @@ func (p *plan) count(r int, s state, k *ctl) uint64 {
 // The kernels below are the hot loops. Each keeps an explicit stack, and keeps a row on it only when it
 // has columns left to try, so a popped frame needs no test. The frame is written on every descent and the
 // stack pointer moves by the test's result (free | -free has its top bit set iff free is not zero): a
-// branch there would go either way at random, and dropping it took about 30% of the mispredicts off and
-// 6–10% of the time (paired runs, every kernel). The last row is counted with a popcount, not visited.
+// branch there would go either way at random, and mispredicted branches are most of a node's cost (the
+// figures are in README.md). The last row is counted with a popcount, not visited.
 
 type frame struct {
 	free, cols, diag, anti uint64
@@ -351,8 +351,7 @@ func (p *plan) countTorus(r int, s state, k *ctl) uint64 {
 // countTorusLeaps is countTorus with the knight's leap. Its first two rows are placed one queen at a
 // time, since their knights reach the last two rows around the bottom edge; those cells are then taken
 // out of the last rows' allowed columns once, and the loop carries only the queen of the row above. It
-// is a kernel of its own: countTorus with all-zero leap tables ran 1.27 times as long on the plain torus
-// (paired runs, n=21).
+// is a kernel of its own so that the plain torus pays nothing for leaps it does not have.
 func (p *plan) countTorusLeaps(r int, s state, k *ctl) uint64 {
 	if r < 2 {
 		var total uint64
@@ -464,8 +463,7 @@ func (p *plan) countRows(r0 int, s state, k *ctl) uint64 {
 // attack kinds to mask in, a fixed stack indexed modulo its size (the depth never passes the 64 columns),
 // which spares the bounds checks. The last two rows, which share the last two open columns, are settled by
 // twoRows without a visit. A queen that leaves the row after next no open cell (by the columns and
-// diagonals so far) is cut before its row is visited. Paired runs beside the plain loop: the frame and
-// the last two rows took off about 8%, the cut about another 8%; a cut on the third row down, nothing.
+// diagonals so far) is cut before its row is visited; a cut on the third row down gained nothing.
 func countQueen(full uint64, r, last int, cols, diag, anti uint64) uint64 {
 	free := full &^ (cols | diag | anti)
 	left := last - r // the rows below the current one
@@ -516,8 +514,8 @@ func countQueen(full uint64, r, last int, cols, diag, anti uint64) uint64 {
 // and the knight's leaps together, with its own column. The search cuts a queen that leaves no open cell
 // in the next row, the row after, or the one after that, which the knight makes common. So each row keeps
 // what the queens above it leave open in the next three rows (o1, o2, o3): a candidate is then tested with
-// three AND-NOTs, and a child inherits two of its three masks from the test. Against the same cuts
-// computed from the column and diagonal masks per candidate: 14% fewer instructions, paired runs 0.89.
+// three AND-NOTs, and a child inherits two of its three masks from the test, fewer operations than the
+// same cuts computed from the column and diagonal masks per candidate.
 func countSuper(full uint64, r, last int, cols, diag, anti, k1, k2 uint64) uint64 {
 	pb := band(k1)
 	free := full &^ (cols | diag | anti | pb | band(k2))

@@ -21,6 +21,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strings"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
@@ -49,34 +50,44 @@ func GeneralOnly() Option { return Counting(General) }
 // that says what the model lacks.
 type Method int
 
-// The methods, in the order Fastest tries them. The first four keep their old numbers.
-const (
-	// Fastest takes the first row of the routing table that fits the model. It is the default.
-	Fastest Method = iota
-	// Join counts classic queens (the four lines on a flat square board of side at most halves.MaxN,
-	// every cell open) by joining half-board placements; their classes by Burnside's lemma.
-	Join
-	// Classes counts the row path (one queen per row) on a flat board by visiting the least solution of
-	// each class under the model's group, weighted by the size of its class; it counts the classes too.
-	Classes
-	// Mirror counts the row path by its plain kernels, halved by the column mirror where the model keeps
-	// it. It counts no classes.
-	Mirror
-	// Shifts counts the row path on a torus that keeps the shifts of its columns, from the solutions with
-	// the first row's queen in column 0; their classes from each solution's stabilizer.
-	Shifts
-	// Formula counts queens that attack along rows and columns at most, every cell open, no quota, by a
-	// closed formula: C(r,k)·C(c,k)·k! for k rooks.
-	Formula
-	// Polya answers a classic torus whose side n shares a factor with 6 at once: no solution (Pólya, 1918).
-	Polya
-	// Transfer counts queens that attack only by leaps and along their row (a row quota allowed) on a
-	// flat board by a transfer matrix over the patterns of the last rows. It counts no classes.
-	Transfer
-	// General counts any model by placing queens cell by cell; its classes by testing each solution.
-	General
-	methods // the number of methods
-)
+// The methods. Each is its own declaration, so that go doc lists every one; the first four keep their
+// old numbers, and the rest follow in the order Fastest tries them (see route.go).
+
+// Fastest takes the first row of the routing table that fits the model. It is the default.
+const Fastest Method = 0
+
+// Join counts classic queens (the four lines on a flat square board of side at most halves.MaxN, every
+// cell open) by joining half-board placements; their classes by Burnside's lemma.
+const Join Method = 1
+
+// Classes counts the row path (one queen per row) on a flat board by visiting the least solution of each
+// class under the model's group, weighted by the size of its class; it counts the classes too.
+const Classes Method = 2
+
+// Mirror counts the row path by its plain kernels, halved by the column mirror where the model keeps it.
+// It counts no classes.
+const Mirror Method = 3
+
+// Shifts counts the row path on a torus that keeps the shifts of its columns, from the solutions with the
+// first row's queen in column 0; their classes from each solution's stabilizer.
+const Shifts Method = 4
+
+// Formula counts queens that attack along rows and columns at most, every cell open, no quota, by a
+// closed formula: C(r,k)·C(c,k)·k! for k rooks.
+const Formula Method = 5
+
+// Polya answers a classic torus whose side n shares a factor with 6 at once: no solution (Pólya, 1918).
+const Polya Method = 6
+
+// Transfer counts queens that attack only by leaps and along their row (a row quota allowed) on a flat
+// board by a transfer matrix over the patterns of the last rows. It counts no classes.
+const Transfer Method = 7
+
+// General counts any model by placing queens cell by cell; its classes by testing each solution.
+const General Method = 8
+
+// methods is the number of methods.
+const methods = 9
 
 var methodNames = [...]string{"fastest", "join", "classes", "mirror", "shifts", "formula", "polya", "transfer", "general"}
 
@@ -87,6 +98,16 @@ func Methods() []Method {
 		out = append(out, r.method)
 	}
 	return out
+}
+
+// ParseMethod reads a method's name as String writes it: "fastest", "join", "mirror", …
+func ParseMethod(name string) (Method, error) {
+	for m := range Method(methods) {
+		if methodNames[m] == name {
+			return m, nil
+		}
+	}
+	return 0, fmt.Errorf("backtrack: method %q: want one of %s", name, strings.Join(methodNames[:], ", "))
 }
 
 // String names the method as Stats.Method does: "join", "mirror", …
@@ -156,7 +177,7 @@ func (s *Solver) plan(ctx context.Context, m constraints.Model, unique bool) (*j
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.route(p, unique)
+	r, err := s.route(ctx, p, unique)
 	if err != nil {
 		return nil, err
 	}

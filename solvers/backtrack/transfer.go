@@ -24,7 +24,7 @@ const (
 	maxDown     = 4 // a profile is four patterns of 16 bits in one word
 	maxCounts   = 1 << 22
 	maxEdges    = 1 << 22
-	maxTries    = 1 << 26 // profiles times patterns: the work of finding the steps
+	maxTries    = 1 << 27 // profiles times patterns: the work of finding the steps
 	maxTransfer = 8       // tasks: the first row's patterns, split in at most this many groups
 )
 
@@ -107,6 +107,17 @@ func (p *plan) transferFits() (*transfer, string) {
 	if !grow(0, 0) {
 		return nil, fmt.Sprintf("needs at most %d patterns of a row", maxPatterns)
 	}
+	// The profiles are at most patterns^down, each tried with every pattern; refuse at once what might
+	// pass the bounds, rather than find out by building them.
+	profiles := uint64(1)
+	for range t.down {
+		if profiles *= uint64(len(t.patterns)); profiles*uint64(t.queens+1) > maxCounts {
+			return nil, fmt.Sprintf("needs at most %d counts per row", maxCounts)
+		}
+	}
+	if profiles*uint64(len(t.patterns)) > maxTries {
+		return nil, fmt.Sprintf("needs at most %d tries of a pattern after a profile", maxTries)
+	}
 	t.ones = make([]int, len(t.patterns))
 	for i, x := range t.patterns {
 		t.ones[i] = bits.OnesCount64(x)
@@ -127,8 +138,8 @@ func (p *plan) transferFits() (*transfer, string) {
 	keys := []uint64{0}
 	edges := 0
 	for s := 0; s < len(keys); s++ {
-		if (s+1)*len(t.patterns) > maxTries {
-			return nil, fmt.Sprintf("needs at most %d tries of a pattern after a profile", maxTries)
+		if s%1024 == 0 && p.stop != nil && p.stop() {
+			return nil, "stopped"
 		}
 		key := keys[s]
 		var shut uint64
@@ -158,16 +169,15 @@ func (p *plan) transferFits() (*transfer, string) {
 		t.edges = append(t.edges, out)
 	}
 	t.profiles = len(keys)
+	// The patterns hold the fixed queens; the transfer checks their leaps as it checks the others', so
+	// only the blocked cells close a row here.
+	t.fixed = p.fixed
 	t.open = make([]uint64, p.rows)
-	t.fixed = make([]uint64, p.rows)
 	for r := range t.open {
 		t.open[r] = p.full
 	}
 	for _, b := range m.Blocked {
 		t.open[b.Row] &^= 1 << b.Col
-	}
-	for _, f := range m.Fixed {
-		t.fixed[f.Row] |= 1 << f.Col
 	}
 	most := 0
 	for _, n := range t.ones {
@@ -210,12 +220,12 @@ func (t *transfer) count(first []edge, k *ctl) (uint64, error) {
 		}
 	}
 	for r := 1; r < t.rows; r++ {
-		if k.stop() {
-			k.stopped = true
-			return 0, nil
-		}
 		clear(nxt)
 		for s := range t.profiles {
+			if s%1024 == 0 && k.stop() {
+				k.stopped = true
+				return 0, nil
+			}
 			row := cur[s*width : (s+1)*width]
 			lo, hi := -1, 0
 			for j, v := range row {

@@ -1,19 +1,30 @@
 // Package brute is the oracle the real solvers are tested against: it tries the free cells one by one in
-// row-major order, keeps a queen only where constraints.Model.Attacks says no earlier queen attacks it, and
-// passes each full placement through Model.Check, which also holds it to the quotas. It shares no code
-// with the real solvers, takes every feature of the model, and is meant for small boards only.
+// row-major order, keeps a queen only where constraints.Model.Attacks says no earlier queen attacks it and
+// no row, column or region would hold more queens than its quota, and passes each full placement through
+// Model.Check, which holds it to the quotas exactly. It shares no code with the real solvers, takes every
+// feature of the model, and is meant for small boards only.
 package brute
 
 import (
 	"context"
 	"fmt"
+	"math/big"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 )
 
-// MaxCells is the largest board, in cells, the oracle takes.
+// MaxCells is the largest board, in cells, the oracle takes whatever the queens.
 const MaxCells = 64
+
+// MaxWideCells and MaxPlacements bound the larger boards the oracle takes: up to MaxWideCells cells, when
+// the sets of free cells as large as a solution number at most MaxPlacements. Attacks cut most of those
+// sets, but the bound keeps a test from waiting long on a model that cuts few: 140 cells and 3 queens
+// pass, as do 300 cells and 2.
+const (
+	MaxWideCells  = 4096
+	MaxPlacements = 1 << 27
+)
 
 // Solver is the brute-force oracle. Its zero value is ready to use.
 type Solver struct{}
@@ -36,8 +47,12 @@ func (Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(con
 	if err := m.Validate(); err != nil {
 		return solvers.Result{}, err
 	}
-	if m.Rows*m.Cols > MaxCells {
-		return solvers.Result{}, fmt.Errorf("brute: %d×%d board: more than %d cells: %w", m.Rows, m.Cols, MaxCells, solvers.ErrUnsupported)
+	if cells := int64(m.Rows) * int64(m.Cols); cells > MaxCells {
+		free := cells - int64(len(m.Blocked))
+		if cells > MaxWideCells || new(big.Int).Binomial(free, int64(m.QueenCount())).Cmp(big.NewInt(MaxPlacements)) > 0 {
+			return solvers.Result{}, fmt.Errorf("brute: %d×%d board, %d queens: more than %d cells, and more than %d placements to try: %w",
+				m.Rows, m.Cols, m.QueenCount(), MaxCells, MaxPlacements, solvers.ErrUnsupported)
+		}
 	}
 	e := enum{ctx: ctx, m: m, k: m.QueenCount(), fixed: constraints.NewCellSet(m.Fixed), visit: visit}
 	blocked := constraints.NewCellSet(m.Blocked)
@@ -66,6 +81,29 @@ type enum struct {
 	visit func(constraints.Solution) bool
 	count uint64
 	err   error
+}
+
+// overQuota reports whether a queen on c would put more queens on its row, column or region than the
+// model's quota for them: a quota is exact, so never more. Model.Check judges the rest at the end.
+func (e *enum) overQuota(placed []constraints.Cell, c constraints.Cell) bool {
+	q := e.m.Each
+	if q.IsZero() {
+		return false
+	}
+	rows, cols, regions := 1, 1, 1
+	for _, p := range placed {
+		if p.Row == c.Row {
+			rows++
+		}
+		if p.Col == c.Col {
+			cols++
+		}
+		if e.m.Regions != nil && e.m.Regions.At(p) == e.m.Regions.At(c) {
+			regions++
+		}
+	}
+	inRegion := e.m.Regions != nil && e.m.Regions.At(c) >= 0
+	return q.Row > 0 && rows > q.Row || q.Column > 0 && cols > q.Column || q.Region > 0 && inRegion && regions > q.Region
 }
 
 // walk extends the placement with cells from index i on; it returns false to stop everything.
@@ -100,12 +138,12 @@ func (e *enum) walk(i int, placed []constraints.Cell) bool {
 			break
 		}
 		c := e.cells[j]
-		free := true
+		free := !e.overQuota(placed, c)
 		for _, p := range placed {
-			if e.m.Attacks(p, c) {
-				free = false
+			if !free {
 				break
 			}
+			free = !e.m.Attacks(p, c)
 		}
 		if free && !e.walk(j+1, append(placed, c)) {
 			return false

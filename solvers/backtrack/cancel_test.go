@@ -1,0 +1,112 @@
+package backtrack_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/backtrack"
+)
+
+// TestEveryPathStops starts each way of counting and listing on a model that would take hours, cancels it
+// part way, and requires it to return within a second of the cancellation, with the context's error and
+// a result marked incomplete. Each model is chosen to keep its path's inner loop busy: models that prune
+// weakly (rows and diagonals on a wide board) are the ones the kernels must poll for.
+func TestEveryPathStops(t *testing.T) {
+	r, d, a, k := constraints.Row, constraints.Diagonal, constraints.AntiDiagonal, constraints.Knight
+	wide := constraints.Model{Rows: 16, Cols: 64, Attack: constraints.Union(r, d, a)}
+	// Thirty regions, each a column: one queen per region and row is a permutation, 30! placements.
+	stripes := make([]string, 30)
+	for i := range stripes {
+		stripes[i] = "abcdefghijklmnopqrstuvwxyzABCD"
+	}
+	regions, err := constraints.ParseRegions(stripes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		method backtrack.Method
+		unique bool
+		m      constraints.Model
+	}{
+		{"join", backtrack.Join, false, constraints.Classic(19)},
+		{"join, classes by Burnside", backtrack.Join, true, constraints.Classic(19)},
+		{"mirror, classic kernel", backtrack.Mirror, false, constraints.Classic(30)},
+		{"mirror, line kernel", backtrack.Mirror, false, wide},
+		{"mirror, knight kernel", backtrack.Mirror, false, constraints.Model{Rows: 16, Cols: 64, Attack: constraints.Union(r, d, k)}},
+		{"mirror, superqueen kernel", backtrack.Mirror, false, constraints.Model{Rows: 34, Cols: 34, Attack: constraints.Superqueen}},
+		{"mirror, kernel of leapers and regions", backtrack.Mirror, false, constraints.Model{Rows: 16, Cols: 64, Attack: constraints.Union(r, constraints.King)}},
+		{"mirror, regions of one queen", backtrack.Mirror, false, constraints.Model{Rows: 30, Cols: 30, Attack: r, Regions: regions, Each: constraints.Quota{Region: 1}}},
+		{"mirror, torus", backtrack.Mirror, false, constraints.Model{Rows: 16, Cols: 64, Attack: constraints.Union(r, d), Wrap: true}},
+		{"classes, line kernel", backtrack.Classes, true, wide},
+		{"classes, classic kernel", backtrack.Classes, true, constraints.Classic(30)},
+		{"classes, every kernel", backtrack.Classes, true, constraints.Model{Rows: 16, Cols: 64, Attack: constraints.Union(r, constraints.King)}},
+		{"shifts, torus", backtrack.Shifts, false, constraints.Model{Rows: 16, Cols: 64, Attack: constraints.Union(r, d), Wrap: true}},
+		{"shifts, torus with leaps", backtrack.Shifts, false, constraints.Model{Rows: 43, Cols: 43, Attack: constraints.Superqueen, Wrap: true}},
+		{"shifts, classes by stabilizers", backtrack.Shifts, true, constraints.Model{Rows: 16, Cols: 64, Attack: constraints.Union(r, d), Wrap: true}},
+		{"transfer", backtrack.Transfer, false, constraints.Model{Rows: 2000, Cols: 13, Queens: 6000, Attack: constraints.King}},
+		{"general", backtrack.General, false, constraints.Model{Rows: 24, Cols: 24, Queens: 23, Attack: constraints.Queen}},
+		{"general, classes", backtrack.General, true, constraints.Model{Rows: 24, Cols: 24, Queens: 23, Attack: constraints.Queen}},
+		{"general, quotas", backtrack.General, false, constraints.Model{Rows: 24, Cols: 24, Attack: constraints.King, Each: constraints.Quota{Row: 2, Column: 2}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := backtrack.New(backtrack.Counting(tt.method), backtrack.Threads(2))
+			count := s.Count
+			if tt.unique {
+				count = s.CountUnique
+			}
+			stopsPromptly(t, func(ctx context.Context) (solvers.Result, error) { return count(ctx, tt.m) })
+		})
+	}
+	for _, tt := range []struct {
+		name string
+		s    *backtrack.Solver
+		m    constraints.Model
+	}{
+		{"list, row path", backtrack.New(), wide},
+		{"list, general path", backtrack.New(), constraints.Model{Rows: 24, Cols: 24, Queens: 23, Attack: constraints.Queen}},
+		{"list, general path forced", backtrack.New(backtrack.GeneralOnly()), wide},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			stopsPromptly(t, func(ctx context.Context) (solvers.Result, error) {
+				return tt.s.Enumerate(ctx, tt.m, func(constraints.Solution) bool { return true })
+			})
+		})
+	}
+}
+
+// stopsPromptly runs f, cancels its context after a while, and fails unless f returns within a second of
+// the cancellation, incomplete, with the context's error.
+func stopsPromptly(t *testing.T, f func(context.Context) (solvers.Result, error)) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	type outcome struct {
+		res solvers.Result
+		err error
+	}
+	out := make(chan outcome, 1)
+	go func() {
+		res, err := f(ctx)
+		out <- outcome{res, err}
+	}()
+	select {
+	case o := <-out:
+		cancel()
+		t.Fatalf("returned before it was cancelled: %+v, %v (the model should take hours)", o.res, o.err)
+	case <-time.After(100 * time.Millisecond):
+	}
+	cancel()
+	select {
+	case o := <-out:
+		if !errors.Is(o.err, context.Canceled) || o.res.Complete {
+			t.Errorf("after cancel: complete %v, err %v; want incomplete and context.Canceled", o.res.Complete, o.err)
+		}
+	case <-time.After(time.Second):
+		t.Fatal("still running a second after its context was cancelled")
+	}
+}
