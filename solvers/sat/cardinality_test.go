@@ -47,11 +47,11 @@ func BenchmarkCardinality(b *testing.B) {
 					s, _ := newSearch(context.Background(), e, l.lits, cube{weight: 1})
 					n := 0
 					for {
-						sol, err := s.next(context.Background())
+						_, ok, err := s.next(context.Background())
 						if err != nil {
 							b.Fatal(err)
 						}
-						if sol == nil {
+						if !ok {
 							break
 						}
 						n++

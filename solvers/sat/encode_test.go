@@ -193,7 +193,7 @@ func TestAtMostOne(t *testing.T) {
 			}
 			got := 0
 			for {
-				r, _ := solve(context.Background(), srch.g)
+				r, _ := solve(context.Background(), srch.g, true)
 				if r != 1 {
 					break
 				}

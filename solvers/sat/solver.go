@@ -73,7 +73,7 @@ const enumerateSplitCells = 256
 // grows harder with their number.
 const probeSolutions = 64
 
-// Count counts the solutions of m: it runs the job of Plan (a fresh solver per cube, the mirror where the
+// Count counts the solutions of m: it runs the job of Plan (a fresh solver per cube, the symmetries where the
 // model has it) on the solver's workers with solvers.RunJob. If ctx ends first, it returns the exact count
 // of the cubes that finished, with Tasks saying how many of how many, Complete false, and an error
 // wrapping ctx.Err().
@@ -125,11 +125,11 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	}
 	var seen []constraints.Solution // the solutions the first solver listed, while it may hand over
 	for {
-		sol, err := srch.next(ctx)
+		sol, ok, err := srch.next(ctx)
 		if err != nil {
 			return stopped(err)
 		}
-		if sol == nil {
+		if !ok {
 			res.Complete = true
 			return res, nil
 		}
@@ -145,23 +145,23 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 		}
 	}
 	// Many solutions: list the rest cube by cube, each cube's solver blocking those already listed.
-	cubes, depth := e.split(s.maxCubes, false)
+	cubes, _, _ := e.split(s.maxCubes, false)
 	for _, c := range cubes {
 		srch, err := newSearch(ctx, e, lits, c)
 		if err != nil {
 			return stopped(err)
 		}
 		for _, sol := range seen {
-			if e.inCube(sol, c, depth) {
+			if e.inCube(sol, c) {
 				srch.block(sol)
 			}
 		}
 		for {
-			sol, err := srch.next(ctx)
+			sol, ok, err := srch.next(ctx)
 			if err != nil {
 				return stopped(err)
 			}
-			if sol == nil {
+			if !ok {
 				break
 			}
 			res.Count++
@@ -188,7 +188,7 @@ func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Sol
 	if err != nil {
 		return nil, false, res, wrap("finding a solution", err)
 	}
-	sol, err := srch.next(ctx)
+	sol, ok, err := srch.next(ctx)
 	if err != nil {
 		if isCtxErr(err) {
 			err = fmt.Errorf("stopped while solving: %w", err)
@@ -196,7 +196,7 @@ func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Sol
 		return nil, false, res, wrap("finding a solution", err)
 	}
 	res.Proved = true
-	if sol == nil {
+	if !ok {
 		res.Complete = true
 		return nil, false, res, nil
 	}
