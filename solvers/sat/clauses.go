@@ -103,20 +103,27 @@ func (e *cnf) fresh() lit {
 }
 
 // atMostOne allows at most one of xs: pairwise when the line is short, where the L(L−1)/2 binary clauses
-// propagate best, and by Sinz's sequential counter (3L−5 clauses, L−2 auxiliaries) when it is long, where
-// the pairwise clauses would grow the encoding to about (5/3)n³ clauses on an n×n board.
+// propagate best; when it is long, by the encoding the options choose, since pairwise clauses would grow
+// the encoding to about (5/3)n³ clauses on an n×n board.
 func (e *cnf) atMostOne(xs []lit) {
-	if len(xs) < 2 {
-		return
-	}
-	if len(xs) <= e.opt.pairwiseUpTo {
+	switch {
+	case len(xs) < 2:
+	case len(xs) <= e.opt.pairwiseUpTo || (e.opt.amo == Product && len(xs) <= 4):
+		// A product of four or fewer would not shrink.
 		for i, a := range xs {
 			for _, b := range xs[i+1:] {
 				e.clause(-a, -b)
 			}
 		}
-		return
+	case e.opt.amo == Product:
+		e.product(xs)
+	default:
+		e.sequential(xs)
 	}
+}
+
+// sequential is Sinz's sequential counter for at most one: 3L−5 clauses, L−2 auxiliaries.
+func (e *cnf) sequential(xs []lit) {
 	// s_i: some of xs[0..i] is true.
 	prev := xs[0]
 	for i := 1; i < len(xs)-1; i++ {
@@ -127,6 +134,31 @@ func (e *cnf) atMostOne(xs []lit) {
 		prev = s
 	}
 	e.clause(-xs[len(xs)-1], -prev)
+}
+
+// product is Chen's product encoding of at most one: the L variables are laid out on a grid of about √L
+// by √L, a variable implies its grid row's and its grid column's, and at most one row and one column
+// may be chosen, recursively. That takes about 2L + O(√L) clauses and only about 2√L auxiliaries, which
+// matters to gini: it keeps two watch lists per variable, about 200 bytes each.
+func (e *cnf) product(xs []lit) {
+	p := 1
+	for p*p < len(xs) {
+		p++
+	}
+	q := (len(xs) + p - 1) / p
+	rows, cols := make([]lit, q), make([]lit, p)
+	for i := range rows {
+		rows[i] = e.fresh()
+	}
+	for j := range cols {
+		cols[j] = e.fresh()
+	}
+	for i, x := range xs {
+		e.clause(-x, rows[i/p])
+		e.clause(-x, cols[i%p])
+	}
+	e.atMostOne(rows)
+	e.atMostOne(cols)
 }
 
 // exactly makes exactly k of xs true: by units where k is 0 or all of xs, by an at-most-one and a clause

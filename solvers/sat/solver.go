@@ -22,6 +22,7 @@ import (
 // Solver may serve several goroutines at once.
 type Solver struct {
 	pairwiseUpTo int
+	longLines    LongLines
 	maxCubes     int
 	workers      int
 }
@@ -29,10 +30,14 @@ type Solver struct {
 // Option sets an option of New.
 type Option func(*Solver)
 
-// PairwiseUpTo sets the longest line whose at-most-one is encoded pairwise; longer lines use a sequential
-// counter. The default, 24, was the fastest measured; 0 puts a counter on every line, a large value makes
-// every line pairwise.
+// PairwiseUpTo sets the longest line whose at-most-one is encoded pairwise; longer lines take the encoding
+// of LongLinesBy. The default, 24, was the fastest measured; 0 puts every line of more than 4 cells in the
+// long encoding, a large value makes every line pairwise.
 func PairwiseUpTo(n int) Option { return func(s *Solver) { s.pairwiseUpTo = n } }
+
+// LongLinesBy sets the encoding of at most one queen on lines longer than PairwiseUpTo: Product (the
+// default) or Sequential.
+func LongLinesBy(k LongLines) Option { return func(s *Solver) { s.longLines = k } }
 
 // Workers sets how many goroutines Count runs, each with its own gini solver; below 1 means one per core
 // (GOMAXPROCS), the default. At most solvers.MaxThreads. Enumerate and Find always run one.
@@ -210,9 +215,23 @@ const features = constraints.AllFeatures
 // Supports returns the model features the SAT solver takes: every one.
 func (*Solver) Supports() constraints.Feature { return features }
 
-// prepare validates m, checks its features, and builds its encoding's geometry, sized by a dry run. The
-// errors of Validate and CheckFeatures come back as they are; the encoder's say they arose while doing.
+// prepare validates m, checks its features, builds its encoding's geometry, sized by a dry run, and
+// checks that gini can hold it (MaxLoadBytes). The errors of Validate and CheckFeatures come back as they
+// are; the others say they arose while doing.
 func (s *Solver) prepare(ctx context.Context, m constraints.Model, doing string) (*cnf, error) {
+	e, err := s.encode(ctx, m, doing)
+	if err != nil {
+		return nil, err
+	}
+	if b := e.size.loadBytes(); b > MaxLoadBytes {
+		return nil, fmt.Errorf("sat: %s: %s: gini would need about %d MB to hold the encoding (%d variables, %d clauses), more than the %d MB it may take: %w",
+			doing, m, b>>20, e.size.vars, e.size.clauses, MaxLoadBytes>>20, solvers.ErrUnsupported)
+	}
+	return e, nil
+}
+
+// encode is prepare without the check of gini's memory, for WriteDIMACS, which holds nothing.
+func (s *Solver) encode(ctx context.Context, m constraints.Model, doing string) (*cnf, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
@@ -239,7 +258,7 @@ func (s *Solver) prepareList(ctx context.Context, m constraints.Model, doing str
 	return e, l.lits, nil
 }
 
-func (s *Solver) encoding() encoding { return encoding{pairwiseUpTo: s.pairwiseUpTo} }
+func (s *Solver) encoding() encoding { return encoding{pairwiseUpTo: s.pairwiseUpTo, amo: s.longLines} }
 
 // wrap says where an error arose: in the SAT solver, doing what.
 func wrap(doing string, err error) error { return fmt.Errorf("sat: %s: %w", doing, err) }
