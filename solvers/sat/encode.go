@@ -107,10 +107,10 @@ type cnf struct {
 	maxLiterals int
 
 	// The state of a run.
-	ctx          context.Context
-	out          sink
-	buf, unitBuf []lit
-	err          error
+	ctx                context.Context
+	out                sink
+	buf, buf2, unitBuf []lit
+	err                error
 }
 
 // size measures an encoding.
