@@ -290,4 +290,3 @@ func (e *cnf) seqCounter(xs []lit, k int) {
 		reg, next = next, reg
 	}
 }
-

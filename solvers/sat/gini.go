@@ -37,7 +37,7 @@ type search struct {
 // decide at every solve. A fresh solver per cube rather than gini's Copy: the notes measured Copy 3–85×
 // slower.
 func newSearch(ctx context.Context, e *cnf, lits []lit, c cube) (*search, error) {
-	if c.frame.rows() == 0 {
+	if c.frame.lines() == 0 {
 		g := newGini(e, e.size.clauses)
 		return &search{e: e, g: g, skip: e.forced}, load(ctx, g, lits)
 	}
@@ -107,7 +107,7 @@ func (e *cnf) cubeValues(c cube) []int8 {
 		if val[v] != 0 {
 			continue
 		}
-		if c.frame.holds(cell.Row, e.m.Rows) {
+		if c.frame.holds(cell, e.m.Rows, e.m.Cols) {
 			val[v] = -1
 			continue
 		}

@@ -1,11 +1,19 @@
 // Package sat solves queens models by translating them to CNF and handing the clauses to the gini SAT
 // solver. It shares nothing with the backtracking solver but the model, so the two agreeing means
-// something.
+// something. It takes every feature of the model: any riders (at most one queen on each line, the lines
+// found by walking the board), any leapers (a clause for each pair of cells a leap apart), blocked cells,
+// fixed queens, and quotas on rows, columns and regions (exactly q, by a sequential counter).
 //
 // The encoding gives variable i (1-based) to the i-th free cell in row-major order, so that outside tools
-// can map a model back to the board; auxiliary variables follow. WriteDIMACS exports the same clauses.
+// can map a model back to the board; auxiliary variables follow. Clauses are made as they are needed and
+// handed on at once, to gini or as DIMACS text (WriteDIMACS), never held whole for a big board; a dry run
+// sizes the encoding first, and what is too big is refused by name (MaxCells, MaxLiterals, MaxLoadBytes).
 //
-// Solutions are not enumerated in Solution.Compare order: gini finds them in an order of its own.
+// Find loads one solver as the clauses are made. Count is a solvers.Job (Plan): the cubes of a frame of
+// rows, each counted by a fresh solver loaded with what is left of the formula, and only one cube of
+// each orbit under the model's mirrors and half turn. Enumerate lists with one solver, and turns to cubes
+// once a model shows many solutions. Solutions are not enumerated in Solution.Compare order: gini finds
+// them in an order of its own. See README.md for the measurements behind each choice.
 package sat
 
 import (

@@ -7,12 +7,13 @@ import (
 	"github.com/queens-dev/queens/constraints"
 )
 
-// A cube is one placement of queens on the rows of a frame: the first top rows of the board and its last
-// bottom rows. Its cells hold queens and every other free cell of the frame is empty. The cubes of a frame
-// partition the solutions, so each is searched by its own fresh solver and the counts add up. This is what
-// makes SAT counting fast: with blocking clauses alone each solve grows harder as the clauses pile up
-// (classic n=12 took 17 s in the notes), while a cube has few solutions and few blocking clauses, and its
-// solver is loaded with only what is left of the formula once the cube's cells are known (see residual).
+// A cube is one placement of queens on the cells of a frame: the first top and the last bottom rows of
+// the board, and its first and last side columns. Its cells hold queens and every other free cell of the
+// frame is empty. The cubes of a frame partition the solutions, so each is searched by its own fresh
+// solver and the counts add up. This is what makes SAT counting fast: with blocking clauses alone each
+// solve grows harder as the clauses pile up (classic n=12 took 17 s in the notes), while a cube has few
+// solutions and few blocking clauses, and its solver is loaded with only what is left of the formula once
+// the cube's cells are known (see residual).
 type cube struct {
 	trues []lit // the queens of the frame, as cell variables, in row-major order
 	frame frame
@@ -21,21 +22,31 @@ type cube struct {
 	weight uint64
 }
 
-// frame is the rows a split fixes: the first top and the last bottom rows.
-type frame struct{ top, bottom int }
+// frame is the cells a split fixes: the first top and the last bottom rows, and the first and last side
+// columns.
+type frame struct{ top, bottom, side int }
 
-// holds reports whether row r lies in the frame of a board of rows rows.
-func (f frame) holds(r, rows int) bool { return r < f.top || r >= rows-f.bottom }
+// holds reports whether c lies in the frame of a board of rows×cols cells.
+func (f frame) holds(c constraints.Cell, rows, cols int) bool {
+	return c.Row < f.top || c.Row >= rows-f.bottom || c.Col < f.side || c.Col >= cols-f.side
+}
 
-// rows returns the number of rows in the frame.
-func (f frame) rows() int { return f.top + f.bottom }
+// whole reports whether the frame holds all of row r (of a board of rows rows), rather than the side
+// columns' cells of it.
+func (f frame) whole(r, rows int) bool { return r < f.top || r >= rows-f.bottom }
+
+// lines returns the rows and columns the frame fixes.
+func (f frame) lines() int { return f.top + f.bottom + 2*f.side }
 
 // String writes the frame for Job.Key.
 func (f frame) String() string {
-	if f.bottom == 0 {
-		return fmt.Sprintf("the first %d rows", f.top)
+	switch {
+	case f.side > 0:
+		return fmt.Sprintf("the border %d wide", f.side)
+	case f.bottom > 0:
+		return fmt.Sprintf("the first %d and last %d rows", f.top, f.bottom)
 	}
-	return fmt.Sprintf("the first %d and last %d rows", f.top, f.bottom)
+	return fmt.Sprintf("the first %d rows", f.top)
 }
 
 // defaultMaxCubes bounds how many cubes a split may make, and leaveRows how many rows it leaves to the
@@ -51,29 +62,33 @@ const (
 // split returns the cubes of the largest frame that leaves leaveRows rows (or is the smallest) and makes at
 // most maxCubes of them, and the frame; or the single empty cube and an empty frame when even the
 // smallest makes more. Without symmetric, the frame is the first rows and every cube weighs 1. With it,
-// where the model maps onto itself by swapping top and bottom, the frame is the first and last rows alike;
-// a cube whose image under the frame's symmetries (those of the model among the two mirrors and the half
-// turn, returned) is smaller is left out, and the least image stands for its whole orbit.
+// the frame is the one the most of the model's symmetries keep: the border rows and columns alike where
+// they include a quarter turn or a transpose, the first and last rows alike where they swap top and
+// bottom, else the first rows. A cube whose image under those symmetries (returned) is smaller is left
+// out, and the least image stands for its whole orbit.
 func (e *cnf) split(maxCubes int, symmetric bool) ([]cube, frame, []constraints.Symmetry) {
 	m := e.m
 	var syms []constraints.Symmetry
 	if symmetric {
 		syms = frameSymmetries(m)
 	}
-	ends := 1 // a frame on the first rows only
+	shape := frame{top: 1} // the frame of width 1 of the kind the symmetries keep
 	for _, s := range syms {
-		if s.Turn != constraints.MirrorCols {
-			ends = 2 // the symmetries swap top and bottom: frame both ends
+		switch {
+		case s.Turn.SwapsSides():
+			shape = frame{top: 1, bottom: 1, side: 1}
+		case s.Turn != constraints.MirrorCols && shape.side == 0:
+			shape = frame{top: 1, bottom: 1}
 		}
 	}
-	if ends == 1 {
-		// The first rows alone: only the mirror keeps them.
-		syms = slices.DeleteFunc(syms, func(s constraints.Symmetry) bool { return s.Turn != constraints.MirrorCols })
-	}
+	// Keep the symmetries that map the frame onto itself.
+	syms = slices.DeleteFunc(syms, func(s constraints.Symmetry) bool {
+		return (shape.side == 0 && s.Turn.SwapsSides()) || (shape.bottom == 0 && s.Turn != constraints.MirrorCols)
+	})
 	best, bestFrame := []cube{{weight: 1}}, frame{}
 	for d := 1; ; d++ {
-		f := frame{top: d, bottom: d * (ends - 1)}
-		if f.rows() >= m.Rows || (d > 1 && f.rows() > m.Rows-leaveRows) {
+		f := frame{top: d * shape.top, bottom: d * shape.bottom, side: d * shape.side}
+		if f.top+f.bottom >= m.Rows || 2*f.side >= m.Cols || (d > 1 && f.lines() > m.Rows-leaveRows) {
 			break
 		}
 		cs, ok := e.cubesOf(f, maxCubes, syms)
@@ -85,17 +100,17 @@ func (e *cnf) split(maxCubes int, symmetric bool) ([]cube, frame, []constraints.
 			break // no placement of the frame: nothing larger either
 		}
 	}
-	if bestFrame.rows() == 0 {
+	if bestFrame.lines() == 0 {
 		syms = nil
 	}
 	return best, bestFrame, syms
 }
 
-// frameSymmetries returns the symmetries of m among the mirrors and the half turn, which map the rows of a
-// frame of equal ends onto themselves (Model.Keeps, the one definition of a symmetry).
+// frameSymmetries returns the turns of the square that are symmetries of m (Model.Keeps, the one
+// definition of a symmetry), without shifts.
 func frameSymmetries(m constraints.Model) []constraints.Symmetry {
 	var out []constraints.Symmetry
-	for _, t := range []constraints.Turn{constraints.MirrorCols, constraints.MirrorRows, constraints.Rotate180} {
+	for t := constraints.Rotate90; t <= constraints.AntiTranspose; t++ {
 		if s := (constraints.Symmetry{Turn: t}); m.Keeps(s) {
 			out = append(out, s)
 		}
@@ -106,13 +121,13 @@ func frameSymmetries(m constraints.Model) []constraints.Symmetry {
 // cubesOf lists the cubes of frame f, or false once there are more than maxCubes (counting a cube and its
 // skipped images as one, as each costs one solver). Placements that already break the model are left out:
 // two queens that attack each other (by Model.Attacks), a fixed queen missing, more than k queens, a row
-// of the frame whose queens miss the row quota, or a column or region past its quota.
+// or column the frame holds whole whose queens miss its quota, or any row, column or region past its.
 func (e *cnf) cubesOf(f frame, maxCubes int, syms []constraints.Symmetry) ([]cube, bool) {
 	m := e.m
 	k := m.QueenCount()
 	var prefix []int // indexes into e.cells
 	for i, c := range e.cells {
-		if f.holds(c.Row, m.Rows) {
+		if f.holds(c, m.Rows, m.Cols) {
 			prefix = append(prefix, i)
 		}
 	}
@@ -133,15 +148,23 @@ func (e *cnf) cubesOf(f frame, maxCubes int, syms []constraints.Symmetry) ([]cub
 			return
 		}
 		if p > 0 && e.rowQuota > 0 {
-			// At a row's end (or the frame's), that row must hold its quota.
+			// At the end of a row the frame holds whole, that row must hold its quota.
 			row := e.cells[prefix[p-1]].Row
-			if p == len(prefix) || e.cells[prefix[p]].Row != row {
+			if (p == len(prefix) || e.cells[prefix[p]].Row != row) && f.whole(row, m.Rows) {
 				if e.queensInRow(placed, row) != e.rowQuota {
 					return
 				}
 			}
 		}
 		if p == len(prefix) {
+			if e.colQuota > 0 {
+				// The side columns are held whole: each must hold its quota.
+				for c := range m.Cols {
+					if (c < f.side || c >= m.Cols-f.side) && colCount[c] != e.colQuota {
+						return
+					}
+				}
+			}
 			c, keep := e.makeCube(f, placed, syms)
 			if !keep {
 				return
@@ -203,7 +226,7 @@ func (e *cnf) queensInRow(placed []int, row int) int {
 // a row with none.
 func everyRowHasFreeCells(e *cnf, f frame, q int) bool {
 	for r := range e.m.Rows {
-		if !f.holds(r, e.m.Rows) {
+		if !f.whole(r, e.m.Rows) {
 			continue
 		}
 		free := 0
@@ -252,7 +275,7 @@ func (e *cnf) makeCube(f frame, placed []int, syms []constraints.Symmetry) (cube
 func (e *cnf) inCube(sol constraints.Solution, c cube) bool {
 	i := 0
 	for _, cell := range sol {
-		if !c.frame.holds(cell.Row, e.m.Rows) {
+		if !c.frame.holds(cell, e.m.Rows, e.m.Cols) {
 			continue
 		}
 		if i == len(c.trues) || lit(e.varOf[cell.Row*e.m.Cols+cell.Col]) != c.trues[i] {
