@@ -185,9 +185,13 @@ func (e *cnf) grid(xs []lit) (rows, cols []lit) {
 	return rows, cols
 }
 
-// exactly makes exactly k of xs true: by units where k is 0 or all of xs, by an at-most-one and a clause
-// where k is 1, and by a cardinality encoding otherwise. More than len(xs) is an empty clause.
-func (e *cnf) exactly(xs []lit, k int) {
+// exactly makes exactly k of the cells or auxiliaries xs of a line or region true: by units where k is 0
+// or all of xs, by an at-most-one and a clause where k is 1, and by a cardinality encoding otherwise (a
+// sequential counter, unless the options ask for totalizers). More than len(xs) is an empty clause.
+func (e *cnf) exactly(xs []lit, k int) { e.exactlyBy(xs, k, e.opt.card == cardTotalizer) }
+
+// exactlyBy is exactly, by a totalizer where k is 2 or more if totalizer is set.
+func (e *cnf) exactlyBy(xs []lit, k int, totalizer bool) {
 	switch {
 	case k > len(xs):
 		e.clause()
@@ -203,7 +207,7 @@ func (e *cnf) exactly(xs []lit, k int) {
 	case k == 1:
 		e.atMostOne(xs)
 		e.clause(xs...)
-	case e.opt.totalizer:
+	case totalizer:
 		e.totalize(xs, k)
 	default:
 		e.seqCounter(xs, k)
@@ -215,6 +219,9 @@ func (e *cnf) exactly(xs []lit, k int) {
 // so that the auxiliaries are a function of the cells. The root must count at least k and not k+1.
 func (e *cnf) totalize(xs []lit, k int) {
 	out := e.totalizerNode(xs, k+1)
+	if e.err != nil {
+		return
+	}
 	e.clause(out[k-1])
 	if len(out) > k {
 		e.clause(-out[k])
@@ -223,8 +230,8 @@ func (e *cnf) totalize(xs []lit, k int) {
 
 // totalizerNode returns the unary count of xs cut at limit: out[j] is true iff at least j+1 of xs are.
 func (e *cnf) totalizerNode(xs []lit, limit int) []lit {
-	if len(xs) == 1 {
-		return xs[:1:1]
+	if len(xs) == 1 || e.err != nil {
+		return xs[:1:1] // a failed run makes nothing more: any slice will do
 	}
 	a := e.totalizerNode(xs[:len(xs)/2], limit)
 	b := e.totalizerNode(xs[len(xs)/2:], limit)
@@ -243,7 +250,7 @@ func (e *cnf) totalizerNode(xs []lit, limit int) []lit {
 		}
 		return u[i-1]
 	}
-	for i := 0; i <= len(a); i++ {
+	for i := 0; i <= len(a) && e.err == nil; i++ {
 		for j := 0; j <= len(b); j++ {
 			if s := i + j; s >= 1 {
 				e.clause(-at(a, i), -at(b, j), out[min(s, m)-1]) // i of a and j of b: at least i+j

@@ -44,17 +44,34 @@ type encoding struct {
 	pairwiseUpTo int
 	// amo is the at-most-one of lines longer than pairwiseUpTo.
 	amo LongLines
-	// totalizer counts quotas of 2 and more with a totalizer instead of a sequential counter.
-	totalizer bool
+	// card chooses the cardinality encodings of counts of 2 and more.
+	card cardinality
 }
 
 // String describes the choices, for Job.Key.
 func (o encoding) String() string {
-	card := "sequential counter"
-	if o.totalizer {
-		card = "totalizer"
+	return fmt.Sprintf("pairwise up to %d, then %s; %s", o.pairwiseUpTo, o.amo, o.card)
+}
+
+// cardinality chooses the encodings of "exactly k" for k of 2 and more.
+type cardinality int
+
+const (
+	// cardMixed, the default: a sequential counter for the quotas of rows, columns and regions, a
+	// totalizer for the count over the whole board, each the faster where it serves (README.md).
+	cardMixed cardinality = iota
+	cardSequential
+	cardTotalizer
+)
+
+func (c cardinality) String() string {
+	switch c {
+	case cardSequential:
+		return "sequential counters"
+	case cardTotalizer:
+		return "totalizers"
 	}
-	return fmt.Sprintf("pairwise up to %d, then %s; %s", o.pairwiseUpTo, o.amo, card)
+	return "sequential counters for quotas, a totalizer for the board"
 }
 
 // LongLines names an encoding of at most one queen on a line longer than PairwiseUpTo.
@@ -263,7 +280,7 @@ func (e *cnf) generate() {
 		for i := range all {
 			all[i] = lit(i + 1)
 		}
-		e.exactly(all, m.QueenCount())
+		e.exactlyBy(all, m.QueenCount(), e.opt.card != cardSequential)
 	}
 }
 
