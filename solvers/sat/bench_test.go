@@ -7,18 +7,20 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/sat"
 )
 
-// BenchmarkFirst finds one classic solution, encoding included.
+// BenchmarkFirst finds one classic solution, encoding and loading included. The sizes past 200 take
+// seconds to minutes an iteration: run them alone, e.g. -bench 'First/n=1000' -benchtime 1x.
 func BenchmarkFirst(b *testing.B) {
-	for _, n := range []int{50, 100, 200} {
+	for _, n := range []int{50, 100, 200, 500, 1000} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			m := constraints.Classic(n)
 			for b.Loop() {
 				sol, ok, _, err := solvers.First(context.Background(), sat.New(), m)
-				if err != nil || !ok || m.Check(sol) != nil {
+				if err != nil || !ok || m.Verify(sol) != nil {
 					b.Fatal(ok, err)
 				}
 			}
@@ -26,14 +28,28 @@ func BenchmarkFirst(b *testing.B) {
 	}
 }
 
-// BenchmarkCount counts classic solutions.
+// BenchmarkCount counts solutions by cubes on every core, against the OEIS: classic boards (A000170) and
+// superqueens (A051223). The last ones take seconds an iteration.
 func BenchmarkCount(b *testing.B) {
-	want := map[int]uint64{8: 92, 9: 352, 10: 724}
-	for _, n := range []int{8, 9, 10} {
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+	classic := modeltest.OEIS(b, "A000170")
+	super := modeltest.OEIS(b, "A051223")
+	for _, tc := range []struct {
+		name  string
+		model constraints.Model
+		want  uint64
+	}{
+		{"classic/n=8", constraints.Classic(8), classic[8]},
+		{"classic/n=10", constraints.Classic(10), classic[10]},
+		{"classic/n=12", constraints.Classic(12), classic[12]},
+		{"classic/n=13", constraints.Classic(13), classic[13]},
+		{"classic/n=14", constraints.Classic(14), classic[14]},
+		{"superqueens/n=14", constraints.Model{Rows: 14, Cols: 14, Attack: constraints.Superqueen}, super[14]},
+		{"superqueens/n=16", constraints.Model{Rows: 16, Cols: 16, Attack: constraints.Superqueen}, super[16]},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
-				res, err := sat.New().Count(context.Background(), constraints.Classic(n))
-				if err != nil || res.Count != want[n] {
+				res, err := sat.New().Count(context.Background(), tc.model)
+				if err != nil || !res.Complete || res.Count != tc.want {
 					b.Fatal(res, err)
 				}
 			}

@@ -21,7 +21,7 @@ import (
 // first write error (a full disk, a closed pipe) at once; what was written by then is a truncated file.
 func WriteDIMACS(ctx context.Context, w io.Writer, m constraints.Model, opts ...Option) error {
 	s := New(opts...)
-	e, err := s.prepare(ctx, m, "writing DIMACS")
+	e, err := s.encode(ctx, m, "writing DIMACS")
 	if err != nil {
 		return err
 	}

@@ -14,10 +14,23 @@ import (
 const MaxCells = 1 << 22
 
 // MaxLiterals bounds the whole encoding, counted in literals of all clauses, before any of it is built: a
-// dry run counts them (and stops once past the bound). A model whose encoding is larger is refused with an
-// error wrapping solvers.ErrUnsupported. gini holds about 12 bytes per literal once loaded, before it learns
-// anything, so this keeps a load under about 1.5 GB.
+// dry run counts them (and stops once past the bound), which bounds the time of every pass, DIMACS
+// included. A model whose encoding is larger is refused with an error wrapping solvers.ErrUnsupported.
 const MaxLiterals = 1 << 27
+
+// MaxLoadBytes bounds the memory gini may need to hold an encoding before it learns anything, as
+// loadBytes estimates it from the dry run's count; a model past it is refused, for solving, with an error
+// wrapping solvers.ErrUnsupported (WriteDIMACS holds nothing and writes it). A process needs about twice
+// the load while it solves (learnt clauses, the garbage collector's headroom): classic n=1000 loads about
+// 0.65 GB.
+const MaxLoadBytes = 1 << 30
+
+// loadBytes estimates the memory gini takes to hold an encoding of this size, as measured on classic
+// boards (README.md): about 110 bytes a variable (its watch lists, trail, heap), 45 a clause and 4 a
+// literal.
+func (z size) loadBytes() int64 {
+	return 110*int64(z.vars) + 45*int64(z.clauses) + 4*int64(z.literals)
+}
 
 // defaultPairwiseUpTo is the longest line whose at-most-one is written pairwise; longer lines get a
 // sequential counter. Measured on classic boards, find one solution, median of 5 runs (README.md): 24 was
@@ -29,17 +42,56 @@ const defaultPairwiseUpTo = 24
 // encoding holds the choices an encoding is made with.
 type encoding struct {
 	pairwiseUpTo int
-	// totalizer counts quotas of 2 and more with a totalizer instead of a sequential counter.
-	totalizer bool
+	// amo is the at-most-one of lines longer than pairwiseUpTo.
+	amo LongLines
+	// card chooses the cardinality encodings of counts of 2 and more.
+	card cardinality
 }
 
 // String describes the choices, for Job.Key.
 func (o encoding) String() string {
-	card := "sequential counter"
-	if o.totalizer {
-		card = "totalizer"
+	return fmt.Sprintf("pairwise up to %d, then %s; %s", o.pairwiseUpTo, o.amo, o.card)
+}
+
+// cardinality chooses the encodings of "exactly k" for k of 2 and more.
+type cardinality int
+
+const (
+	// cardMixed, the default: a sequential counter for the quotas of rows, columns and regions, a
+	// totalizer for the count over the whole board, each the faster where it serves (README.md).
+	cardMixed cardinality = iota
+	cardSequential
+	cardTotalizer
+)
+
+func (c cardinality) String() string {
+	switch c {
+	case cardSequential:
+		return "sequential counters"
+	case cardTotalizer:
+		return "totalizers"
 	}
-	return fmt.Sprintf("pairwise up to %d, %s", o.pairwiseUpTo, card)
+	return "sequential counters for quotas, a totalizer for the board"
+}
+
+// LongLines names an encoding of at most one queen on a line longer than PairwiseUpTo.
+type LongLines int
+
+const (
+	// Product is Chen's product encoding: about 2L + O(√L) binary clauses and 2√L auxiliary variables
+	// for a line of L cells. The default: the fastest to find a solution of a big board, and the
+	// smallest in gini's memory (README.md).
+	Product LongLines = iota
+	// Sequential is Sinz's sequential counter: 3L−5 clauses and L−2 auxiliary variables.
+	Sequential
+)
+
+// String names the encoding: "product", "sequential counter".
+func (k LongLines) String() string {
+	if k == Sequential {
+		return "sequential counter"
+	}
+	return "product"
 }
 
 // cnf is the encoding of one model. Its geometry (the free cells, the lines of each rider) is built once
@@ -72,10 +124,10 @@ type cnf struct {
 	maxLiterals int
 
 	// The state of a run.
-	ctx          context.Context
-	out          sink
-	buf, unitBuf []lit
-	err          error
+	ctx                context.Context
+	out                sink
+	buf, buf2, unitBuf []lit
+	err                error
 }
 
 // size measures an encoding.
@@ -222,12 +274,13 @@ func (e *cnf) generate() {
 	for _, f := range m.Fixed {
 		e.clause(lit(e.varOf[f.Row*m.Cols+f.Col]))
 	}
+
 	if !e.countImplied {
 		all := make([]lit, len(e.cells))
 		for i := range all {
 			all[i] = lit(i + 1)
 		}
-		e.exactly(all, m.QueenCount())
+		e.exactlyBy(all, m.QueenCount(), e.opt.card != cardSequential)
 	}
 }
 

@@ -182,8 +182,9 @@ func TestExactlyK(t *testing.T) {
 // whatever the auxiliaries do.
 func TestAtMostOne(t *testing.T) {
 	for l := 1; l <= 12; l++ {
-		for _, upTo := range []int{0, 100} {
-			e, lits := record(l, encoding{pairwiseUpTo: upTo}, func(e *cnf, xs []lit) {
+		for _, opt := range []encoding{{pairwiseUpTo: 0, amo: Sequential}, {pairwiseUpTo: 100}, {pairwiseUpTo: 0, amo: Product}, {pairwiseUpTo: 2, amo: Product}} {
+			upTo := opt
+			e, lits := record(l, opt, func(e *cnf, xs []lit) {
 				e.atMostOne(xs)
 				e.clause(xs...) // and at least one, so that every cell variable is seen
 			})
@@ -193,7 +194,7 @@ func TestAtMostOne(t *testing.T) {
 			}
 			got := 0
 			for {
-				r, _ := solve(context.Background(), srch.g)
+				r, _ := solve(context.Background(), srch.g, true)
 				if r != 1 {
 					break
 				}
@@ -204,14 +205,14 @@ func TestAtMostOne(t *testing.T) {
 					}
 				}
 				if len(trues) != 1 {
-					t.Fatalf("line of %d, pairwise up to %d: %d true", l, upTo, len(trues))
+					t.Fatalf("line of %d, %s: %d true", l, upTo, len(trues))
 				}
 				got++
 				srch.g.Add(z.Dimacs2Lit(int(trues[0])))
 				srch.g.Add(0)
 			}
 			if got != l {
-				t.Errorf("line of %d, pairwise up to %d: %d solutions with exactly one, want %d", l, upTo, got, l)
+				t.Errorf("line of %d, %s: %d solutions with exactly one, want %d", l, upTo, got, l)
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package sat
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
@@ -14,7 +15,8 @@ import (
 // over the whole board, and if that ends before probeSolutions the job holds the count already. Either
 // way the list is fixed by the model and the solver's encoding and split options alone, never by its
 // workers or the machine (whether the first listing ends early depends only on the number of solutions),
-// and each task's count is exact (a cube standing for itself and its mirror image counts twice).
+// and each task's count is exact (a cube standing for its images under the model's symmetries counts for
+// each of them).
 //
 // Counting classes in tasks is not supported: with unique, Plan returns an error wrapping
 // solvers.ErrUnsupported, and classes go through solvers.CountClasses.
@@ -36,18 +38,17 @@ func (s *Solver) Plan(ctx context.Context, m constraints.Model, unique bool) (so
 			return nil, wrap("planning a count", err)
 		}
 		for n := uint64(0); n < probeSolutions; n++ {
-			sol, err := whole.next(ctx)
+			_, ok, err := whole.next(ctx)
 			if err != nil {
 				return nil, wrap("planning a count", err)
 			}
-			if sol == nil {
+			if !ok {
 				j.cubes, j.known = []cube{{weight: 1}}, &n
 				return j, nil
 			}
 		}
 	}
-	j.mirror = mirrorSymmetric(m)
-	j.cubes, j.depth = e.split(s.maxCubes, j.mirror)
+	j.cubes, j.frame, j.syms = e.split(s.maxCubes, true)
 	return j, nil
 }
 
@@ -57,8 +58,8 @@ type job struct {
 	e        *cnf
 	lits     []lit
 	cubes    []cube
-	depth    int // the rows the cubes fix
-	mirror   bool
+	frame    frame                  // the rows the cubes fix
+	syms     []constraints.Symmetry // the symmetries whose images of a cube are left out
 	maxCubes int
 	// known is the count of a model with fewer than probeSolutions solutions, listed whole by Plan: the
 	// job's one task, already counted.
@@ -68,15 +69,23 @@ type job struct {
 // Method returns "cubes".
 func (j *job) Method() string { return "cubes" }
 
-// Key describes the task list: what shapes it is the board, the split's depth and bound, the mirror, and
-// the encoding (which does not change the counts, but changes the work a checkpoint stands for).
+// Key describes the task list: what shapes it is the board, the split's frame and bound, the symmetries,
+// and the encoding (which does not change the counts, but changes the work a checkpoint stands for).
 func (j *job) Key() string {
 	if j.known != nil {
 		return fmt.Sprintf("sat cubes: %d×%d, 1 task, the whole board (fewer than %d solutions), %s",
 			j.e.m.Rows, j.e.m.Cols, probeSolutions, j.e.opt)
 	}
-	return fmt.Sprintf("sat cubes: %d×%d, %d tasks, prefix of %d rows, at most %d cubes, mirror %v, %s",
-		j.e.m.Rows, j.e.m.Cols, len(j.cubes), j.depth, j.maxCubes, j.mirror, j.e.opt)
+	syms := "none"
+	if len(j.syms) > 0 {
+		names := make([]string, len(j.syms))
+		for i, s := range j.syms {
+			names[i] = s.String()
+		}
+		syms = strings.Join(names, "+")
+	}
+	return fmt.Sprintf("sat cubes: %d×%d, %d tasks on %s, at most %d cubes, symmetries %s, %s",
+		j.e.m.Rows, j.e.m.Cols, len(j.cubes), j.frame, j.maxCubes, syms, j.e.opt)
 }
 
 // Tasks returns the number of cubes.
@@ -97,11 +106,11 @@ func (j *job) Run(ctx context.Context, i int) (solvers.Tally, error) {
 	}
 	var t solvers.Tally
 	for {
-		sol, err := srch.next(ctx)
+		_, ok, err := srch.next(ctx)
 		if err != nil {
 			return solvers.Tally{}, fmt.Errorf("sat: counting: task %d: %w", i, err)
 		}
-		if sol == nil {
+		if !ok {
 			return t, nil
 		}
 		t.Count += c.weight

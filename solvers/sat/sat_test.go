@@ -84,7 +84,12 @@ func TestMatchesBrute(t *testing.T) {
 			if tc.want >= 0 && len(want) != tc.want {
 				t.Fatalf("brute found %d solutions, the table says %d (%s)", len(want), tc.want, tc.reason)
 			}
-			for _, s := range []*sat.Solver{sat.New(), sat.New(sat.Split(1), sat.PairwiseUpTo(0)), sat.New(sat.PairwiseUpTo(100), sat.Workers(1))} {
+			for _, s := range []*sat.Solver{
+				sat.New(),
+				sat.New(sat.Split(1), sat.PairwiseUpTo(0)),
+				sat.New(sat.PairwiseUpTo(0), sat.LongLinesBy(sat.Sequential)),
+				sat.New(sat.PairwiseUpTo(100), sat.Workers(1)),
+			} {
 				got := collect(t, s, tc.model)
 				if !slices.Equal(got, want) {
 					t.Errorf("%s: sat enumerates %d solutions %v, brute %d %v (%s)", tc.model, len(got), got, len(want), want, tc.reason)

@@ -1,11 +1,19 @@
 // Package sat solves queens models by translating them to CNF and handing the clauses to the gini SAT
 // solver. It shares nothing with the backtracking solver but the model, so the two agreeing means
-// something.
+// something. It takes every feature of the model: any riders (at most one queen on each line, the lines
+// found by walking the board), any leapers (a clause for each pair of cells a leap apart), blocked cells,
+// fixed queens, and quotas on rows, columns and regions (exactly q, by a sequential counter).
 //
 // The encoding gives variable i (1-based) to the i-th free cell in row-major order, so that outside tools
-// can map a model back to the board; auxiliary variables follow. WriteDIMACS exports the same clauses.
+// can map a model back to the board; auxiliary variables follow. Clauses are made as they are needed and
+// handed on at once, to gini or as DIMACS text (WriteDIMACS), never held whole for a big board; a dry run
+// sizes the encoding first, and what is too big is refused by name (MaxCells, MaxLiterals, MaxLoadBytes).
 //
-// Solutions are not enumerated in Solution.Compare order: gini finds them in an order of its own.
+// Find loads one solver as the clauses are made. Count is a solvers.Job (Plan): the cubes of a frame of
+// rows, each counted by a fresh solver loaded with what is left of the formula, and only one cube of
+// each orbit under the model's mirrors and half turn. Enumerate lists with one solver, and turns to cubes
+// once a model shows many solutions. Solutions are not enumerated in Solution.Compare order: gini finds
+// them in an order of its own. See README.md for the measurements behind each choice.
 package sat
 
 import (
@@ -22,6 +30,7 @@ import (
 // Solver may serve several goroutines at once.
 type Solver struct {
 	pairwiseUpTo int
+	longLines    LongLines
 	maxCubes     int
 	workers      int
 }
@@ -29,10 +38,14 @@ type Solver struct {
 // Option sets an option of New.
 type Option func(*Solver)
 
-// PairwiseUpTo sets the longest line whose at-most-one is encoded pairwise; longer lines use a sequential
-// counter. The default, 24, was the fastest measured; 0 puts a counter on every line, a large value makes
-// every line pairwise.
+// PairwiseUpTo sets the longest line whose at-most-one is encoded pairwise; longer lines take the encoding
+// of LongLinesBy. The default, 24, was the fastest measured; 0 puts every line of more than 4 cells in the
+// long encoding, a large value makes every line pairwise.
 func PairwiseUpTo(n int) Option { return func(s *Solver) { s.pairwiseUpTo = n } }
+
+// LongLinesBy sets the encoding of at most one queen on lines longer than PairwiseUpTo: Product (the
+// default) or Sequential.
+func LongLinesBy(k LongLines) Option { return func(s *Solver) { s.longLines = k } }
 
 // Workers sets how many goroutines Count runs, each with its own gini solver; below 1 means one per core
 // (GOMAXPROCS), the default. At most solvers.MaxThreads. Enumerate and Find always run one.
@@ -68,13 +81,13 @@ const enumerateSplitCells = 256
 
 // probeSolutions is how many solutions one solver over the whole board lists before Enumerate and Plan
 // turn to cubes. A puzzle with one solution is proved unique by one solver in about a millisecond, while
-// a split into a thousand cubes costs a thousand solver loads (a LinkedIn-style 11×11: 0.6 ms against
-// 130 ms); a board with many solutions is counted faster by cubes, as each solve under blocking clauses
-// grows harder with their number.
+// a split into a thousand cubes costs a thousand solver loads (a LinkedIn-style 9×9: 2 ms against 130 ms,
+// a Star Battle 10×10: 1 ms against 670 ms); a board with many solutions is counted faster by cubes, as
+// each solve under blocking clauses grows harder with their number.
 const probeSolutions = 64
 
-// Count counts the solutions of m: it runs the job of Plan (a fresh solver per cube, the mirror where the
-// model has it) on the solver's workers with solvers.RunJob. If ctx ends first, it returns the exact count
+// Count counts the solutions of m: it runs the job of Plan (a fresh solver per cube, one cube of each orbit
+// under the model's symmetries) on the solver's workers with solvers.RunJob. If ctx ends first, it returns the exact count
 // of the cubes that finished, with Tasks saying how many of how many, Complete false, and an error
 // wrapping ctx.Err().
 func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result, error) {
@@ -125,11 +138,11 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	}
 	var seen []constraints.Solution // the solutions the first solver listed, while it may hand over
 	for {
-		sol, err := srch.next(ctx)
+		sol, ok, err := srch.next(ctx)
 		if err != nil {
 			return stopped(err)
 		}
-		if sol == nil {
+		if !ok {
 			res.Complete = true
 			return res, nil
 		}
@@ -145,23 +158,23 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 		}
 	}
 	// Many solutions: list the rest cube by cube, each cube's solver blocking those already listed.
-	cubes, depth := e.split(s.maxCubes, false)
+	cubes, _, _ := e.split(s.maxCubes, false)
 	for _, c := range cubes {
 		srch, err := newSearch(ctx, e, lits, c)
 		if err != nil {
 			return stopped(err)
 		}
 		for _, sol := range seen {
-			if e.inCube(sol, c, depth) {
+			if e.inCube(sol, c) {
 				srch.block(sol)
 			}
 		}
 		for {
-			sol, err := srch.next(ctx)
+			sol, ok, err := srch.next(ctx)
 			if err != nil {
 				return stopped(err)
 			}
-			if sol == nil {
+			if !ok {
 				break
 			}
 			res.Count++
@@ -188,7 +201,7 @@ func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Sol
 	if err != nil {
 		return nil, false, res, wrap("finding a solution", err)
 	}
-	sol, err := srch.next(ctx)
+	sol, ok, err := srch.next(ctx)
 	if err != nil {
 		if isCtxErr(err) {
 			err = fmt.Errorf("stopped while solving: %w", err)
@@ -196,7 +209,7 @@ func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Sol
 		return nil, false, res, wrap("finding a solution", err)
 	}
 	res.Proved = true
-	if sol == nil {
+	if !ok {
 		res.Complete = true
 		return nil, false, res, nil
 	}
@@ -210,9 +223,23 @@ const features = constraints.AllFeatures
 // Supports returns the model features the SAT solver takes: every one.
 func (*Solver) Supports() constraints.Feature { return features }
 
-// prepare validates m, checks its features, and builds its encoding's geometry, sized by a dry run. The
-// errors of Validate and CheckFeatures come back as they are; the encoder's say they arose while doing.
+// prepare validates m, checks its features, builds its encoding's geometry, sized by a dry run, and
+// checks that gini can hold it (MaxLoadBytes). The errors of Validate and CheckFeatures come back as they
+// are; the others say they arose while doing.
 func (s *Solver) prepare(ctx context.Context, m constraints.Model, doing string) (*cnf, error) {
+	e, err := s.encode(ctx, m, doing)
+	if err != nil {
+		return nil, err
+	}
+	if b := e.size.loadBytes(); b > MaxLoadBytes {
+		return nil, fmt.Errorf("sat: %s: %s: gini would need about %d MB to hold the encoding (%d variables, %d clauses), more than the %d MB it may take: %w",
+			doing, m, b>>20, e.size.vars, e.size.clauses, MaxLoadBytes>>20, solvers.ErrUnsupported)
+	}
+	return e, nil
+}
+
+// encode is prepare without the check of gini's memory, for WriteDIMACS, which holds nothing.
+func (s *Solver) encode(ctx context.Context, m constraints.Model, doing string) (*cnf, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
@@ -239,7 +266,7 @@ func (s *Solver) prepareList(ctx context.Context, m constraints.Model, doing str
 	return e, l.lits, nil
 }
 
-func (s *Solver) encoding() encoding { return encoding{pairwiseUpTo: s.pairwiseUpTo} }
+func (s *Solver) encoding() encoding { return encoding{pairwiseUpTo: s.pairwiseUpTo, amo: s.longLines} }
 
 // wrap says where an error arose: in the SAT solver, doing what.
 func wrap(doing string, err error) error { return fmt.Errorf("sat: %s: %w", doing, err) }

@@ -1,58 +1,137 @@
 package sat
 
-import "github.com/queens-dev/queens/constraints"
+import (
+	"fmt"
+	"slices"
 
-// A cube is one placement of queens on the first rows of the board (the prefix): its cells hold queens and
-// every other free cell of the prefix is empty. The cubes of a prefix partition the solutions, so each is
-// searched by its own fresh solver and the counts add up. This is what makes SAT counting fast: with
-// blocking clauses alone each solve grows harder as the clauses pile up (classic n=12 took 17 s in the
-// notes), while a cube has few solutions and few blocking clauses.
+	"github.com/queens-dev/queens/constraints"
+)
+
+// A cube is one placement of queens on the cells of a frame: the first top and the last bottom rows of
+// the board, and its first and last side columns. Its cells hold queens and every other free cell of the
+// frame is empty. The cubes of a frame partition the solutions, so each is searched by its own fresh
+// solver and the counts add up. This is what makes SAT counting fast: with blocking clauses alone each
+// solve grows harder as the clauses pile up (classic n=12 took 17 s in the notes), while a cube has few
+// solutions and few blocking clauses, and its solver is loaded with only what is left of the formula once
+// the cube's cells are known (see residual).
 type cube struct {
-	trues  []lit // the queens of the prefix, as cell variables
-	falses []lit // the other free cells of the prefix
-	// weight is how many solutions each solution of the cube stands for: 2 when the cube's mirror image is
-	// another cube that is skipped, 1 otherwise.
+	trues []lit // the queens of the frame, as cell variables, in row-major order
+	frame frame
+	// weight is how many solutions each solution of the cube stands for: the number of the cube's images
+	// under the frame's symmetries, which are skipped.
 	weight uint64
 }
 
-// defaultMaxCubes bounds how many cubes a split may make: the prefix grows row by row while it stays
-// within. Measured on classic counts (2 workers): n=12 took 0.87 s with 256, 0.42 s with 1024, 0.52 s with
-// 4096; n=13 6.8 s, 3.5 s, 2.2 s. 1024 keeps small models from paying thousands of solver loads.
-const defaultMaxCubes = 1024
+// frame is the cells a split fixes: the first top and the last bottom rows, and the first and last side
+// columns.
+type frame struct{ top, bottom, side int }
 
-// split returns the cubes of the longest prefix of whole rows, short of the full board, that makes at most
-// maxCubes of them, and the prefix's rows; or the single empty cube and 0 when even one row makes more.
-// With mirror set (the model maps onto itself when left and right are swapped), a cube whose mirror image
-// is smaller is left out and its image weighs twice.
-func (e *cnf) split(maxCubes int, mirror bool) ([]cube, int) {
-	best, depth := []cube{{weight: 1}}, 0
-	for d := 1; d < e.m.Rows; d++ {
-		cs, ok := e.cubesOf(d, maxCubes, mirror)
+// holds reports whether c lies in the frame of a board of rows×cols cells.
+func (f frame) holds(c constraints.Cell, rows, cols int) bool {
+	return c.Row < f.top || c.Row >= rows-f.bottom || c.Col < f.side || c.Col >= cols-f.side
+}
+
+// whole reports whether the frame holds all of row r (of a board of rows rows), rather than the side
+// columns' cells of it.
+func (f frame) whole(r, rows int) bool { return r < f.top || r >= rows-f.bottom }
+
+// lines returns the rows and columns the frame fixes.
+func (f frame) lines() int { return f.top + f.bottom + 2*f.side }
+
+// String writes the frame for Job.Key.
+func (f frame) String() string {
+	switch {
+	case f.side > 0:
+		return fmt.Sprintf("the border %d wide", f.side)
+	case f.bottom > 0:
+		return fmt.Sprintf("the first %d and last %d rows", f.top, f.bottom)
+	}
+	return fmt.Sprintf("the first %d rows", f.top)
+}
+
+// defaultMaxCubes bounds how many cubes a split may make, and leaveRows how many rows it leaves to the
+// solvers at least (one row, or a row at each end, is always split off): the frame grows while both hold.
+// A cube costs a solver load, and a solution a solve under the blocking clauses of the cube's earlier
+// ones; counts were fastest at about 6 to 20 solutions a cube, which a frame leaving 9 rows gave (see
+// README.md for the measurements).
+const (
+	defaultMaxCubes = 1 << 15
+	leaveRows       = 8
+)
+
+// split returns the cubes of the largest frame that leaves leaveRows rows (or is the smallest) and makes at
+// most maxCubes of them, and the frame; or the single empty cube and an empty frame when even the
+// smallest makes more. Without symmetric, the frame is the first rows and every cube weighs 1. With it,
+// the frame is the one the most of the model's symmetries keep: the border rows and columns alike where
+// they include a quarter turn or a transpose, the first and last rows alike where they swap top and
+// bottom, else the first rows. A cube whose image under those symmetries (returned) is smaller is left
+// out, and the least image stands for its whole orbit.
+func (e *cnf) split(maxCubes int, symmetric bool) ([]cube, frame, []constraints.Symmetry) {
+	m := e.m
+	var syms []constraints.Symmetry
+	if symmetric {
+		syms = frameSymmetries(m)
+	}
+	shape := frame{top: 1} // the frame of width 1 of the kind the symmetries keep
+	for _, s := range syms {
+		switch {
+		case s.Turn.SwapsSides():
+			shape = frame{top: 1, bottom: 1, side: 1}
+		case s.Turn != constraints.MirrorCols && shape.side == 0:
+			shape = frame{top: 1, bottom: 1}
+		}
+	}
+	// Keep the symmetries that map the frame onto itself.
+	syms = slices.DeleteFunc(syms, func(s constraints.Symmetry) bool {
+		return (shape.side == 0 && s.Turn.SwapsSides()) || (shape.bottom == 0 && s.Turn != constraints.MirrorCols)
+	})
+	best, bestFrame := []cube{{weight: 1}}, frame{}
+	for d := 1; ; d++ {
+		f := frame{top: d * shape.top, bottom: d * shape.bottom, side: d * shape.side}
+		if f.top+f.bottom >= m.Rows || 2*f.side >= m.Cols || (d > 1 && f.lines() > m.Rows-leaveRows) {
+			break
+		}
+		cs, ok := e.cubesOf(f, maxCubes, syms)
 		if !ok {
 			break
 		}
-		best, depth = cs, d
+		best, bestFrame = cs, f
 		if len(cs) == 0 {
-			break // no placement of the prefix: nothing deeper either
+			break // no placement of the frame: nothing larger either
 		}
 	}
-	return best, depth
+	if bestFrame.lines() == 0 {
+		syms = nil
+	}
+	return best, bestFrame, syms
 }
 
-// cubesOf lists the cubes of the first d rows, or false once there are more than maxCubes (counting a
-// cube and its skipped mirror image as one, as each costs one solver). Placements that already break the
-// model are left out: two queens that attack each other (by Model.Attacks), a fixed queen missing, more
-// than k queens, a row of the prefix whose queens miss the row quota, or a column or region past its quota.
-func (e *cnf) cubesOf(d, maxCubes int, mirror bool) ([]cube, bool) {
+// frameSymmetries returns the turns of the square that are symmetries of m (Model.Keeps, the one
+// definition of a symmetry), without shifts.
+func frameSymmetries(m constraints.Model) []constraints.Symmetry {
+	var out []constraints.Symmetry
+	for t := constraints.Rotate90; t <= constraints.AntiTranspose; t++ {
+		if s := (constraints.Symmetry{Turn: t}); m.Keeps(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// cubesOf lists the cubes of frame f, or false once there are more than maxCubes (counting a cube and its
+// skipped images as one, as each costs one solver). Placements that already break the model are left out:
+// two queens that attack each other (by Model.Attacks), a fixed queen missing, more than k queens, a row
+// or column the frame holds whole whose queens miss its quota, or any row, column or region past its.
+func (e *cnf) cubesOf(f frame, maxCubes int, syms []constraints.Symmetry) ([]cube, bool) {
 	m := e.m
 	k := m.QueenCount()
 	var prefix []int // indexes into e.cells
 	for i, c := range e.cells {
-		if c.Row < d {
+		if f.holds(c, m.Rows, m.Cols) {
 			prefix = append(prefix, i)
 		}
 	}
-	if e.rowQuota > 0 && !everyRowHasFreeCells(e, d, e.rowQuota) {
+	if e.rowQuota > 0 && !everyRowHasFreeCells(e, f, e.rowQuota) {
 		return nil, true // a row cannot meet its quota: no cube at all
 	}
 	colCount := make([]int, m.Cols)
@@ -69,16 +148,24 @@ func (e *cnf) cubesOf(d, maxCubes int, mirror bool) ([]cube, bool) {
 			return
 		}
 		if p > 0 && e.rowQuota > 0 {
-			// At a row's end (or the prefix's), that row must hold its quota.
+			// At the end of a row the frame holds whole, that row must hold its quota.
 			row := e.cells[prefix[p-1]].Row
-			if p == len(prefix) || e.cells[prefix[p]].Row != row {
+			if (p == len(prefix) || e.cells[prefix[p]].Row != row) && f.whole(row, m.Rows) {
 				if e.queensInRow(placed, row) != e.rowQuota {
 					return
 				}
 			}
 		}
 		if p == len(prefix) {
-			c, keep := e.makeCube(prefix, placed, mirror)
+			if e.colQuota > 0 {
+				// The side columns are held whole: each must hold its quota.
+				for c := range m.Cols {
+					if (c < f.side || c >= m.Cols-f.side) && colCount[c] != e.colQuota {
+						return
+					}
+				}
+			}
+			c, keep := e.makeCube(f, placed, syms)
 			if !keep {
 				return
 			}
@@ -135,10 +222,13 @@ func (e *cnf) queensInRow(placed []int, row int) int {
 	return n
 }
 
-// everyRowHasFreeCells reports whether each of the first d rows has at least q free cells; the walk
-// cannot see a row with none.
-func everyRowHasFreeCells(e *cnf, d, q int) bool {
-	for r := range d {
+// everyRowHasFreeCells reports whether each row of frame f has at least q free cells; the walk cannot see
+// a row with none.
+func everyRowHasFreeCells(e *cnf, f frame, q int) bool {
+	for r := range e.m.Rows {
+		if !f.whole(r, e.m.Rows) {
+			continue
+		}
 		free := 0
 		for c := range e.m.Cols {
 			if e.varOf[r*e.m.Cols+c] != 0 {
@@ -152,42 +242,41 @@ func everyRowHasFreeCells(e *cnf, d, q int) bool {
 	return true
 }
 
-// makeCube turns a placement of the prefix into a cube, and reports false if the mirror skips it.
-func (e *cnf) makeCube(prefix, placed []int, mirror bool) (cube, bool) {
-	c := cube{weight: 1}
-	if mirror {
-		var sol, img []constraints.Cell
-		for _, i := range placed {
-			sol = append(sol, e.cells[i])
-			img = append(img, constraints.Cell{Row: e.cells[i].Row, Col: e.m.Cols - 1 - e.cells[i].Col})
+// makeCube turns a placement of the frame into a cube, and reports false if a smaller image under syms
+// stands for it. The images of a placement form its orbit under the group syms make with the identity; the
+// least stands for the whole orbit and weighs its size, as each image has as many solutions.
+func (e *cnf) makeCube(f frame, placed []int, syms []constraints.Symmetry) (cube, bool) {
+	c := cube{frame: f, weight: 1}
+	if len(syms) > 0 {
+		sol := make(constraints.Solution, len(placed))
+		for j, i := range placed {
+			sol[j] = e.cells[i]
 		}
-		cmp := constraints.NewSolution(img...).Compare(constraints.NewSolution(sol...))
-		if cmp < 0 {
-			return c, false
+		var images []constraints.Solution
+		for _, s := range syms {
+			img := e.m.Map(s, sol)
+			switch cmp := img.Compare(sol); {
+			case cmp < 0:
+				return c, false
+			case cmp > 0 && !slices.ContainsFunc(images, func(o constraints.Solution) bool { return o.Compare(img) == 0 }):
+				images = append(images, img)
+			}
 		}
-		if cmp > 0 {
-			c.weight = 2
-		}
+		c.weight += uint64(len(images))
 	}
-	isTrue := make(map[int]bool, len(placed))
-	for _, i := range placed {
-		isTrue[i] = true
-		c.trues = append(c.trues, lit(i+1))
-	}
-	for _, i := range prefix {
-		if !isTrue[i] {
-			c.falses = append(c.falses, lit(i+1))
-		}
+	c.trues = make([]lit, len(placed))
+	for j, i := range placed {
+		c.trues[j] = lit(i + 1)
 	}
 	return c, true
 }
 
-// inCube reports whether sol falls in c, a cube of the first depth rows: its queens there are the cube's.
-func (e *cnf) inCube(sol constraints.Solution, c cube, depth int) bool {
+// inCube reports whether sol falls in c: its queens on the cube's frame are the cube's.
+func (e *cnf) inCube(sol constraints.Solution, c cube) bool {
 	i := 0
 	for _, cell := range sol {
-		if cell.Row >= depth {
-			break
+		if !c.frame.holds(cell, e.m.Rows, e.m.Cols) {
+			continue
 		}
 		if i == len(c.trues) || lit(e.varOf[cell.Row*e.m.Cols+cell.Col]) != c.trues[i] {
 			return false
@@ -195,10 +284,4 @@ func (e *cnf) inCube(sol constraints.Solution, c cube, depth int) bool {
 		i++
 	}
 	return i == len(c.trues)
-}
-
-// mirrorSymmetric reports whether swapping left and right maps m onto itself (Model.Keeps, the one
-// definition of a symmetry): the weights of split rely on it.
-func mirrorSymmetric(m constraints.Model) bool {
-	return m.Keeps(constraints.Symmetry{Turn: constraints.MirrorCols})
 }

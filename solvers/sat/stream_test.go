@@ -139,4 +139,12 @@ func TestEncodingBounds(t *testing.T) {
 			t.Errorf("%s: newCNF = %v, want ErrUnsupported", m, err)
 		}
 	}
+	// An encoding WriteDIMACS could stream, but gini could not hold: its dry run takes a second or two.
+	if testing.Short() {
+		return
+	}
+	m := constraints.Classic(1600)
+	if _, _, _, err := New().Find(context.Background(), m); !errors.Is(err, solvers.ErrUnsupported) {
+		t.Errorf("%s: Find = %v, want ErrUnsupported (more than MaxLoadBytes)", m, err)
+	}
 }
