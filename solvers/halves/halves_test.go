@@ -448,7 +448,7 @@ func TestJoin(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var j joiner
 	for trial := range 400 {
-		nbits := uint(rng.IntN(maxPieces*maxPiece + 1))
+		nbits := uint(rng.IntN(maxPieces*piece + 1))
 		density := 0.05 + 0.5*rng.Float64()
 		sizes := []int{0, 1, 7, 8, 40, 64, 65, 128, 129, 200, 256, 257, 700, 1500}
 		ne, nw := sizes[rng.IntN(len(sizes))], sizes[rng.IntN(len(sizes))]
@@ -487,8 +487,8 @@ func TestWordsFit(t *testing.T) {
 		if b.t+b.h-1 > 32 || b.t+2*b.h-1 > 32 {
 			t.Errorf("n=%d: diagonals of %d and %d bits overflow a half word", n, b.t+b.h-1, b.t+2*b.h-1)
 		}
-		if b.bits > maxPieces*maxPiece {
-			t.Errorf("n=%d: words of %d bits, tables take %d", n, b.bits, maxPieces*maxPiece)
+		if b.bits > maxPieces*piece {
+			t.Errorf("n=%d: words of %d bits, tables take %d", n, b.bits, maxPieces*piece)
 		}
 	}
 }

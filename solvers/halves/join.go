@@ -12,7 +12,8 @@ import "math/bits"
 // where both are short, pairs are compared one by one.
 type joiner struct {
 	bits  uint
-	tab   [maxPieces][1 << maxPiece]uint64
+	tab   [maxPieces][1 << piece]uint64
+	tab4  [maxPieces][1 << piece][4]uint64
 	order []uint
 	// stop, if set, is polled near the top of the split; once it returns true the count is abandoned.
 	stop    func() bool
@@ -80,14 +81,17 @@ func (j *joiner) split(d int, east, west []uint64) uint64 {
 			return 0
 		}
 	}
-	if small, large := min(ne, nw), max(ne, nw); small <= tableSmall && large >= tableMin && j.bits <= maxPieces*maxPiece {
+	if small, large := min(ne, nw), max(ne, nw); small <= tableSmall && large >= tableMin && j.bits <= maxPieces*piece {
 		if ne > nw {
 			east, west = west, east
 		}
+		// Chunks of 256, and the last 64 or fewer alone, where a table of four words an entry would cost
+		// as much for far fewer pairs.
 		var c uint64
 		for len(east) > 64 {
-			c += j.table(east[:64], west)
-			east = east[64:]
+			k := min(len(east), 256)
+			c += j.table4(east[:k], west)
+			east = east[k:]
 		}
 		return c + j.table(east, west)
 	}
@@ -120,81 +124,108 @@ func partition(list []uint64, bit uint) int {
 	return clear
 }
 
-// A table pays for building itself when one list has at most tableSmall words (taken 64 at a time, one
-// bit each in a uint64) and the other at least tableMin.
+// A table pays for building itself when one list has at most tableSmall words (taken 256 at a time, one
+// bit each in four uint64) and the other at least tableMin.
 const (
-	tableSmall = 128
-	tableMin   = 256
+	tableSmall = 512
+	tableMin   = 128
 )
 
-// A word is looked up in pieces of up to maxPiece bits, at most maxPieces of them (wider words are not
-// tabulated), so that a long word costs a few lookups whatever its width.
+// A word is looked up in pieces of piece bits, at most maxPieces of them (wider words are not
+// tabulated). Each piece's table costs a store per value to build and a long word a lookup per piece;
+// short pieces keep the building cheap, as the long lists are seldom longer than a few thousand words,
+// and the tables in the nearest cache.
 const (
-	maxPieces = 5
-	maxPiece  = 10
+	piece     = 7
+	maxPieces = 6
 )
 
 // table counts the pairs of small × large that share no bit, small holding at most 64 words. For each
 // piece of a word it tabulates which small words clash with each value of that piece, so a large word
 // costs one lookup per piece instead of a test per small word.
 func (j *joiner) table(small, large []uint64) uint64 {
-	pieces := (j.bits + maxPiece - 1) / maxPiece
-	width := (j.bits + pieces - 1) / pieces
-	size := 1 << width
+	pieces := int(j.bits+piece-1) / piece
 	// column[b] marks the small words that have bit b.
-	var column [maxPieces * maxPiece]uint64
+	var column [maxPieces * piece]uint64
 	for i, e := range small {
 		for x := e; x != 0; x &= x - 1 {
 			column[trailingZeros(x)] |= 1 << i
 		}
 	}
-	for k := range pieces {
-		slice := column[k*width:]
+	for k := range max(pieces, 4) {
 		// Doubling: the values with top bit b are those below 1<<b plus bit b. No entry depends on the
 		// one just written, so the loop runs at one store a cycle instead of waiting on each load.
-		t := j.tab[k][:size]
+		t := &j.tab[k]
 		t[0] = 0
-		for b := range width {
+		for b := range piece {
 			lo, hi := t[:1<<b], t[1<<b:2<<b]
-			s := slice[b]
+			s := column[k*piece+b]
 			for v, x := range lo {
 				hi[v] = x | s
 			}
 		}
 	}
+	// Constant shifts and masks keep each loop in registers and free of bounds checks.
+	t0, t1, t2, t3, t4, t5 := &j.tab[0], &j.tab[1], &j.tab[2], &j.tab[3], &j.tab[4], &j.tab[5]
 	var clashes int
 	switch {
-	// Constant shifts keep the loop in registers; the shapes are those of n=16..22.
-	case pieces == 3 && width == 10:
-		t0, t1, t2 := &j.tab[0], &j.tab[1], &j.tab[2]
+	case pieces <= 4:
 		for _, w := range large {
-			clashes += bits.OnesCount64(t0[w&1023] | t1[w>>10&1023] | t2[w>>20&1023])
+			clashes += bits.OnesCount64(t0[w&127] | t1[w>>7&127] | t2[w>>14&127] | t3[w>>21&127])
 		}
-	case pieces == 4 && width == 9:
-		t0, t1, t2, t3 := (*[512]uint64)(j.tab[0][:512]), (*[512]uint64)(j.tab[1][:512]), (*[512]uint64)(j.tab[2][:512]), (*[512]uint64)(j.tab[3][:512])
+	case pieces == 5:
 		for _, w := range large {
-			clashes += bits.OnesCount64(t0[w&511] | t1[w>>9&511] | t2[w>>18&511] | t3[w>>27&511])
-		}
-	case pieces == 4 && width == 10:
-		t0, t1, t2, t3 := &j.tab[0], &j.tab[1], &j.tab[2], &j.tab[3]
-		for _, w := range large {
-			clashes += bits.OnesCount64(t0[w&1023] | t1[w>>10&1023] | t2[w>>20&1023] | t3[w>>30&1023])
-		}
-	case pieces == 5 && width == 9:
-		t0, t1, t2, t3, t4 := (*[512]uint64)(j.tab[0][:512]), (*[512]uint64)(j.tab[1][:512]), (*[512]uint64)(j.tab[2][:512]), (*[512]uint64)(j.tab[3][:512]), (*[512]uint64)(j.tab[4][:512])
-		for _, w := range large {
-			clashes += bits.OnesCount64(t0[w&511] | t1[w>>9&511] | t2[w>>18&511] | t3[w>>27&511] | t4[w>>36&511])
+			clashes += bits.OnesCount64(t0[w&127] | t1[w>>7&127] | t2[w>>14&127] | t3[w>>21&127] | t4[w>>28&127])
 		}
 	default:
-		// Any other width, up to maxPieces pieces; unused pieces are all zero.
-		for k := pieces; k < maxPieces; k++ {
-			j.tab[k][0] = 0
-		}
-		mask := uint64(size-1) & (1<<maxPiece - 1)
-		s1, s2, s3, s4 := width&63, 2*width&63, 3*width&63, 4*width&63
-		t0, t1, t2, t3, t4 := &j.tab[0], &j.tab[1], &j.tab[2], &j.tab[3], &j.tab[4]
 		for _, w := range large {
-			clashes += bits.OnesCount64(t0[w&mask] | t1[w>>s1&mask] | t2[w>>s2&mask] | t3[w>>s3&mask] | t4[w>>s4&mask])
+			clashes += bits.OnesCount64(t0[w&127] | t1[w>>7&127] | t2[w>>14&127] | t3[w>>21&127] | t4[w>>28&127] | t5[w>>35&127])
+		}
+	}
+	return uint64(len(small)*len(large) - clashes)
+}
+
+// table4 is table for a small list of up to 256 words, whose tables hold four words an entry: a long
+// word's lookups, the larger part of its cost, then serve four times as many pairs.
+func (j *joiner) table4(small, large []uint64) uint64 {
+	pieces := int(j.bits+piece-1) / piece
+	var column [maxPieces * piece][4]uint64
+	for i, e := range small {
+		for x := e; x != 0; x &= x - 1 {
+			column[trailingZeros(x)][i>>6&3] |= 1 << (i & 63)
+		}
+	}
+	for k := range max(pieces, 4) {
+		t := &j.tab4[k]
+		t[0] = [4]uint64{}
+		for b := range piece {
+			lo, hi := t[:1<<b], t[1<<b:2<<b]
+			s := column[k*piece+b]
+			for v, x := range lo {
+				hi[v] = [4]uint64{x[0] | s[0], x[1] | s[1], x[2] | s[2], x[3] | s[3]}
+			}
+		}
+	}
+	t0, t1, t2, t3, t4, t5 := &j.tab4[0], &j.tab4[1], &j.tab4[2], &j.tab4[3], &j.tab4[4], &j.tab4[5]
+	var clashes int
+	switch {
+	case pieces <= 4:
+		for _, w := range large {
+			a, b, c, d := &t0[w&127], &t1[w>>7&127], &t2[w>>14&127], &t3[w>>21&127]
+			clashes += bits.OnesCount64(a[0]|b[0]|c[0]|d[0]) + bits.OnesCount64(a[1]|b[1]|c[1]|d[1]) +
+				bits.OnesCount64(a[2]|b[2]|c[2]|d[2]) + bits.OnesCount64(a[3]|b[3]|c[3]|d[3])
+		}
+	case pieces == 5:
+		for _, w := range large {
+			a, b, c, d, e := &t0[w&127], &t1[w>>7&127], &t2[w>>14&127], &t3[w>>21&127], &t4[w>>28&127]
+			clashes += bits.OnesCount64(a[0]|b[0]|c[0]|d[0]|e[0]) + bits.OnesCount64(a[1]|b[1]|c[1]|d[1]|e[1]) +
+				bits.OnesCount64(a[2]|b[2]|c[2]|d[2]|e[2]) + bits.OnesCount64(a[3]|b[3]|c[3]|d[3]|e[3])
+		}
+	default:
+		for _, w := range large {
+			a, b, c, d, e, f := &t0[w&127], &t1[w>>7&127], &t2[w>>14&127], &t3[w>>21&127], &t4[w>>28&127], &t5[w>>35&127]
+			clashes += bits.OnesCount64(a[0]|b[0]|c[0]|d[0]|e[0]|f[0]) + bits.OnesCount64(a[1]|b[1]|c[1]|d[1]|e[1]|f[1]) +
+				bits.OnesCount64(a[2]|b[2]|c[2]|d[2]|e[2]|f[2]) + bits.OnesCount64(a[3]|b[3]|c[3]|d[3]|e[3]|f[3])
 		}
 	}
 	return uint64(len(small)*len(large) - clashes)
