@@ -17,6 +17,10 @@ import (
 )
 
 func TestCountOEIS(t *testing.T) {
+	eachTable(t, testCountOEIS)
+}
+
+func testCountOEIS(t *testing.T) {
 	want := modeltest.OEIS(t, "A000170")
 	top := 16
 	if testing.Short() {
@@ -443,14 +447,19 @@ func halfBySearch(b *board, rows uint32, west bool) []uint64 {
 }
 
 // TestJoin holds the joiner against the count of pairs one by one, on random lists of every shape the
-// joiner treats differently: empty, tiny, one side short, both long, dense and sparse words.
+// joiner treats differently: empty, tiny, one side short, both long, dense and sparse words; with the
+// tables of uint64 and, where the processor has AVX-512, with those of 512 bits.
 func TestJoin(t *testing.T) {
+	eachTable(t, testJoin)
+}
+
+func testJoin(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var j joiner
 	for trial := range 400 {
 		nbits := uint(rng.IntN(maxPieces*piece + 1))
 		density := 0.05 + 0.5*rng.Float64()
-		sizes := []int{0, 1, 7, 8, 40, 64, 65, 128, 129, 200, 256, 257, 700, 1500}
+		sizes := []int{0, 1, 7, 8, 40, 64, 65, 128, 129, 200, 256, 257, 511, 512, 513, 700, 1500, 2100}
 		ne, nw := sizes[rng.IntN(len(sizes))], sizes[rng.IntN(len(sizes))]
 		east, west := randomWords(rng, ne, nbits, density), randomWords(rng, nw, nbits, density)
 		var want uint64
@@ -463,6 +472,38 @@ func TestJoin(t *testing.T) {
 		}
 		if got := j.count(east, west, nbits); got != want {
 			t.Fatalf("trial %d (%d×%d words of %d bits, density %.2f): count %d, want %d", trial, ne, nw, nbits, density, got, want)
+		}
+	}
+}
+
+// eachTable runs test with the joiner's tables of uint64, and where the processor has AVX-512, again with
+// those of 512 bits.
+func eachTable(t *testing.T, test func(t *testing.T)) {
+	defer func(wide bool) { useWide = wide }(useWide)
+	useWide = false
+	t.Run("uint64", test)
+	if !hasAVX512() {
+		t.Log("no AVX-512 here: the 512-bit tables are not tested")
+		return
+	}
+	useWide = true
+	t.Run("512", test)
+}
+
+// TestTranspose64 checks the bit matrix transpose against its definition.
+func TestTranspose64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var a [64]uint64
+	for i := range a {
+		a[i] = rng.Uint64()
+	}
+	b := a
+	transpose64(&b)
+	for i := range 64 {
+		for j := range 64 {
+			if a[i]>>j&1 != b[j]>>i&1 {
+				t.Fatalf("bit %d of row %d is %d, bit %d of row %d of the transpose %d", j, i, a[i]>>j&1, i, j, b[j]>>i&1)
+			}
 		}
 	}
 }

@@ -14,6 +14,7 @@ type joiner struct {
 	bits  uint
 	tab   [maxPieces][1 << piece]uint64
 	tab4  [maxPieces][1 << piece][4]uint64
+	wide  *wideTables // made on first use, where the processor has AVX-512
 	order []uint
 	// stop, if set, is polled near the top of the split; once it returns true the count is abandoned.
 	stop    func() bool
@@ -81,9 +82,18 @@ func (j *joiner) split(d int, east, west []uint64) uint64 {
 			return 0
 		}
 	}
-	if small, large := min(ne, nw), max(ne, nw); small <= tableSmall && large >= tableMin && j.bits <= maxPieces*piece {
+	if small, large := min(ne, nw), max(ne, nw); (small <= tableSmall || useWide && small <= tableSmallWide) && large >= tableMin && j.bits <= maxPieces*piece {
 		if ne > nw {
 			east, west = west, east
+		}
+		if useWide && small <= tableSmallWide {
+			var c uint64
+			for len(east) > 0 {
+				k := min(len(east), 512)
+				c += j.table512(east[:k], west)
+				east = east[k:]
+			}
+			return c
 		}
 		// Chunks of 256, and the last 64 or fewer alone, where a table of four words an entry would cost
 		// as much for far fewer pairs.
@@ -125,10 +135,13 @@ func partition(list []uint64, bit uint) int {
 }
 
 // A table pays for building itself when one list has at most tableSmall words (taken 256 at a time, one
-// bit each in four uint64) and the other at least tableMin.
+// bit each in four uint64), or tableSmallWide for table512, and the other at least tableMin. A table
+// serves more pairs a lookup than a split saves, and splits on bits set in half the words or fewer;
+// table512 serves eight times as many as table4.
 const (
-	tableSmall = 512
-	tableMin   = 128
+	tableSmall     = 512
+	tableSmallWide = 2048
+	tableMin       = 128
 )
 
 // A word is looked up in pieces of piece bits, at most maxPieces of them (wider words are not
@@ -229,6 +242,49 @@ func (j *joiner) table4(small, large []uint64) uint64 {
 		}
 	}
 	return uint64(len(small)*len(large) - clashes)
+}
+
+// wideTables are the tables of table512: 512 bits an entry, one for each short word.
+type wideTables [maxPieces][1 << piece][8]uint64
+
+// useWide is whether the join uses table512; tests turn it off to hold the two against each other.
+var useWide = hasAVX512()
+
+// table512 is table for a small list of up to 512 words, whose tables hold 512 bits an entry and are
+// built and scanned with AVX-512 (join_amd64.s).
+func (j *joiner) table512(small, large []uint64) uint64 {
+	if j.wide == nil {
+		j.wide = new(wideTables)
+	}
+	pieces := int(j.bits+piece-1) / piece
+	// cols[b] marks the small words that have bit b: the 64×64 blocks of small, transposed.
+	var cols [maxPieces * piece][8]uint64
+	var block [64]uint64
+	for i := 0; i < len(small); i += 64 {
+		n := copy(block[:], small[i:])
+		clear(block[n:])
+		transpose64(&block)
+		for b := range cols {
+			cols[b][i/64] = block[b]
+		}
+	}
+	pieces = max(pieces, 4)
+	build512(j.wide, &cols, pieces)
+	return uint64(len(small)*len(large)) - scan512(j.wide, large, pieces)
+}
+
+// transpose64 transposes a 64×64 matrix of bits: bit j of a[i] becomes bit i of a[j]. It swaps the
+// off-diagonal blocks of halves, then of quarters, down to single bits, each swap of a pair of rows a
+// few shifts and masks (Hacker's Delight, 7-3).
+func transpose64(a *[64]uint64) {
+	m := uint64(0x00000000ffffffff)
+	for j := 32; j != 0; j, m = j>>1, m^m<<(j>>1) {
+		for k := 0; k < 64; k = (k + j + 1) &^ j {
+			t := (a[k]>>j ^ a[k+j]) & m
+			a[k] ^= t << j
+			a[k+j] ^= t
+		}
+	}
 }
 
 func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }

@@ -1,0 +1,163 @@
+#include "textflag.h"
+
+// func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL leaf+0(FP), AX
+	MOVL sub+4(FP), CX
+	CPUID
+	MOVL AX, eax+8(FP)
+	MOVL BX, ebx+12(FP)
+	MOVL CX, ecx+16(FP)
+	MOVL DX, edx+20(FP)
+	RET
+
+// func xgetbv() (eax uint32)
+TEXT ·xgetbv(SB), NOSPLIT, $0-4
+	MOVL $0, CX
+	XGETBV
+	MOVL AX, eax+0(FP)
+	RET
+
+// func build512(tab *wideTables, cols *[maxPieces * piece][8]uint64, pieces int)
+//
+// For each piece k, tab[k][v] = OR of cols[7k+b] over the bits b of v, by doubling: the entries with
+// top bit b are those below 1<<b, each ORed with cols[7k+b].
+TEXT ·build512(SB), NOSPLIT, $0-24
+	MOVQ tab+0(FP), DI
+	MOVQ cols+8(FP), SI
+	MOVQ pieces+16(FP), R9
+	VPXORQ Z0, Z0, Z0
+piece:
+	VMOVDQU64 Z0, (DI)          // tab[k][0] = 0
+	MOVQ $64, CX                // 1<<b entries, in bytes
+bit:
+	VMOVDQU64 (SI), Z1          // cols[7k+b]
+	XORQ R8, R8
+entry:
+	VPORQ (DI)(R8*1), Z1, Z2
+	LEAQ (DI)(CX*1), R10
+	VMOVDQU64 Z2, (R10)(R8*1)
+	ADDQ $64, R8
+	CMPQ R8, CX
+	JLT entry
+	ADDQ $64, SI
+	SHLQ $1, CX
+	CMPQ CX, $4096
+	JLE bit
+	ADDQ $8192, DI
+	DECQ R9
+	JNZ piece
+	VZEROUPPER
+	RET
+
+// func scan512(tab *wideTables, large []uint64, pieces int) (clashes uint64)
+//
+// Sums, over the words w of large, the bits set in the OR of tab[k][w>>7k & 127] over the pieces k:
+// the short words each long word clashes with, 512 at a time. pieces is 4, 5 or 6 (narrower words use
+// 4, their tables for the pieces above all zero).
+TEXT ·scan512(SB), NOSPLIT, $0-48
+	MOVQ tab+0(FP), DI
+	MOVQ large_base+8(FP), SI
+	MOVQ large_len+16(FP), CX
+	MOVQ pieces+32(FP), R9
+	VPXORQ Z1, Z1, Z1
+	TESTQ CX, CX
+	JZ done
+	CMPQ R9, $5
+	JLT loop4
+	JEQ loop5
+
+loop6:
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHLQ $6, BX
+	ANDQ $0x1FC0, BX
+	VMOVDQU64 (DI)(BX*1), Z0
+	MOVQ AX, BX
+	SHRQ $1, BX
+	ANDQ $0x1FC0, BX
+	VPORQ 8192(DI)(BX*1), Z0, Z0
+	MOVQ AX, BX
+	SHRQ $8, BX
+	ANDQ $0x1FC0, BX
+	VPORQ 16384(DI)(BX*1), Z0, Z0
+	MOVQ AX, BX
+	SHRQ $15, BX
+	ANDQ $0x1FC0, BX
+	VPORQ 24576(DI)(BX*1), Z0, Z0
+	MOVQ AX, BX
+	SHRQ $22, BX
+	ANDQ $0x1FC0, BX
+	VPORQ 32768(DI)(BX*1), Z0, Z0
+	SHRQ $29, AX
+	ANDQ $0x1FC0, AX
+	VPORQ 40960(DI)(AX*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z1, Z1
+	ADDQ $8, SI
+	DECQ CX
+	JNZ loop6
+	JMP done
+
+loop5:
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHLQ $6, BX
+	ANDQ $0x1FC0, BX
+	VMOVDQU64 (DI)(BX*1), Z0
+	MOVQ AX, BX
+	SHRQ $1, BX
+	ANDQ $0x1FC0, BX
+	VPORQ 8192(DI)(BX*1), Z0, Z0
+	MOVQ AX, BX
+	SHRQ $8, BX
+	ANDQ $0x1FC0, BX
+	VPORQ 16384(DI)(BX*1), Z0, Z0
+	MOVQ AX, BX
+	SHRQ $15, BX
+	ANDQ $0x1FC0, BX
+	VPORQ 24576(DI)(BX*1), Z0, Z0
+	SHRQ $22, AX
+	ANDQ $0x1FC0, AX
+	VPORQ 32768(DI)(AX*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z1, Z1
+	ADDQ $8, SI
+	DECQ CX
+	JNZ loop5
+	JMP done
+
+loop4:
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHLQ $6, BX
+	ANDQ $0x1FC0, BX
+	VMOVDQU64 (DI)(BX*1), Z0
+	MOVQ AX, BX
+	SHRQ $1, BX
+	ANDQ $0x1FC0, BX
+	VPORQ 8192(DI)(BX*1), Z0, Z0
+	MOVQ AX, BX
+	SHRQ $8, BX
+	ANDQ $0x1FC0, BX
+	VPORQ 16384(DI)(BX*1), Z0, Z0
+	SHRQ $15, AX
+	ANDQ $0x1FC0, AX
+	VPORQ 24576(DI)(AX*1), Z0, Z0
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z1, Z1
+	ADDQ $8, SI
+	DECQ CX
+	JNZ loop4
+
+done:
+	VEXTRACTI64X4 $1, Z1, Y2
+	VPADDQ Y2, Y1, Y1
+	VEXTRACTI128 $1, Y1, X2
+	VPADDQ X2, X1, X1
+	VPSHUFD $0x4e, X1, X2
+	VPADDQ X2, X1, X1
+	VMOVQ X1, AX
+	MOVQ AX, clashes+40(FP)
+	VZEROUPPER
+	RET

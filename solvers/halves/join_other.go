@@ -1,0 +1,9 @@
+//go:build !amd64
+
+package halves
+
+func hasAVX512() bool { return false }
+
+func build512(*wideTables, *[maxPieces * piece][8]uint64, int) { panic("halves: no AVX-512") }
+
+func scan512(*wideTables, []uint64, int) uint64 { panic("halves: no AVX-512") }
