@@ -137,8 +137,9 @@ func forEachSubset(set uint32, k int, f func(uint32)) {
 // anti-diagonals from n-h; the west the other way round. The crossing diagonals, those both halves
 // reach, are the width from n-h on in each direction: the east's are its joined down-right diagonals
 // from shift and anti-diagonals from 0, the west's its down-right ones from 0 and anti-diagonals from
-// shift.
-func (b *board) half(q *quarters, rows uint32, west bool, out []uint64, s [][2]uint64) ([]uint64, [][2]uint64) {
+// shift. Crossing is a matter of shifts and masks, so a pair's crossing diagonals are the OR of its
+// parts'.
+func (b *board) half(q *quarters, rows uint32, west bool, out []uint64, s *scratch) []uint64 {
 	t, m, width := uint(b.t), uint64(1)<<b.width-1, b.width
 	cross := func(j uint64) uint64 { return j>>b.shift&m | (j>>32&m)<<width }
 	block := b.blockEast
@@ -153,31 +154,47 @@ func (b *board) half(q *quarters, rows uint32, west bool, out []uint64, s [][2]u
 		if len(ups) == 0 || len(downs) == 0 {
 			continue
 		}
-		s = s[:0]
+		s.ups, s.upCross = s.ups[:0], s.upCross[:0]
+		for _, u := range ups {
+			if u&block == 0 {
+				s.ups = append(s.ups, u)
+				s.upCross = append(s.upCross, cross(u))
+			}
+		}
+		s.downs, s.downCross = s.downs[:0], s.downCross[:0]
 		for _, d := range downs {
 			// A lower quarter's down-right diagonals stay in the low 32 bits once shifted by t, as
 			// t+2h-1 ≤ 32 for n ≤ 22 (TestWordsFit).
 			if d <<= t; d&block == 0 {
-				s = append(s, [2]uint64{d, cross(d)})
+				s.downs = append(s.downs, d)
+				s.downCross = append(s.downCross, cross(d))
 			}
 		}
-		// Without a branch: every pair is written, and the end advances past those that fit.
-		out = slices.Grow(out, len(ups)*len(s))
-		buf, k := out[:cap(out)], len(out)
-		for _, u := range ups {
-			if u&block != 0 {
-				continue
-			}
-			cu := cross(u)
-			for _, d := range s {
-				buf[k] = cu | d[1]
-				x := u & d[0]
-				k += int(^(x | -x) >> 63) // 1 if x is zero: the top bit of x|-x is set iff it is not
+		// Every pair is written, and the end advances past those that fit: 8 more for pairs512.
+		out = slices.Grow(out, len(s.ups)*len(s.downs)+8)
+		k := len(out)
+		buf := out[:cap(out)]
+		if useWide {
+			k += pairs512(&buf[k], s.ups, s.upCross, s.downs, s.downCross)
+		} else {
+			for i, u := range s.ups {
+				cu := s.upCross[i]
+				for l, d := range s.downs {
+					buf[k] = cu | s.downCross[l]
+					x := u & d
+					k += int(^(x | -x) >> 63) // 1 if x is zero: the top bit of x|-x is set iff it is not
+				}
 			}
 		}
 		out = buf[:k]
 	}
-	return out, s
+	return out
+}
+
+// scratch is what half keeps from call to call: the parts of the group at hand that the middle column's
+// queen leaves, and their crossing diagonals.
+type scratch struct {
+	ups, upCross, downs, downCross []uint64
 }
 
 // columnSets[h][k] lists the subsets of h columns that have k members, for every h a half may have.

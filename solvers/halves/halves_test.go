@@ -376,14 +376,19 @@ func TestQuarters(t *testing.T) {
 }
 
 // TestHalves holds the placements of each half built from the quarters against a plain search of the
-// half, cell by cell, on every board up to n=11, every middle row and every set of rows.
+// half, cell by cell, on every board up to n=11, every middle row and every set of rows; with and
+// without AVX-512 where the processor has it.
 func TestHalves(t *testing.T) {
+	eachTable(t, testHalves)
+}
+
+func testHalves(t *testing.T) {
 	for n := 1; n <= 11; n++ {
 		q := newQuarters((n+1)/2, n/2, func() bool { return false })
 		for _, b := range allBoards(n) {
 			forEachSubset(b.rows, b.h, func(rows uint32) {
 				for _, west := range []bool{false, true} {
-					got, _ := b.half(q, rows, west, nil, nil)
+					got := b.half(q, rows, west, nil, new(scratch))
 					want := halfBySearch(b, rows, west)
 					slices.Sort(got)
 					slices.Sort(want)

@@ -164,13 +164,13 @@ type worker struct {
 	// q keeps the list alive while the worker is in use or pooled.
 	q          *quarters
 	east, west []uint64
-	lows       [][2]uint64
+	halves     scratch
 	join       joiner
 }
 
 // count returns the number of solutions of b whose east queens stand on rows.
 func (w *worker) count(b *board, rows uint32) uint64 {
-	w.east, w.lows = b.half(w.q, rows, false, w.east[:0], w.lows)
-	w.west, w.lows = b.half(w.q, b.rows^rows, true, w.west[:0], w.lows)
+	w.east = b.half(w.q, rows, false, w.east[:0], &w.halves)
+	w.west = b.half(w.q, b.rows^rows, true, w.west[:0], &w.halves)
 	return w.join.count(w.east, w.west, b.bits)
 }

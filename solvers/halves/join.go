@@ -38,7 +38,7 @@ func (j *joiner) count(east, west []uint64, bits uint) uint64 {
 		return 0
 	}
 	j.bits = bits
-	j.orderBits(east, west, bits)
+	j.order = j.order[:0]
 	return j.split(0, east, west)
 }
 
@@ -104,6 +104,11 @@ func (j *joiner) split(d int, east, west []uint64) uint64 {
 			east = east[k:]
 		}
 		return c + j.table(east, west)
+	}
+	if d == 0 {
+		// Ranked only where the lists are split at all: many a pair of short lists goes straight to a
+		// table.
+		j.orderBits(east, west, j.bits)
 	}
 	if d == len(j.order) || ne < leaf || nw < leaf {
 		var c uint64

@@ -15,6 +15,9 @@ func build512(tab *wideTables, cols *[maxPieces * piece][8]uint64, pieces int)
 //go:noescape
 func scan512(tab *wideTables, large []uint64, pieces int) (clashes uint64)
 
+//go:noescape
+func pairs512(out *uint64, us, ucs, ds, dcs []uint64) (n int)
+
 // hasAVX512 reports whether the processor has AVX-512F and VPOPCNTQ, and the system saves the vector
 // registers they use.
 func hasAVX512() bool {

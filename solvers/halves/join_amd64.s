@@ -54,7 +54,7 @@ entry:
 //
 // Sums, over the words w of large, the bits set in the OR of tab[k][w>>7k & 127] over the pieces k:
 // the short words each long word clashes with, 512 at a time. pieces is 4, 5 or 6 (narrower words use
-// 4, their tables for the pieces above all zero).
+// 4, their tables for the pieces above all zero). The branches on pieces go the same way every time.
 TEXT ·scan512(SB), NOSPLIT, $0-48
 	MOVQ tab+0(FP), DI
 	MOVQ large_base+8(FP), SI
@@ -63,11 +63,8 @@ TEXT ·scan512(SB), NOSPLIT, $0-48
 	VPXORQ Z1, Z1, Z1
 	TESTQ CX, CX
 	JZ done
-	CMPQ R9, $5
-	JLT loop4
-	JEQ loop5
-
-loop6:
+loop:
+	// The entry of piece k is at k*8192 + (w>>7k & 127)*64: shift and mask in one.
 	MOVQ (SI), AX
 	MOVQ AX, BX
 	SHLQ $6, BX
@@ -85,71 +82,23 @@ loop6:
 	SHRQ $15, BX
 	ANDQ $0x1FC0, BX
 	VPORQ 24576(DI)(BX*1), Z0, Z0
+	CMPQ R9, $4
+	JEQ count
 	MOVQ AX, BX
 	SHRQ $22, BX
 	ANDQ $0x1FC0, BX
 	VPORQ 32768(DI)(BX*1), Z0, Z0
+	CMPQ R9, $5
+	JEQ count
 	SHRQ $29, AX
 	ANDQ $0x1FC0, AX
 	VPORQ 40960(DI)(AX*1), Z0, Z0
+count:
 	VPOPCNTQ Z0, Z0
 	VPADDQ Z0, Z1, Z1
 	ADDQ $8, SI
 	DECQ CX
-	JNZ loop6
-	JMP done
-
-loop5:
-	MOVQ (SI), AX
-	MOVQ AX, BX
-	SHLQ $6, BX
-	ANDQ $0x1FC0, BX
-	VMOVDQU64 (DI)(BX*1), Z0
-	MOVQ AX, BX
-	SHRQ $1, BX
-	ANDQ $0x1FC0, BX
-	VPORQ 8192(DI)(BX*1), Z0, Z0
-	MOVQ AX, BX
-	SHRQ $8, BX
-	ANDQ $0x1FC0, BX
-	VPORQ 16384(DI)(BX*1), Z0, Z0
-	MOVQ AX, BX
-	SHRQ $15, BX
-	ANDQ $0x1FC0, BX
-	VPORQ 24576(DI)(BX*1), Z0, Z0
-	SHRQ $22, AX
-	ANDQ $0x1FC0, AX
-	VPORQ 32768(DI)(AX*1), Z0, Z0
-	VPOPCNTQ Z0, Z0
-	VPADDQ Z0, Z1, Z1
-	ADDQ $8, SI
-	DECQ CX
-	JNZ loop5
-	JMP done
-
-loop4:
-	MOVQ (SI), AX
-	MOVQ AX, BX
-	SHLQ $6, BX
-	ANDQ $0x1FC0, BX
-	VMOVDQU64 (DI)(BX*1), Z0
-	MOVQ AX, BX
-	SHRQ $1, BX
-	ANDQ $0x1FC0, BX
-	VPORQ 8192(DI)(BX*1), Z0, Z0
-	MOVQ AX, BX
-	SHRQ $8, BX
-	ANDQ $0x1FC0, BX
-	VPORQ 16384(DI)(BX*1), Z0, Z0
-	SHRQ $15, AX
-	ANDQ $0x1FC0, AX
-	VPORQ 24576(DI)(AX*1), Z0, Z0
-	VPOPCNTQ Z0, Z0
-	VPADDQ Z0, Z1, Z1
-	ADDQ $8, SI
-	DECQ CX
-	JNZ loop4
-
+	JNZ loop
 done:
 	VEXTRACTI64X4 $1, Z1, Y2
 	VPADDQ Y2, Y1, Y1
@@ -159,5 +108,72 @@ done:
 	VPADDQ X2, X1, X1
 	VMOVQ X1, AX
 	MOVQ AX, clashes+40(FP)
+	VZEROUPPER
+	RET
+
+// func pairs512(out *uint64, us, ucs, ds, dcs []uint64) (n int)
+//
+// For each u of us and d of ds with u&d == 0, in that order, writes ucs[i]|dcs[k] to out and returns how
+// many it wrote. Eight d at a time: the lanes that fit are packed to the front and the whole vector
+// stored, so out needs room for 7 words past the last it keeps.
+TEXT ·pairs512(SB), NOSPLIT, $0-112
+	MOVQ out+0(FP), DI
+	MOVQ DI, R11
+	MOVQ us_base+8(FP), R12
+	MOVQ us_len+16(FP), R13
+	MOVQ ucs_base+32(FP), R14
+	MOVQ ds_len+64(FP), R10
+	// K2 selects the lanes of the last, partial group of eight.
+	MOVQ R10, CX
+	ANDQ $7, CX
+	MOVQ $1, AX
+	SHLQ CX, AX
+	DECQ AX
+	KMOVW AX, K2
+	TESTQ R13, R13
+	JZ done
+outer:
+	VPBROADCASTQ (R12), Z2
+	VPBROADCASTQ (R14), Z3
+	MOVQ ds_base+56(FP), SI
+	MOVQ dcs_base+80(FP), DX
+	MOVQ R10, CX
+	CMPQ CX, $8
+	JLT tail
+inner:
+	VMOVDQU64 (SI), Z0
+	VPTESTNMQ Z0, Z2, K1
+	VPORQ (DX), Z3, Z1
+	VPCOMPRESSQ Z1, K1, Z1
+	VMOVDQU64 Z1, (DI)
+	KMOVW K1, AX
+	POPCNTL AX, AX
+	LEAQ (DI)(AX*8), DI
+	ADDQ $64, SI
+	ADDQ $64, DX
+	SUBQ $8, CX
+	CMPQ CX, $8
+	JGE inner
+tail:
+	TESTQ CX, CX
+	JZ next
+	VMOVDQU64.Z (SI), K2, Z0
+	VMOVDQU64.Z (DX), K2, Z4
+	VPTESTNMQ Z0, Z2, K2, K1
+	VPORQ Z4, Z3, Z1
+	VPCOMPRESSQ Z1, K1, Z1
+	VMOVDQU64 Z1, (DI)
+	KMOVW K1, AX
+	POPCNTL AX, AX
+	LEAQ (DI)(AX*8), DI
+next:
+	ADDQ $8, R12
+	ADDQ $8, R14
+	DECQ R13
+	JNZ outer
+done:
+	SUBQ R11, DI
+	SHRQ $3, DI
+	MOVQ DI, n+104(FP)
 	VZEROUPPER
 	RET
