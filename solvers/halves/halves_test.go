@@ -495,6 +495,40 @@ func eachTable(t *testing.T, test func(t *testing.T)) {
 	t.Run("512", test)
 }
 
+// TestPartition checks partition, and with AVX-512 partition512, on lists of every length up to a few
+// groups of eight and some longer, held inside a larger buffer whose other words must not change.
+func TestPartition(t *testing.T) {
+	eachTable(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(7, 8))
+		var j joiner
+		lengths := []int{100, 511, 1000, 4099}
+		for n := range 50 {
+			lengths = append(lengths, n)
+		}
+		for _, n := range lengths {
+			bit := uint(rng.IntN(40))
+			buf := randomWords(rng, n+32, 40, 0.5)
+			keep := slices.Clone(buf)
+			list := buf[16 : 16+n]
+			clear := j.partition(list, bit)
+			for i, x := range list {
+				if has := x>>bit&1 == 1; has != (i >= clear) {
+					t.Fatalf("len %d bit %d: word %d of %d (%d without the bit) has it: %v", n, bit, i, n, clear, has)
+				}
+			}
+			got, want := slices.Clone(list), slices.Clone(keep[16:16+n])
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("len %d: the words changed", n)
+			}
+			if !slices.Equal(buf[:16], keep[:16]) || !slices.Equal(buf[16+n:], keep[16+n:]) {
+				t.Fatalf("len %d: words outside the list changed", n)
+			}
+		}
+	})
+}
+
 // TestTranspose64 checks the bit matrix transpose against its definition.
 func TestTranspose64(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))

@@ -15,6 +15,7 @@ type joiner struct {
 	tab   [maxPieces][1 << piece]uint64
 	tab4  [maxPieces][1 << piece][4]uint64
 	wide  *wideTables // made on first use, where the processor has AVX-512
+	set   []uint64    // scratch for partition512
 	order []uint
 	// stop, if set, is polled near the top of the split; once it returns true the count is abandoned.
 	stop    func() bool
@@ -121,9 +122,19 @@ func (j *joiner) split(d int, east, west []uint64) uint64 {
 		return c
 	}
 	bit := j.order[d]
-	eastClear := partition(east, bit)
-	westClear := partition(west, bit)
+	eastClear, westClear := j.partition(east, bit), j.partition(west, bit)
 	return j.split(d+1, east[eastClear:], west[:westClear]) + j.split(d+1, east[:eastClear], west)
+}
+
+// partition is partition, with AVX-512 where the join has it.
+func (j *joiner) partition(list []uint64, bit uint) int {
+	if !useWide || len(list) < 16 {
+		return partition(list, bit)
+	}
+	if cap(j.set) < len(list)+8 {
+		j.set = make([]uint64, len(list)+8+len(list)/4)
+	}
+	return partition512(list, uint64(bit), &j.set[0])
 }
 
 // partition moves the words of list without bit before those with it, in place, and returns how many

@@ -18,6 +18,9 @@ func scan512(tab *wideTables, large []uint64, pieces int) (clashes uint64)
 //go:noescape
 func pairs512(out *uint64, us, ucs, ds, dcs []uint64) (n int)
 
+//go:noescape
+func partition512(list []uint64, bit uint64, set *uint64) (clear int)
+
 // hasAVX512 reports whether the processor has AVX-512F and VPOPCNTQ, and the system saves the vector
 // registers they use.
 func hasAVX512() bool {

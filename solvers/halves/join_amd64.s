@@ -177,3 +177,94 @@ done:
 	MOVQ DI, n+104(FP)
 	VZEROUPPER
 	RET
+
+// func partition512(list []uint64, bit uint64, set *uint64) (clear int)
+//
+// partition with AVX-512, eight words at a time: the words without bit are packed to the front of list,
+// which never passes the words already read, and those with it to set, then copied back after them.
+// set needs room for len(list) words.
+TEXT ·partition512(SB), NOSPLIT, $0-48
+	MOVQ list_base+0(FP), SI
+	MOVQ set+32(FP), R8
+	MOVQ SI, DI                 // where the next word without bit goes
+	MOVQ R8, R9                 // where the next word with it goes
+	MOVQ bit+24(FP), CX
+	MOVQ $1, BX
+	SHLQ CX, BX
+	VPBROADCASTQ BX, Z2
+	MOVQ list_len+8(FP), CX
+	ANDQ $7, CX
+	MOVQ $1, AX
+	SHLQ CX, AX
+	DECQ AX
+	KMOVW AX, K3                // the lanes of the last, partial group
+	MOVQ list_len+8(FP), CX
+	MOVQ SI, R10
+	CMPQ CX, $8
+	JLT tail
+loop:
+	VMOVDQU64 (R10), Z0
+	VPTESTNMQ Z2, Z0, K1        // lanes without bit
+	KNOTW K1, K2                // lanes with it
+	VPCOMPRESSQ Z0, K1, Z3
+	VPCOMPRESSQ Z0, K2, Z4
+	VMOVDQU64 Z3, (DI)
+	VMOVDQU64 Z4, (R9)
+	KMOVW K1, AX
+	POPCNTL AX, AX
+	LEAQ (DI)(AX*8), DI
+	NEGQ AX
+	LEAQ 64(R9)(AX*8), R9
+	ADDQ $64, R10
+	SUBQ $8, CX
+	CMPQ CX, $8
+	JGE loop
+tail:
+	TESTQ CX, CX
+	JZ back
+	VMOVDQU64.Z (R10), K3, Z0
+	VPTESTNMQ Z2, Z0, K3, K1
+	KANDNW K3, K1, K2
+	VPCOMPRESSQ Z0, K1, Z3
+	VPCOMPRESSQ Z0, K2, Z4
+	VMOVDQU64 Z3, K3, (DI)      // within the list: no further than the words of the tail
+	VMOVDQU64 Z4, (R9)
+	KMOVW K1, AX
+	POPCNTL AX, AX
+	LEAQ (DI)(AX*8), DI
+	KMOVW K2, AX
+	POPCNTL AX, AX
+	LEAQ (R9)(AX*8), R9
+back:
+	// Copy the words with bit after those without, the last few under a mask so as not to write past
+	// the list.
+	MOVQ DI, DX
+	SUBQ SI, DX
+	SHRQ $3, DX
+	MOVQ DX, clear+40(FP)
+	MOVQ R9, CX
+	SUBQ R8, CX
+	SHRQ $3, CX                 // words with bit
+	MOVQ R8, R10
+	CMPQ CX, $8
+	JLT last
+copy:
+	VMOVDQU64 (R10), Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ $64, R10
+	ADDQ $64, DI
+	SUBQ $8, CX
+	CMPQ CX, $8
+	JGE copy
+last:
+	TESTQ CX, CX
+	JZ done
+	MOVQ $1, AX
+	SHLQ CX, AX
+	DECQ AX
+	KMOVW AX, K1
+	VMOVDQU64.Z (R10), K1, Z0
+	VMOVDQU64 Z0, K1, (DI)
+done:
+	VZEROUPPER
+	RET

@@ -9,3 +9,5 @@ func build512(*wideTables, *[maxPieces * piece][8]uint64, int) { panic("halves: 
 func scan512(*wideTables, []uint64, int) uint64 { panic("halves: no AVX-512") }
 
 func pairs512(*uint64, []uint64, []uint64, []uint64, []uint64) int { panic("halves: no AVX-512") }
+
+func partition512([]uint64, uint64, *uint64) int { panic("halves: no AVX-512") }
