@@ -32,8 +32,9 @@ import (
 )
 
 // MaxN is the largest board Count and Plan take. The list of a quarter's placements grows about
-// eightfold from one n to the next but one: 173 MB at n=21.
-const MaxN = 21
+// eightfold from one n to the next but one, to 550 MB at n=22; beyond, it would pass a gigabyte, and a
+// lower quarter's diagonals would no longer fit half a word once shifted (TestWordsFit).
+const MaxN = 22
 
 // Count returns the number of ways to place n non-attacking queens on an n×n board, split over threads
 // goroutines (threads < 1 means one per core, at most solvers.MaxThreads). It returns ctx's error, and
