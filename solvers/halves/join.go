@@ -8,8 +8,9 @@ import "math/bits"
 // It splits both lists on one bit at a time: east words without the bit pair with every west word, east
 // words with it pair only with west words without it, so the pairs that share the bit are never looked
 // at. Splitting on the bits most often set first prunes most. Where one list is short and the other long,
-// a table per piece of the word finds each long word's clashes with all the short words at once (table);
-// where both are short, pairs are compared one by one.
+// a table per piece of the word finds each long word's clashes with all the short words at once: 64 or
+// 256 of them a lookup in uint64s (table, table4), 512 in a vector of AVX-512 (table512); where both are
+// short, pairs are compared one by one.
 type joiner struct {
 	bits  uint
 	tab   [maxPieces][1 << piece]uint64
@@ -83,28 +84,16 @@ func (j *joiner) split(d int, east, west []uint64) uint64 {
 			return 0
 		}
 	}
-	if small, large := min(ne, nw), max(ne, nw); (small <= tableSmall || useWide && small <= tableSmallWide) && large >= tableMin && j.bits <= maxPieces*piece {
+	small, large := min(ne, nw), max(ne, nw)
+	limit := tableSmall
+	if useWide {
+		limit = tableSmallWide
+	}
+	if small <= limit && large >= tableMin && j.bits <= maxPieces*piece {
 		if ne > nw {
 			east, west = west, east
 		}
-		if useWide && small <= tableSmallWide {
-			var c uint64
-			for len(east) > 0 {
-				k := min(len(east), 512)
-				c += j.table512(east[:k], west)
-				east = east[k:]
-			}
-			return c
-		}
-		// Chunks of 256, and the last 64 or fewer alone, where a table of four words an entry would cost
-		// as much for far fewer pairs.
-		var c uint64
-		for len(east) > 64 {
-			k := min(len(east), 256)
-			c += j.table4(east[:k], west)
-			east = east[k:]
-		}
-		return c + j.table(east, west)
+		return j.tables(east, west)
 	}
 	if d == 0 {
 		// Ranked only where the lists are split at all: many a pair of short lists goes straight to a
@@ -124,6 +113,27 @@ func (j *joiner) split(d int, east, west []uint64) uint64 {
 	bit := j.order[d]
 	eastClear, westClear := j.partition(east, bit), j.partition(west, bit)
 	return j.split(d+1, east[eastClear:], west[:westClear]) + j.split(d+1, east[:eastClear], west)
+}
+
+// tables counts the pairs of small × large that share no bit, by tables of up to 512 short words with
+// AVX-512, or else of up to 256, and the last 64 or fewer alone, where a table of four words an entry
+// would cost as much for far fewer pairs.
+func (j *joiner) tables(small, large []uint64) uint64 {
+	var c uint64
+	if useWide {
+		for len(small) > 0 {
+			k := min(len(small), 512)
+			c += j.table512(small[:k], large)
+			small = small[k:]
+		}
+		return c
+	}
+	for len(small) > 64 {
+		k := min(len(small), 256)
+		c += j.table4(small[:k], large)
+		small = small[k:]
+	}
+	return c + j.table(small, large)
 }
 
 // partition is partition, with AVX-512 where the join has it.
