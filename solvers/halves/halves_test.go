@@ -529,19 +529,34 @@ func TestPartition(t *testing.T) {
 	})
 }
 
-// TestTranspose64 checks the bit matrix transpose against its definition.
-func TestTranspose64(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	var a [64]uint64
-	for i := range a {
-		a[i] = rng.Uint64()
+// TestTranspose512 checks the gathering of the short words' bits for the tables of 512 bits against its
+// definition, for every number of blocks and bytes.
+func TestTranspose512(t *testing.T) {
+	if !hasAVX512() {
+		t.Skip("no AVX-512 here")
 	}
-	b := a
-	transpose64(&b)
-	for i := range 64 {
-		for j := range 64 {
-			if a[i]>>j&1 != b[j]>>i&1 {
-				t.Fatalf("bit %d of row %d is %d, bit %d of row %d of the transpose %d", j, i, a[i]>>j&1, i, j, b[j]>>i&1)
+	rng := rand.New(rand.NewPCG(5, 6))
+	var words [512]uint64
+	for i := range words {
+		words[i] = rng.Uint64()
+	}
+	var tmp [8]uint64
+	for blocks := range 9 {
+		for bytes := range len(columns{})/8 + 1 {
+			var cols columns
+			transpose512(&cols, &words, blocks, bytes, &tmp)
+			for b := range cols {
+				for k := range 8 {
+					for i := range 64 {
+						want := words[64*k+i] >> b & 1
+						if k >= blocks || b >= 8*bytes {
+							want = 0
+						}
+						if got := cols[b][k] >> i & 1; got != want {
+							t.Fatalf("%d blocks, %d bytes: bit %d of cols[%d][%d] is %d, want %d", blocks, bytes, i, b, k, got, want)
+						}
+					}
+				}
 			}
 		}
 	}

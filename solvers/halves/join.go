@@ -17,6 +17,8 @@ type joiner struct {
 	tab4  [maxPieces][1 << piece][4]uint64
 	wide  *wideTables // made on first use, where the processor has AVX-512
 	set   []uint64    // scratch for partition512
+	words [512]uint64 // and for table512
+	tmp   [8]uint64
 	order []uint
 	// stop, if set, is polled near the top of the split; once it returns true the count is abandoned.
 	stop    func() bool
@@ -273,6 +275,10 @@ func (j *joiner) table4(small, large []uint64) uint64 {
 // wideTables are the tables of table512: 512 bits an entry, one for each short word.
 type wideTables [maxPieces][1 << piece][8]uint64
 
+// columns are the short words' bits for table512: columns[b] marks those that have bit b, in whole bytes
+// of bits.
+type columns [(maxPieces*piece + 7) &^ 7][8]uint64
+
 // useWide is whether the join uses table512; tests turn it off to hold the two against each other.
 var useWide = hasAVX512()
 
@@ -282,35 +288,14 @@ func (j *joiner) table512(small, large []uint64) uint64 {
 	if j.wide == nil {
 		j.wide = new(wideTables)
 	}
-	pieces := int(j.bits+piece-1) / piece
-	// cols[b] marks the small words that have bit b: the 64×64 blocks of small, transposed.
-	var cols [maxPieces * piece][8]uint64
-	var block [64]uint64
-	for i := 0; i < len(small); i += 64 {
-		n := copy(block[:], small[i:])
-		clear(block[n:])
-		transpose64(&block)
-		for b := range cols {
-			cols[b][i/64] = block[b]
-		}
-	}
-	pieces = max(pieces, 4)
+	// The short words, in whole blocks of 64, transposed into columns.
+	n := copy(j.words[:], small)
+	clear(j.words[n : (n+63)&^63])
+	var cols columns
+	transpose512(&cols, &j.words, (n+63)/64, int(j.bits+7)/8, &j.tmp)
+	pieces := max(int(j.bits+piece-1)/piece, 4)
 	build512(j.wide, &cols, pieces)
 	return uint64(len(small)*len(large)) - scan512(j.wide, large, pieces)
-}
-
-// transpose64 transposes a 64×64 matrix of bits: bit j of a[i] becomes bit i of a[j]. It swaps the
-// off-diagonal blocks of halves, then of quarters, down to single bits, each swap of a pair of rows a
-// few shifts and masks (Hacker's Delight, 7-3).
-func transpose64(a *[64]uint64) {
-	m := uint64(0x00000000ffffffff)
-	for j := 32; j != 0; j, m = j>>1, m^m<<(j>>1) {
-		for k := 0; k < 64; k = (k + j + 1) &^ j {
-			t := (a[k]>>j ^ a[k+j]) & m
-			a[k] ^= t << j
-			a[k+j] ^= t
-		}
-	}
 }
 
 func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }

@@ -10,7 +10,7 @@ func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 func xgetbv() (eax uint32)
 
 //go:noescape
-func build512(tab *wideTables, cols *[maxPieces * piece][8]uint64, pieces int)
+func build512(tab *wideTables, cols *columns, pieces int)
 
 //go:noescape
 func scan512(tab *wideTables, large []uint64, pieces int) (clashes uint64)
@@ -20,6 +20,9 @@ func pairs512(out *uint64, us, ucs, ds, dcs []uint64) (n int)
 
 //go:noescape
 func partition512(list []uint64, bit uint64, set *uint64) (clear int)
+
+//go:noescape
+func transpose512(cols *columns, words *[512]uint64, blocks, bytes int, tmp *[8]uint64)
 
 // hasAVX512 reports whether the processor has AVX-512F and VPOPCNTQ, and the system saves the vector
 // registers they use.

@@ -18,7 +18,7 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-4
 	MOVL AX, eax+0(FP)
 	RET
 
-// func build512(tab *wideTables, cols *[maxPieces * piece][8]uint64, pieces int)
+// func build512(tab *wideTables, cols *columns, pieces int)
 //
 // For each piece k, tab[k][v] = OR of cols[7k+b] over the bits b of v, by doubling: the entries with
 // top bit b are those below 1<<b, each ORed with cols[7k+b].
@@ -265,6 +265,121 @@ last:
 	KMOVW AX, K1
 	VMOVDQU64.Z (R10), K1, Z0
 	VMOVDQU64 Z0, K1, (DI)
+done:
+	VZEROUPPER
+	RET
+
+// bytes (8c + r) of transposeBytes are 8r + c: VPERMB by it transposes a vector's 8×8 bytes.
+DATA transposeBytes<>+0(SB)/8, $0x3830282018100800
+DATA transposeBytes<>+8(SB)/8, $0x3931292119110901
+DATA transposeBytes<>+16(SB)/8, $0x3a322a221a120a02
+DATA transposeBytes<>+24(SB)/8, $0x3b332b231b130b03
+DATA transposeBytes<>+32(SB)/8, $0x3c342c241c140c04
+DATA transposeBytes<>+40(SB)/8, $0x3d352d251d150d05
+DATA transposeBytes<>+48(SB)/8, $0x3e362e261e160e06
+DATA transposeBytes<>+56(SB)/8, $0x3f372f271f170f07
+GLOBL transposeBytes<>(SB), RODATA|NOPTR, $64
+
+// The byte offsets of cols[b], cols[b+1], … cols[b+7] from cols[b].
+DATA colOffsets<>+0(SB)/8, $0
+DATA colOffsets<>+8(SB)/8, $64
+DATA colOffsets<>+16(SB)/8, $128
+DATA colOffsets<>+24(SB)/8, $192
+DATA colOffsets<>+32(SB)/8, $256
+DATA colOffsets<>+40(SB)/8, $320
+DATA colOffsets<>+48(SB)/8, $384
+DATA colOffsets<>+56(SB)/8, $448
+GLOBL colOffsets<>(SB), RODATA|NOPTR, $64
+
+// The masks of the three swaps that transpose the 8×8 bits of a word (Hacker's Delight, 7-3).
+DATA swapMasks<>+0(SB)/8, $0x00aa00aa00aa00aa
+DATA swapMasks<>+8(SB)/8, $0x0000cccc0000cccc
+DATA swapMasks<>+16(SB)/8, $0x00000000f0f0f0f0
+GLOBL swapMasks<>(SB), RODATA|NOPTR, $24
+
+// func transpose512(cols *columns, words *[512]uint64, blocks, bytes int, tmp *[8]uint64)
+//
+// Sets bit i of cols[b][k] to bit b of words[64k+i], for the first blocks blocks of 64 words and the
+// first 8*bytes bits. For each block and byte of the words: the byte of each word, packed eight words
+// to a vector word by VPMOVQB, forms eight 8×8 matrices of bits; each is transposed by three swaps, the
+// vector's 8×8 bytes by VPERMB, and the eight words that result are the block's in eight cols.
+TEXT ·transpose512(SB), NOSPLIT, $0-40
+	MOVQ cols+0(FP), DI
+	MOVQ words+8(FP), SI
+	MOVQ blocks+16(FP), R8
+	MOVQ bytes+24(FP), R9
+	MOVQ tmp+32(FP), R13
+	VMOVDQU64 transposeBytes<>(SB), Z20
+	VMOVDQU64 colOffsets<>(SB), Z21
+	VPBROADCASTQ swapMasks<>+0(SB), Z22
+	VPBROADCASTQ swapMasks<>+8(SB), Z23
+	VPBROADCASTQ swapMasks<>+16(SB), Z24
+	XORQ R10, R10
+	TESTQ R8, R8
+	JZ done
+	TESTQ R9, R9
+	JZ done
+block:
+	VMOVDQU64 0(SI), Z8
+	VMOVDQU64 64(SI), Z9
+	VMOVDQU64 128(SI), Z10
+	VMOVDQU64 192(SI), Z11
+	VMOVDQU64 256(SI), Z12
+	VMOVDQU64 320(SI), Z13
+	VMOVDQU64 384(SI), Z14
+	VMOVDQU64 448(SI), Z15
+	LEAQ (DI)(R10*8), R12       // &cols[0][k]
+	XORQ R11, R11
+byte:
+	MOVQ R11, AX
+	SHLQ $3, AX
+	VMOVQ AX, X25
+	VPSRLQ X25, Z8, Z0
+	VPMOVQB Z0, 0(R13)
+	VPSRLQ X25, Z9, Z0
+	VPMOVQB Z0, 8(R13)
+	VPSRLQ X25, Z10, Z0
+	VPMOVQB Z0, 16(R13)
+	VPSRLQ X25, Z11, Z0
+	VPMOVQB Z0, 24(R13)
+	VPSRLQ X25, Z12, Z0
+	VPMOVQB Z0, 32(R13)
+	VPSRLQ X25, Z13, Z0
+	VPMOVQB Z0, 40(R13)
+	VPSRLQ X25, Z14, Z0
+	VPMOVQB Z0, 48(R13)
+	VPSRLQ X25, Z15, Z0
+	VPMOVQB Z0, 56(R13)
+	VMOVDQU64 (R13), Z0
+	// t = (x ^ x>>s) & m; x ^= t ^ t<<s, for s = 7, 14, 28.
+	VPSRLQ $7, Z0, Z1
+	VPXORQ Z0, Z1, Z1
+	VPANDQ Z22, Z1, Z1
+	VPSLLQ $7, Z1, Z2
+	VPTERNLOGQ $0x96, Z1, Z2, Z0
+	VPSRLQ $14, Z0, Z1
+	VPXORQ Z0, Z1, Z1
+	VPANDQ Z23, Z1, Z1
+	VPSLLQ $14, Z1, Z2
+	VPTERNLOGQ $0x96, Z1, Z2, Z0
+	VPSRLQ $28, Z0, Z1
+	VPXORQ Z0, Z1, Z1
+	VPANDQ Z24, Z1, Z1
+	VPSLLQ $28, Z1, Z2
+	VPTERNLOGQ $0x96, Z1, Z2, Z0
+	VPERMB Z0, Z20, Z0
+	MOVQ R11, AX
+	SHLQ $9, AX                 // 8 cols of 64 bytes a byte
+	LEAQ (R12)(AX*1), BX
+	KXNORW K1, K1, K1
+	VPSCATTERQQ Z0, K1, (BX)(Z21*1)
+	INCQ R11
+	CMPQ R11, R9
+	JLT byte
+	ADDQ $512, SI
+	INCQ R10
+	CMPQ R10, R8
+	JLT block
 done:
 	VZEROUPPER
 	RET
