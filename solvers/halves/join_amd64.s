@@ -50,6 +50,14 @@ entry:
 	VZEROUPPER
 	RET
 
+// LOOKUP(s, table) ORs into Z0 the entry of the piece of AX that starts at bit s+6, in the table at
+// DI+table: the entry's offset is that piece times 64, the piece shifted and masked in one.
+#define LOOKUP(s, table) \
+	MOVQ AX, BX \
+	SHRQ s, BX \
+	ANDQ $0x1FC0, BX \
+	VPORQ table(DI)(BX*1), Z0, Z0
+
 // func scan512(tab *wideTables, large []uint64, pieces int) (clashes uint64)
 //
 // Sums, over the words w of large, the bits set in the OR of tab[k][w>>7k & 127] over the pieces k:
@@ -70,29 +78,15 @@ loop:
 	SHLQ $6, BX
 	ANDQ $0x1FC0, BX
 	VMOVDQU64 (DI)(BX*1), Z0
-	MOVQ AX, BX
-	SHRQ $1, BX
-	ANDQ $0x1FC0, BX
-	VPORQ 8192(DI)(BX*1), Z0, Z0
-	MOVQ AX, BX
-	SHRQ $8, BX
-	ANDQ $0x1FC0, BX
-	VPORQ 16384(DI)(BX*1), Z0, Z0
-	MOVQ AX, BX
-	SHRQ $15, BX
-	ANDQ $0x1FC0, BX
-	VPORQ 24576(DI)(BX*1), Z0, Z0
+	LOOKUP($1, 8192)
+	LOOKUP($8, 16384)
+	LOOKUP($15, 24576)
 	CMPQ R9, $4
 	JEQ count
-	MOVQ AX, BX
-	SHRQ $22, BX
-	ANDQ $0x1FC0, BX
-	VPORQ 32768(DI)(BX*1), Z0, Z0
+	LOOKUP($22, 32768)
 	CMPQ R9, $5
 	JEQ count
-	SHRQ $29, AX
-	ANDQ $0x1FC0, AX
-	VPORQ 40960(DI)(AX*1), Z0, Z0
+	LOOKUP($29, 40960)
 count:
 	VPOPCNTQ Z0, Z0
 	VPADDQ Z0, Z1, Z1
@@ -297,6 +291,20 @@ DATA swapMasks<>+8(SB)/8, $0x0000cccc0000cccc
 DATA swapMasks<>+16(SB)/8, $0x00000000f0f0f0f0
 GLOBL swapMasks<>(SB), RODATA|NOPTR, $24
 
+// SWAP(s, M) swaps the bits of Z0's words that are s apart under the mask M: t = (x ^ x>>s) & m,
+// x ^= t ^ t<<s.
+#define SWAP(s, M) \
+	VPSRLQ s, Z0, Z1 \
+	VPXORQ Z0, Z1, Z1 \
+	VPANDQ M, Z1, Z1 \
+	VPSLLQ s, Z1, Z2 \
+	VPTERNLOGQ $0x96, Z1, Z2, Z0
+
+// BYTES(Z, off) stores byte X25/8 of each word of Z to off(R13) on.
+#define BYTES(Z, off) \
+	VPSRLQ X25, Z, Z0 \
+	VPMOVQB Z0, off(R13)
+
 // func transpose512(cols *columns, words *[512]uint64, blocks, bytes int, tmp *[8]uint64)
 //
 // Sets bit i of cols[b][k] to bit b of words[64k+i], for the first blocks blocks of 64 words and the
@@ -334,39 +342,18 @@ byte:
 	MOVQ R11, AX
 	SHLQ $3, AX
 	VMOVQ AX, X25
-	VPSRLQ X25, Z8, Z0
-	VPMOVQB Z0, 0(R13)
-	VPSRLQ X25, Z9, Z0
-	VPMOVQB Z0, 8(R13)
-	VPSRLQ X25, Z10, Z0
-	VPMOVQB Z0, 16(R13)
-	VPSRLQ X25, Z11, Z0
-	VPMOVQB Z0, 24(R13)
-	VPSRLQ X25, Z12, Z0
-	VPMOVQB Z0, 32(R13)
-	VPSRLQ X25, Z13, Z0
-	VPMOVQB Z0, 40(R13)
-	VPSRLQ X25, Z14, Z0
-	VPMOVQB Z0, 48(R13)
-	VPSRLQ X25, Z15, Z0
-	VPMOVQB Z0, 56(R13)
+	BYTES(Z8, 0)
+	BYTES(Z9, 8)
+	BYTES(Z10, 16)
+	BYTES(Z11, 24)
+	BYTES(Z12, 32)
+	BYTES(Z13, 40)
+	BYTES(Z14, 48)
+	BYTES(Z15, 56)
 	VMOVDQU64 (R13), Z0
-	// t = (x ^ x>>s) & m; x ^= t ^ t<<s, for s = 7, 14, 28.
-	VPSRLQ $7, Z0, Z1
-	VPXORQ Z0, Z1, Z1
-	VPANDQ Z22, Z1, Z1
-	VPSLLQ $7, Z1, Z2
-	VPTERNLOGQ $0x96, Z1, Z2, Z0
-	VPSRLQ $14, Z0, Z1
-	VPXORQ Z0, Z1, Z1
-	VPANDQ Z23, Z1, Z1
-	VPSLLQ $14, Z1, Z2
-	VPTERNLOGQ $0x96, Z1, Z2, Z0
-	VPSRLQ $28, Z0, Z1
-	VPXORQ Z0, Z1, Z1
-	VPANDQ Z24, Z1, Z1
-	VPSLLQ $28, Z1, Z2
-	VPTERNLOGQ $0x96, Z1, Z2, Z0
+	SWAP($7, Z22)
+	SWAP($14, Z23)
+	SWAP($28, Z24)
 	VPERMB Z0, Z20, Z0
 	MOVQ R11, AX
 	SHLQ $9, AX                 // 8 cols of 64 bytes a byte
