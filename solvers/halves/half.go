@@ -141,12 +141,15 @@ func forEachSubset(set uint32, k int, f func(uint32)) {
 // parts'.
 func (b *board) half(q *quarters, rows uint32, west bool, out []uint64, s *scratch) []uint64 {
 	t, m, width := uint(b.t), uint64(1)<<b.width-1, b.width
-	cross := func(j uint64) uint64 { return j>>b.shift&m | (j>>32&m)<<width }
-	block := b.blockEast
+	// cross(j) = j>>from&m | (j>>from2&m)<<width: the east's crossing diagonals from shift and 0, the
+	// west's from 0 and shift, in the low and the high half of a joined word.
+	from, from2, block := b.shift, uint(32), b.blockEast
 	if west {
-		cross = func(j uint64) uint64 { return j&m | (j>>(32+b.shift)&m)<<width }
-		block = b.blockWest
+		from, from2, block = 0, 32+b.shift, b.blockWest
 	}
+	cross := func(j uint64) uint64 { return j>>from&m | (j>>from2&m)<<width }
+	upShifts := [4]uint64{0, uint64(from), uint64(from2), uint64(width)}
+	downShifts := [4]uint64{uint64(t), uint64(from), uint64(from2), uint64(width)}
 	upper, lower := rows&(1<<t-1), rows>>t
 	colMask := uint32(1)<<b.h - 1
 	for _, cols := range columnSets[b.h][bits.OnesCount32(upper)] {
@@ -154,20 +157,29 @@ func (b *board) half(q *quarters, rows uint32, west bool, out []uint64, s *scrat
 		if len(ups) == 0 || len(downs) == 0 {
 			continue
 		}
-		s.ups, s.upCross = s.ups[:0], s.upCross[:0]
-		for _, u := range ups {
-			if u&block == 0 {
-				s.ups = append(s.ups, u)
-				s.upCross = append(s.upCross, cross(u))
+		// The parts the middle column's queen leaves, and their crossing diagonals; a lower quarter's
+		// shifted by t, its down-right diagonals staying in the low 32 bits as t+2h-1 ≤ 32 for n ≤ 22
+		// (TestWordsFit).
+		if useWide {
+			s.ups, s.upCross = grow(s.ups, len(ups)+8), grow(s.upCross, len(ups)+8)
+			s.downs, s.downCross = grow(s.downs, len(downs)+8), grow(s.downCross, len(downs)+8)
+			nu := prepare512(&s.ups[0], &s.upCross[0], ups, &upShifts, m, block)
+			nd := prepare512(&s.downs[0], &s.downCross[0], downs, &downShifts, m, block)
+			s.ups, s.upCross, s.downs, s.downCross = s.ups[:nu], s.upCross[:nu], s.downs[:nd], s.downCross[:nd]
+		} else {
+			s.ups, s.upCross = s.ups[:0], s.upCross[:0]
+			for _, u := range ups {
+				if u&block == 0 {
+					s.ups = append(s.ups, u)
+					s.upCross = append(s.upCross, cross(u))
+				}
 			}
-		}
-		s.downs, s.downCross = s.downs[:0], s.downCross[:0]
-		for _, d := range downs {
-			// A lower quarter's down-right diagonals stay in the low 32 bits once shifted by t, as
-			// t+2h-1 ≤ 32 for n ≤ 22 (TestWordsFit).
-			if d <<= t; d&block == 0 {
-				s.downs = append(s.downs, d)
-				s.downCross = append(s.downCross, cross(d))
+			s.downs, s.downCross = s.downs[:0], s.downCross[:0]
+			for _, d := range downs {
+				if d <<= t; d&block == 0 {
+					s.downs = append(s.downs, d)
+					s.downCross = append(s.downCross, cross(d))
+				}
 			}
 		}
 		// Every pair is written, and the end advances past those that fit: 8 more for pairs512.
@@ -189,6 +201,14 @@ func (b *board) half(q *quarters, rows uint32, west bool, out []uint64, s *scrat
 		out = buf[:k]
 	}
 	return out
+}
+
+// grow returns buf resliced to n words, reallocated if it holds fewer.
+func grow(buf []uint64, n int) []uint64 {
+	if cap(buf) < n {
+		return make([]uint64, n, n+n/4)
+	}
+	return buf[:n]
 }
 
 // scratch is what half keeps from call to call: the parts of the group at hand that the middle column's

@@ -24,6 +24,9 @@ func partition512(list []uint64, bit uint64, set *uint64) (clear int)
 //go:noescape
 func transpose512(cols *columns, words *[512]uint64, blocks, bytes int, tmp *[8]uint64)
 
+//go:noescape
+func prepare512(parts, cross *uint64, src []uint64, shifts *[4]uint64, mask, block uint64) (n int)
+
 // hasAVX512 reports whether the processor has AVX-512F and VPOPCNTQ, and the system saves the vector
 // registers they use.
 func hasAVX512() bool {

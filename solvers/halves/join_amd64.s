@@ -370,3 +370,71 @@ byte:
 done:
 	VZEROUPPER
 	RET
+
+// PREPARE8 is prepare512's step for the lanes K3 of Z0.
+#define PREPARE8 \
+	VPSLLQ X26, Z0, Z0 \
+	VPTESTNMQ Z31, Z0, K3, K1 \
+	VPSRLQ X27, Z0, Z1 \
+	VPANDQ Z30, Z1, Z1 \
+	VPSRLQ X28, Z0, Z2 \
+	VPANDQ Z30, Z2, Z2 \
+	VPSLLQ X29, Z2, Z2 \
+	VPORQ Z2, Z1, Z1 \
+	VPCOMPRESSQ Z0, K1, Z0 \
+	VPCOMPRESSQ Z1, K1, Z1 \
+	VMOVDQU64 Z0, (DI) \
+	VMOVDQU64 Z1, (R12) \
+	KMOVW K1, AX \
+	POPCNTL AX, AX \
+	LEAQ (DI)(AX*8), DI \
+	LEAQ (R12)(AX*8), R12
+
+// func prepare512(parts, cross *uint64, src []uint64, shifts *[4]uint64, mask, block uint64) (n int)
+//
+// For each word x of src shifted left by shifts[0] and sharing no bit with block, in order, writes x to
+// parts and ((x>>shifts[1]) & mask) | ((x>>shifts[2]) & mask)<<shifts[3] to cross, and returns how many
+// it wrote: a half's parts of one quarter and their crossing diagonals (half). Eight at a time, packed
+// by VPCOMPRESSQ and stored whole: parts and cross need room for 7 words past the last kept.
+TEXT ·prepare512(SB), NOSPLIT, $0-72
+	MOVQ parts+0(FP), DI
+	MOVQ DI, R11
+	MOVQ cross+8(FP), R12
+	MOVQ src_base+16(FP), SI
+	MOVQ src_len+24(FP), CX
+	MOVQ shifts+40(FP), AX
+	VMOVQ 0(AX), X26
+	VMOVQ 8(AX), X27
+	VMOVQ 16(AX), X28
+	VMOVQ 24(AX), X29
+	VPBROADCASTQ mask+48(FP), Z30
+	VPBROADCASTQ block+56(FP), Z31
+	MOVQ CX, DX
+	ANDQ $7, CX
+	MOVQ $1, AX
+	SHLQ CX, AX
+	DECQ AX
+	KMOVW AX, K2                // the lanes of the last, partial group
+	MOVQ DX, CX
+	KXNORW K3, K3, K3
+	CMPQ CX, $8
+	JLT tail
+loop:
+	VMOVDQU64 (SI), Z0
+	PREPARE8
+	ADDQ $64, SI
+	SUBQ $8, CX
+	CMPQ CX, $8
+	JGE loop
+tail:
+	TESTQ CX, CX
+	JZ done
+	VMOVDQU64.Z (SI), K2, Z0
+	KMOVW K2, K3
+	PREPARE8
+done:
+	SUBQ R11, DI
+	SHRQ $3, DI
+	MOVQ DI, n+64(FP)
+	VZEROUPPER
+	RET
