@@ -21,28 +21,34 @@ import (
 // part of the board: a search that places whole orbits of cells at a time visits a tree about as deep as
 // a fourth or a half of the board's, which is small beside the count.
 
-// joinJob counts classic queens by the join of package halves, as one task. With unique, each other turn
-// of the group is a task too, which counts the solutions symmetric under it, and the classes follow by
-// Burnside's lemma.
-func (p *plan) joinJob(threads int, unique bool) *job {
+// joinJob counts classic queens by the join of package halves, whose tasks are runs of one half board's
+// classes of row sets. With unique, each other turn of the group is one more task, which counts the
+// solutions symmetric under it, and the classes follow by Burnside's lemma.
+func (p *plan) joinJob(unique bool) (*job, error) {
 	n := p.rows
-	join := func(ctx context.Context, _ *ctl) (uint64, error) { return halves.Count(ctx, n, threads) }
+	hj, err := halves.Plan(n)
+	if err != nil {
+		return nil, fmt.Errorf("backtrack: %w", err)
+	}
+	joins := hj.Tasks()
+	j := &job{method: Join, tasks: joins, key: fmt.Sprintf("%s %s %s", Join, p.board(), hj.Key())}
+	j.run = func(ctx context.Context, _ *ctl, i int) (solvers.Tally, error) { return hj.Run(ctx, i) }
 	if !unique {
-		return oneTask(Join, fmt.Sprintf("%s %s tasks=1", Join, p.board()), join, nil)
+		return j, nil
 	}
 	turns := p.symmetryGroup().turns
-	j := &job{method: Join, tasks: len(turns), key: fmt.Sprintf("%s %s turns=%d tasks=%d", Join, p.board(), len(turns), len(turns))}
+	j.tasks += len(turns) - 1
+	j.key += fmt.Sprintf(" turns=%d", len(turns))
 	j.run = func(ctx context.Context, k *ctl, i int) (solvers.Tally, error) {
-		if i == 0 {
-			count, err := join(ctx, k)
-			return solvers.Tally{Count: count}, err
+		if i < joins {
+			return hj.Run(ctx, i)
 		}
-		sym, done, err := symmetricBy(n, turns[i], k.stop)
+		sym, done, err := symmetricBy(n, turns[i-joins+1], k.stop)
 		k.stopped = !done
 		return solvers.Tally{Classes: sym}, err
 	}
 	j.finish = burnsideFinish(uint64(len(turns)), true)
-	return j
+	return j, nil
 }
 
 // maxSymmetricSide is the largest board symmetricBy takes: each of the 2n−1 diagonals is one bit of a word.

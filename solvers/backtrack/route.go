@@ -35,7 +35,7 @@ var routes = []route{
 	{Formula, (*plan).formulaFits, nil, false,
 		"rows and columns at most, every cell open, no quota: a closed formula, C(r,k)·C(c,k)·k! for rooks"},
 	{Join, joinFits, nil, true,
-		"classic queens, n ≤ 21: half boards joined (package halves), many times faster than a search; classes by Burnside's lemma"},
+		"classic queens, n ≤ 22: half boards joined (package halves), many times faster than a search; classes by Burnside's lemma"},
 	{Transfer, transferFits, nil, false,
 		"leapers, the row rider or a row quota at most, a flat board: a transfer matrix counts without visiting placements"},
 	{Shifts, shiftsFits, nil, true,
@@ -141,7 +141,7 @@ func (r *route) job(ctx context.Context, s *Solver, p *plan, unique bool) (*job,
 		count := func(context.Context, *ctl) (uint64, error) { return p.formula() }
 		return oneTask(Formula, fmt.Sprintf("%s %s tasks=1", Formula, p.board()), count, nil), nil
 	case Join:
-		return p.joinJob(s.threads, unique), nil
+		return p.joinJob(unique)
 	case Transfer:
 		return p.transferJob(p.dp), nil
 	case Shifts:

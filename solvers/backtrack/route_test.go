@@ -12,6 +12,7 @@ import (
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"
+	"github.com/queens-dev/queens/solvers/halves"
 )
 
 // TestRoutes holds the routing table to its intent: which method counts which model by default, and which
@@ -28,7 +29,7 @@ func TestRoutes(t *testing.T) {
 	}{
 		{"classic", constraints.Classic(10), false, backtrack.Join, "half boards joined"},
 		{"classic, classes", constraints.Classic(10), true, backtrack.Join, "Burnside's lemma over the join"},
-		{"classic 22", constraints.Classic(22), false, backtrack.Classes, "past the join's side: one solution per class"},
+		{"classic past the join", constraints.Classic(halves.MaxN + 1), false, backtrack.Classes, "past the join's side: one solution per class"},
 		{"rooks", constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Rook}, false, backtrack.Formula, "C(8,8)·C(8,8)·8!"},
 		{"rooks, classes", constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Rook}, true, backtrack.Classes, "the formula counts no classes"},
 		{"rows only, torus", constraints.Model{Rows: 4, Cols: 9, Attack: r, Wrap: true}, false, backtrack.Formula, "a torus changes no row"},

@@ -1,35 +1,43 @@
 package halves
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
-// half is the east half of an n×n board, where placements are searched, and what the west half needs to
-// know of them. Columns h..n-1 (h+1..n-1 on an odd board, whose middle column holds a queen placed
-// first) are the east; the mirror image of each is the west.
-type half struct {
-	n, h int
-	// middleRow is the row of the middle column's queen on an odd board, -1 on an even one.
+// board is one start of an n×n board: on an odd board, the middle column's queen placed in middleRow
+// (an even board has a single board, middleRow -1). The east half is columns n-h..n-1, the west half
+// columns 0..h-1; the upper quarters are rows 0..t-1 and the lower ones rows t..n-1.
+type board struct {
+	n, t, h   int
 	middleRow int
-	// rows are the rows open to the halves' queens: all but middleRow.
-	rows uint32
-	// blocked[j] are the rows of east column j that the middle column's queen attacks.
-	blocked []uint32
-	// crossing[j][r] marks the diagonals through (r, east column j) that cross the west half too: bit
-	// r-c+h-1 for a down-right diagonal, bit width + r+c-(n-h) for a down-left one, each counted only
-	// where it lies in 0..width-1.
-	crossing [][]uint64
 	// weight is how many boards b stands for: 2 where its up-down image is another board, else 1.
 	weight uint64
-	// upper and lower are the parts of b's quarters, once listed (quarter.go).
-	upper, lower *quarter
-	// width is the number of diagonals of one direction that cross both halves: 2h-1. bits is 2*width.
+	// rows are the rows open to the halves' queens: all but middleRow.
+	rows uint32
+	// blockEast and blockWest are the diagonals of the middle column's queen as the joined words of the
+	// east and west halves (join) number them: no placement may use them.
+	blockEast, blockWest uint64
+	// width is the number of diagonals of one direction that cross the middle: 2h-1. bits is 2*width.
 	width, bits uint
+	// shift is how far the crossing diagonals lie from the start of a half's joined numbering: n-h.
+	shift uint
+	// classes are b's sets of east rows, one for each class under b's symmetries.
+	classes []class
 }
 
-// newHalf returns the east half of an n×n board, with the middle column's queen in middleRow on an odd
-// board (ignored on an even one).
-func newHalf(n, middleRow int) *half {
+// class is a set of east rows, standing for weight sets (itself and its images under the symmetries)
+// that have the same count.
+type class struct {
+	rows   uint32
+	weight uint32
+}
+
+// newBoard returns the board of side n whose middle column's queen stands in middleRow (ignored on an
+// even board).
+func newBoard(n, middleRow int) *board {
 	h := n / 2
-	b := &half{n: n, h: h, middleRow: -1, rows: uint32(1)<<n - 1, weight: 1}
+	b := &board{n: n, t: n - h, h: h, middleRow: -1, rows: uint32(1)<<n - 1, weight: 1, shift: uint(n - h)}
 	if h > 0 {
 		b.width = uint(2*h - 1)
 	}
@@ -37,46 +45,187 @@ func newHalf(n, middleRow int) *half {
 	if n%2 == 1 {
 		b.middleRow = middleRow
 		b.rows &^= 1 << middleRow
-	}
-	b.blocked = make([]uint32, h)
-	b.crossing = make([][]uint64, h)
-	for j := range h {
-		c := n - h + j
-		if b.middleRow >= 0 {
-			t := c - h // distance from the middle column
-			for _, r := range []int{b.middleRow - t, b.middleRow + t} {
-				if r >= 0 && r < n {
-					b.blocked[j] |= 1 << r
-				}
-			}
+		if 2*middleRow != n-1 {
+			b.weight = 2
 		}
-		b.crossing[j] = make([]uint64, n)
-		for r := range n {
-			var p uint64
-			if d := r - c + h - 1; d >= 0 && d < int(b.width) {
-				p |= 1 << d
-			}
-			if a := r + c - (n - h); a >= 0 && a < int(b.width) {
-				p |= 1 << (b.width + uint(a))
-			}
-			b.crossing[j][r] = p
+		// The queen (r, h) is on down-right diagonal r+h and anti-diagonal r+h of the board. The east's
+		// joined words number the down-right ones as the board does and the anti-diagonals from n-h;
+		// the west's the other way round (see join).
+		r := middleRow
+		b.blockEast = 1 << (r + h)
+		b.blockWest = 1 << (32 + r + h)
+		if r > 0 {
+			b.blockEast |= 1 << (32 + r - 1)
+			b.blockWest |= 1 << (r - 1)
 		}
 	}
+	b.classes = rowClasses(b)
 	return b
 }
 
-// mirror turns the crossing diagonals of an east placement into those of its mirror image in the west:
-// the mirror swaps the two directions, index for index.
-func (b *half) mirror(p uint64) uint64 {
-	low := uint64(1)<<b.width - 1
-	return (p&low)<<b.width | p>>b.width
+// boards lists the boards whose counts make up the n×n count: for an even n the board itself; for an
+// odd n, one for each row of the middle column's queen in the upper half, the rows above the middle
+// weighted 2 for their up-down images below it.
+func boards(n int) []*board {
+	if n%2 == 0 {
+		return []*board{newBoard(n, -1)}
+	}
+	var bs []*board
+	for r := 0; r <= n/2; r++ {
+		bs = append(bs, newBoard(n, r))
+	}
+	return bs
 }
 
-// flip returns the up-down image of a set of rows.
-func (b *half) flip(rows uint32) uint32 {
-	return bits.Reverse32(rows) >> (32 - b.n)
+// rowClasses lists one class for each set of east rows of b under the symmetries b keeps: the mirror,
+// which swaps a set with its complement, and where b is its own up-down image, the flip.
+func rowClasses(b *board) []class {
+	open := b.rows
+	flips := b.middleRow < 0 || 2*b.middleRow == b.n-1
+	var cs []class
+	forEachSubset(open, b.h, func(r uint32) {
+		images := [4]uint32{r, open ^ r}
+		k := 2
+		if flips {
+			f := bits.Reverse32(r) >> (32 - b.n)
+			images[2], images[3] = f, open^f
+			k = 4
+		}
+		var distinct uint32
+		for i := range k {
+			if images[i] < r {
+				return // not the least of its class
+			}
+			if !slices.Contains(images[:i], images[i]) {
+				distinct++
+			}
+		}
+		cs = append(cs, class{rows: r, weight: distinct})
+	})
+	return cs
 }
 
-func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }
+// forEachSubset calls f once with every subset of set that has k members.
+func forEachSubset(set uint32, k int, f func(uint32)) {
+	var pos []uint32
+	for s := set; s != 0; s &= s - 1 {
+		pos = append(pos, s&-s)
+	}
+	if k > len(pos) {
+		return
+	}
+	var rec func(i, left int, acc uint32)
+	rec = func(i, left int, acc uint32) {
+		if left == 0 {
+			f(acc)
+			return
+		}
+		for j := i; j <= len(pos)-left; j++ {
+			rec(j+1, left-1, acc|pos[j])
+		}
+	}
+	rec(0, k, 0)
+}
 
-func onesCount(x uint64) int { return bits.OnesCount64(x) }
+// half appends to out the crossing diagonals of every placement of b's east half on rows (its west half,
+// if west), built from q's upper and lower quarters, and returns out; s is scratch.
+//
+// A half's placement is an upper quarter's placement on columns C joined to a lower one's on the other
+// columns. Numbered as the board numbers them, the upper's diagonals and the lower's shifted by t are
+// the half's, in one word, its joined word: so the two clash exactly when the upper's word and the
+// lower's shifted share a bit. The east numbers its down-right diagonals as the board does and its
+// anti-diagonals from n-h; the west the other way round. The crossing diagonals, those both halves
+// reach, are the width from n-h on in each direction: the east's are its joined down-right diagonals
+// from shift and anti-diagonals from 0, the west's its down-right ones from 0 and anti-diagonals from
+// shift. Crossing is a matter of shifts and masks, so a pair's crossing diagonals are the OR of its
+// parts'.
+func (b *board) half(q *quarters, rows uint32, west bool, out []uint64, s *scratch) []uint64 {
+	t, m, width := uint(b.t), uint64(1)<<b.width-1, b.width
+	// cross(j) = j>>from&m | (j>>from2&m)<<width: the east's crossing diagonals from shift and 0, the
+	// west's from 0 and shift, in the low and the high half of a joined word.
+	from, from2, block := b.shift, uint(32), b.blockEast
+	if west {
+		from, from2, block = 0, 32+b.shift, b.blockWest
+	}
+	cross := func(j uint64) uint64 { return j>>from&m | (j>>from2&m)<<width }
+	upShifts := [4]uint64{0, uint64(from), uint64(from2), uint64(width)}
+	downShifts := [4]uint64{uint64(t), uint64(from), uint64(from2), uint64(width)}
+	upper, lower := rows&(1<<t-1), rows>>t
+	colMask := uint32(1)<<b.h - 1
+	for _, cols := range columnSets[b.h][bits.OnesCount32(upper)] {
+		ups, downs := q.group(upper, cols), q.group(lower, colMask^cols)
+		if len(ups) == 0 || len(downs) == 0 {
+			continue
+		}
+		// The parts the middle column's queen leaves, and their crossing diagonals; a lower quarter's
+		// shifted by t, its down-right diagonals staying in the low 32 bits as t+2h-1 ≤ 32 for n ≤ 22
+		// (TestWordsFit).
+		if useWide {
+			s.ups, s.upCross = grow(s.ups, len(ups)+8), grow(s.upCross, len(ups)+8)
+			s.downs, s.downCross = grow(s.downs, len(downs)+8), grow(s.downCross, len(downs)+8)
+			nu := prepare512(&s.ups[0], &s.upCross[0], ups, &upShifts, m, block)
+			nd := prepare512(&s.downs[0], &s.downCross[0], downs, &downShifts, m, block)
+			s.ups, s.upCross, s.downs, s.downCross = s.ups[:nu], s.upCross[:nu], s.downs[:nd], s.downCross[:nd]
+		} else {
+			s.ups, s.upCross = s.ups[:0], s.upCross[:0]
+			for _, u := range ups {
+				if u&block == 0 {
+					s.ups = append(s.ups, u)
+					s.upCross = append(s.upCross, cross(u))
+				}
+			}
+			s.downs, s.downCross = s.downs[:0], s.downCross[:0]
+			for _, d := range downs {
+				if d <<= t; d&block == 0 {
+					s.downs = append(s.downs, d)
+					s.downCross = append(s.downCross, cross(d))
+				}
+			}
+		}
+		// Every pair is written, and the end advances past those that fit: 8 more for pairs512.
+		out = slices.Grow(out, len(s.ups)*len(s.downs)+8)
+		k := len(out)
+		buf := out[:cap(out)]
+		if useWide {
+			k += pairs512(&buf[k], s.ups, s.upCross, s.downs, s.downCross)
+		} else {
+			for i, u := range s.ups {
+				cu := s.upCross[i]
+				for l, d := range s.downs {
+					buf[k] = cu | s.downCross[l]
+					x := u & d
+					k += int(^(x | -x) >> 63) // 1 if x is zero: the top bit of x|-x is set iff it is not
+				}
+			}
+		}
+		out = buf[:k]
+	}
+	return out
+}
+
+// grow returns buf resliced to n words, reallocated if it holds fewer.
+func grow(buf []uint64, n int) []uint64 {
+	if cap(buf) < n {
+		return make([]uint64, n, n+n/4)
+	}
+	return buf[:n]
+}
+
+// scratch is what half keeps from call to call: the parts of the group at hand that the middle column's
+// queen leaves, and their crossing diagonals.
+type scratch struct {
+	ups, upCross, downs, downCross []uint64
+}
+
+// columnSets[h][k] lists the subsets of h columns that have k members, for every h a half may have.
+var columnSets = func() [][][]uint32 {
+	sets := make([][][]uint32, MaxN/2+1)
+	for h := range sets {
+		sets[h] = make([][]uint32, h+1)
+		for s := range uint32(1) << h {
+			k := bits.OnesCount32(s)
+			sets[h][k] = append(sets[h][k], s)
+		}
+	}
+	return sets
+}()

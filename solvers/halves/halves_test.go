@@ -6,15 +6,22 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/queens-dev/queens/internal/modeltest"
+	"github.com/queens-dev/queens/solvers"
 )
 
-// a000170 is OEIS A000170, the number of ways to place n non-attacking queens on an n×n board, from n=1.
-var a000170 = []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624}
-
 func TestCountOEIS(t *testing.T) {
+	eachTable(t, testCountOEIS)
+}
+
+func testCountOEIS(t *testing.T) {
+	want := modeltest.OEIS(t, "A000170")
 	top := 16
 	if testing.Short() {
 		top = 14
@@ -22,8 +29,8 @@ func TestCountOEIS(t *testing.T) {
 	for n := 1; n <= top; n++ {
 		for _, threads := range []int{1, 3} {
 			got, err := Count(context.Background(), n, threads)
-			if err != nil || got != a000170[n-1] {
-				t.Errorf("Count(%d, %d threads) = %d, %v; want %d (A000170)", n, threads, got, err, a000170[n-1])
+			if err != nil || got != want[n] {
+				t.Errorf("Count(%d, %d threads) = %d, %v; want %d (A000170)", n, threads, got, err, want[n])
 			}
 		}
 	}
@@ -34,20 +41,32 @@ func TestCountErrors(t *testing.T) {
 		if _, err := Count(context.Background(), n, 1); err == nil {
 			t.Errorf("Count(%d) gave no error", n)
 		}
+		if _, err := Plan(n); err == nil {
+			t.Errorf("Plan(%d) gave no error", n)
+		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	if got, err := Count(ctx, 12, 2); !errors.Is(err, context.Canceled) || got != 0 {
 		t.Errorf("Count on a cancelled context = %d, %v; want 0, context.Canceled", got, err)
 	}
+	job, err := Plan(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{-1, job.Tasks()} {
+		if _, err := job.Run(context.Background(), i); err == nil {
+			t.Errorf("Run(%d) of %d tasks gave no error", i, job.Tasks())
+		}
+	}
 }
 
-// TestCountStops stops a count that would take most of an hour, part way through listing its quarters
-// or joining them; it must return the deadline's error, not a count.
+// TestCountStops stops a count that would take hours, part way through listing a quarter's placements
+// or joining them; it must return the deadline's error, not a count, and soon.
 func TestCountStops(t *testing.T) {
-	for _, wait := range []time.Duration{time.Millisecond, 300 * time.Millisecond} {
+	for _, wait := range []time.Duration{time.Millisecond, 300 * time.Millisecond, time.Second} {
 		ctx, cancel := context.WithTimeout(context.Background(), wait)
-		got, err := Count(ctx, MaxN, 2)
+		got, err := returnsWithin(t, 30*time.Second, func() (uint64, error) { return Count(ctx, MaxN, 2) })
 		cancel()
 		if !errors.Is(err, context.DeadlineExceeded) || got != 0 {
 			t.Errorf("Count(%d) with a %v deadline = %d, %v; want 0, context.DeadlineExceeded", MaxN, wait, got, err)
@@ -55,36 +74,251 @@ func TestCountStops(t *testing.T) {
 	}
 }
 
-// TestRowSetsCoverAll checks the symmetry bookkeeping: the weights of one board's tasks add up to the
-// number of row sets, and each task's weight is the size of its class.
-func TestRowSetsCoverAll(t *testing.T) {
-	for n := 2; n <= 13; n++ {
-		for _, middle := range middleRows(n) {
-			b := newHalf(n, middle)
-			var sum uint64
-			for _, task := range rowSets(b) {
-				sum += task.weight
-				if task.weight != 1 && task.weight != 2 && task.weight != 4 {
-					t.Errorf("n=%d middle=%d rows=%b: weight %d", n, middle, task.rows, task.weight)
-				}
+// TestRunStops stops a task at each place it polls its context in turn, from listing a quarter's
+// placements to the last join: it must give either its whole count or the context's error.
+func TestRunStops(t *testing.T) {
+	job, err := Plan(16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := job.Tasks() / 2
+	whole, err := job.Run(context.Background(), i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped := 0
+	for polls := 0; ; polls++ {
+		fresh, _ := Plan(16) // builds its list again, so that the build is stopped too
+		ctx := &pollLimit{Context: context.Background(), left: polls}
+		tally, err := fresh.Run(ctx, i)
+		if err == nil {
+			if tally != whole {
+				t.Fatalf("stopped after %d polls: %+v and no error, want %+v or context.Canceled", polls, tally, whole)
 			}
-			free := bits.OnesCount32(b.rows)
-			if want := binomial(free, b.h); sum != want {
-				t.Errorf("n=%d middle=%d: weights add up to %d, want C(%d,%d) = %d", n, middle, sum, free, b.h, want)
+			break
+		}
+		if !errors.Is(err, context.Canceled) || tally != (solvers.Tally{}) {
+			t.Fatalf("stopped after %d polls: %+v, %v; want context.Canceled and no count", polls, tally, err)
+		}
+		stopped++
+	}
+	t.Logf("task %d of n=16 polled its context %d times", i, stopped)
+	if stopped < 10 {
+		t.Errorf("the task polled its context %d times, want it polled all along", stopped)
+	}
+}
+
+// pollLimit is a context that is cancelled once its Err has been asked left times.
+type pollLimit struct {
+	context.Context
+	mu   sync.Mutex
+	left int
+}
+
+func (c *pollLimit) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.left <= 0 {
+		return context.Canceled
+	}
+	c.left--
+	return nil
+}
+
+// returnsWithin runs f and fails the test if it has not returned within limit: a guard against a hang,
+// not a measure of speed.
+func returnsWithin(t *testing.T, limit time.Duration, f func() (uint64, error)) (uint64, error) {
+	t.Helper()
+	type result struct {
+		n   uint64
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		n, err := f()
+		done <- result{n, err}
+	}()
+	select {
+	case r := <-done:
+		return r.n, r.err
+	case <-time.After(limit):
+		t.Fatalf("still running %v after it should have stopped", limit)
+		return 0, nil
+	}
+}
+
+// TestTasksAnyOrder runs every task of each board up to n=16 in a random order, and a random subset of
+// them on several goroutines at once, each task on its own: their counts must add up to A000170 and
+// agree with one another.
+func TestTasksAnyOrder(t *testing.T) {
+	want := modeltest.OEIS(t, "A000170")
+	rng := rand.New(rand.NewPCG(3, 4))
+	top := 16
+	if testing.Short() {
+		top = 13
+	}
+	for n := 1; n <= top; n++ {
+		job, err := Plan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts := make([]uint64, job.Tasks())
+		var sum uint64
+		for _, i := range rng.Perm(job.Tasks()) {
+			tally, err := job.Run(context.Background(), i)
+			if err != nil {
+				t.Fatalf("n=%d: task %d: %v", n, i, err)
+			}
+			counts[i] = tally.Count
+			sum += tally.Count
+		}
+		if sum != want[n] {
+			t.Errorf("n=%d: %d tasks in a random order add up to %d, want %d (A000170)", n, job.Tasks(), sum, want[n])
+		}
+		// A fresh job, so the subset builds its own list, from several goroutines at once.
+		job, _ = Plan(n)
+		subset := rng.Perm(job.Tasks())[:max(1, job.Tasks()/3)]
+		var wg sync.WaitGroup
+		for _, i := range subset {
+			wg.Go(func() {
+				tally, err := job.Run(context.Background(), i)
+				if err != nil || tally.Count != counts[i] {
+					t.Errorf("n=%d: task %d on its own gave %d, %v; in order %d", n, i, tally.Count, err, counts[i])
+				}
+			})
+		}
+		wg.Wait()
+	}
+}
+
+// TestShards counts every shard I/M of a few boards by RunJob: each shard's count is the sum of its
+// tasks, and the shards add up to A000170.
+func TestShards(t *testing.T) {
+	want := modeltest.OEIS(t, "A000170")
+	for _, n := range []int{11, 14, 15} {
+		job, err := Plan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts := make([]uint64, job.Tasks())
+		res, err := solvers.RunJob(context.Background(), job, solvers.RunOptions{Threads: 2, OnTask: func(i int, tally solvers.Tally) error {
+			counts[i] = tally.Count
+			return nil
+		}})
+		if err != nil || !res.Complete || res.Count != want[n] {
+			t.Fatalf("n=%d: RunJob = %+v, %v; want %d (A000170)", n, res, err, want[n])
+		}
+		for _, m := range []int{2, 3, 7} {
+			var total uint64
+			for i := range m {
+				shard := solvers.Shard{Index: i, Of: m}
+				res, err := solvers.RunJob(context.Background(), job, solvers.RunOptions{Threads: 2, Shard: shard})
+				if err != nil {
+					t.Fatalf("n=%d shard %v: %v", n, shard, err)
+				}
+				var part uint64
+				for k := range counts {
+					if shard.Has(k) {
+						part += counts[k]
+					}
+				}
+				if res.Count != part {
+					t.Errorf("n=%d shard %v: count %d, its tasks add up to %d", n, shard, res.Count, part)
+				}
+				total += res.Count
+			}
+			if total != want[n] {
+				t.Errorf("n=%d: %d shards add up to %d, want %d (A000170)", n, m, total, want[n])
 			}
 		}
 	}
 }
 
-func middleRows(n int) []int {
+// TestTaskList checks that the task list depends on n alone and that its tasks cover every class of
+// every board once, in order.
+func TestTaskList(t *testing.T) {
+	for n := 1; n <= MaxN; n++ {
+		a, err := Plan(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := Plan(n)
+		if a.Key() != b.Key() || !slices.Equal(a.tasks, b.tasks) {
+			t.Errorf("n=%d: two plans differ: %q and %q", n, a.Key(), b.Key())
+		}
+		next := task{}
+		for i, tk := range a.tasks {
+			if tk.board != next.board || tk.from != next.from || tk.to <= tk.from {
+				t.Fatalf("n=%d: task %d is %+v, want one starting at board %d class %d", n, i, tk, next.board, next.from)
+			}
+			next = task{board: tk.board, from: tk.to}
+			if tk.to == len(a.boards[tk.board].classes) {
+				next = task{board: tk.board + 1}
+			}
+		}
+		if next.board != len(a.boards) {
+			t.Errorf("n=%d: the tasks end at board %d of %d", n, next.board, len(a.boards))
+		}
+	}
+	if job, _ := Plan(18); job.Tasks() < 1000 {
+		t.Errorf("n=18: %d tasks, want thousands", job.Tasks())
+	}
+}
+
+// TestListShared checks that the tasks of one job build the list of a quarter's placements once, and
+// that it is freed once no task runs.
+func TestListShared(t *testing.T) {
+	job, err := Plan(14)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := solvers.RunJob(context.Background(), job, solvers.RunOptions{Threads: 3}); err != nil {
+		t.Fatal(err)
+	}
+	if job.builds.Load() != 1 {
+		t.Errorf("the list was built %d times, want once", job.builds.Load())
+	}
+	runtime.GC()
+	runtime.GC()
+	if job.list.Value() != nil {
+		t.Error("the list outlived the tasks by two collections")
+	}
+	if _, err := job.Run(context.Background(), 0); err != nil || job.builds.Load() != 2 {
+		t.Errorf("a task after the list was freed: %v, %d builds; want it built again", err, job.builds.Load())
+	}
+}
+
+// TestRowClassesCoverAll checks the symmetry bookkeeping: the weights of one board's classes add up to
+// the number of row sets, and each class's weight is the size of its class.
+func TestRowClassesCoverAll(t *testing.T) {
+	for n := 2; n <= 13; n++ {
+		for _, b := range allBoards(n) {
+			var sum uint64
+			for _, c := range b.classes {
+				sum += uint64(c.weight)
+				if c.weight != 1 && c.weight != 2 && c.weight != 4 {
+					t.Errorf("n=%d middle=%d rows=%b: weight %d", n, b.middleRow, c.rows, c.weight)
+				}
+			}
+			free := bits.OnesCount32(b.rows)
+			if want := binomial(free, b.h); sum != want {
+				t.Errorf("n=%d middle=%d: weights add up to %d, want C(%d,%d) = %d", n, b.middleRow, sum, free, b.h, want)
+			}
+		}
+	}
+}
+
+// allBoards returns the boards of side n with the middle column's queen in every row, not only the
+// upper half's.
+func allBoards(n int) []*board {
 	if n%2 == 0 {
-		return []int{-1}
+		return boards(n)
 	}
-	rows := make([]int, n)
-	for r := range rows {
-		rows[r] = r
+	var bs []*board
+	for r := range n {
+		bs = append(bs, newBoard(n, r))
 	}
-	return rows
+	return bs
 }
 
 func binomial(n, k int) uint64 {
@@ -95,30 +329,84 @@ func binomial(n, k int) uint64 {
 	return c
 }
 
-// TestEastPlacements holds the quarter join against a plain search of the east half, cell by cell, on
-// every board up to n=11, every middle row and every set of rows.
-func TestEastPlacements(t *testing.T) {
-	for n := 1; n <= 11; n++ {
-		for _, middle := range middleRows(n) {
-			b := newHalf(n, middle)
-			b.upper, b.lower = b.quarters(n%2 == 0, func() bool { return false })
-			forEachSubset(b.rows, b.h, func(rows uint32) {
-				got := b.join(rows, nil)
-				want := eastBySearch(b, rows)
+// TestQuarters holds the list of a quarter's placements against every set of cells of a few small
+// rectangles, tried one by one.
+func TestQuarters(t *testing.T) {
+	for _, shape := range [][2]int{{1, 0}, {1, 1}, {2, 2}, {3, 2}, {3, 3}, {4, 3}, {4, 4}} {
+		tt, h := shape[0], shape[1]
+		q := newQuarters(tt, h, func() bool { return false })
+		want := map[[2]uint32][]uint64{}
+		for cells := range uint64(1) << (tt * h) {
+			var rows, cols uint32
+			var w uint64
+			ok := true
+			var queens [][2]int
+			for i := range tt * h {
+				if cells>>i&1 == 0 {
+					continue
+				}
+				r, c := i/h, i%h
+				for _, o := range queens {
+					if o[0] == r || o[1] == c || o[0]-o[1] == r-c || o[0]+o[1] == r+c {
+						ok = false
+					}
+				}
+				queens = append(queens, [2]int{r, c})
+				rows |= 1 << r
+				cols |= 1 << c
+				w |= 1<<(r-c+h-1) | 1<<(32+r+c)
+			}
+			if ok {
+				k := [2]uint32{rows, cols}
+				want[k] = append(want[k], w)
+			}
+		}
+		for rows := range uint32(1) << tt {
+			for cols := range uint32(1) << h {
+				got := slices.Clone(q.group(rows, cols))
+				w := want[[2]uint32{rows, cols}]
 				slices.Sort(got)
-				slices.Sort(want)
-				if !slices.Equal(got, want) {
-					t.Errorf("n=%d middle=%d rows=%0*b: quarter join gives %d placements, search %d",
-						n, middle, n, rows, len(got), len(want))
+				slices.Sort(w)
+				if !slices.Equal(got, w) {
+					t.Errorf("%d×%d rows %b cols %b: list %x, want %x", tt, h, rows, cols, got, w)
+				}
+			}
+		}
+	}
+}
+
+// TestHalves holds the placements of each half built from the quarters against a plain search of the
+// half, cell by cell, on every board up to n=11, every middle row and every set of rows; with and
+// without AVX-512 where the processor has it.
+func TestHalves(t *testing.T) {
+	eachTable(t, testHalves)
+}
+
+func testHalves(t *testing.T) {
+	for n := 1; n <= 11; n++ {
+		q := newQuarters((n+1)/2, n/2, func() bool { return false })
+		for _, b := range allBoards(n) {
+			forEachSubset(b.rows, b.h, func(rows uint32) {
+				for _, west := range []bool{false, true} {
+					got := b.half(q, rows, west, nil, new(scratch))
+					want := halfBySearch(b, rows, west)
+					slices.Sort(got)
+					slices.Sort(want)
+					if !slices.Equal(got, want) {
+						t.Errorf("n=%d middle=%d rows=%0*b west=%v: quarters give %d placements, search %d",
+							n, b.middleRow, n, rows, west, len(got), len(want))
+					}
 				}
 			})
 		}
 	}
 }
 
-// eastBySearch lists the crossing diagonals of the east placements of b on rows by trying every queen in
-// every east column against the queens before it and the middle column's queen, with no bit tricks.
-func eastBySearch(b *half, rows uint32) []uint64 {
+// halfBySearch lists the crossing diagonals of the placements of b's east half (west half, if west) on
+// rows by trying every queen in every column of the half against the queens before it and the middle
+// column's queen, with no bit tricks. The crossing diagonals are numbered from where the west half's
+// start: down-right diagonal r-c from -(h-1) and anti-diagonal r+c from n-h, as the joiner's words.
+func halfBySearch(b *board, rows uint32, west bool) []uint64 {
 	var out []uint64
 	type cell struct{ r, c int }
 	var queens []cell
@@ -128,13 +416,17 @@ func eastBySearch(b *half, rows uint32) []uint64 {
 	attacks := func(x, y cell) bool {
 		return x.r == y.r || x.c == y.c || x.r-x.c == y.r-y.c || x.r+x.c == y.r+y.c
 	}
+	first := b.n - b.h
+	if west {
+		first = 0
+	}
 	var rec func(j int, p uint64)
 	rec = func(j int, p uint64) {
 		if j == b.h {
 			out = append(out, p)
 			return
 		}
-		c := b.n - b.h + j
+		c := first + j
 		for r := range b.n {
 			if rows>>r&1 == 0 {
 				continue
@@ -160,17 +452,21 @@ func eastBySearch(b *half, rows uint32) []uint64 {
 }
 
 // TestJoin holds the joiner against the count of pairs one by one, on random lists of every shape the
-// joiner treats differently: empty, tiny, one side short, both long, dense and sparse words.
+// joiner treats differently: empty, tiny, one side short, both long, dense and sparse words; with the
+// tables of uint64 and, where the processor has AVX-512, with those of 512 bits.
 func TestJoin(t *testing.T) {
+	eachTable(t, testJoin)
+}
+
+func testJoin(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var j joiner
-	for trial := range 300 {
-		nbits := uint(1 + rng.IntN(62))
+	for trial := range 400 {
+		nbits := uint(rng.IntN(maxPieces*piece + 1))
 		density := 0.05 + 0.5*rng.Float64()
-		sizes := []int{0, 1, 7, 8, 40, 64, 65, 200, 700}
+		sizes := []int{0, 1, 7, 8, 40, 64, 65, 128, 129, 200, 256, 257, 511, 512, 513, 700, 1500, 2100}
 		ne, nw := sizes[rng.IntN(len(sizes))], sizes[rng.IntN(len(sizes))]
 		east, west := randomWords(rng, ne, nbits, density), randomWords(rng, nw, nbits, density)
-		keep := slices.Clone(east)
 		var want uint64
 		for _, e := range east {
 			for _, w := range west {
@@ -182,8 +478,86 @@ func TestJoin(t *testing.T) {
 		if got := j.count(east, west, nbits); got != want {
 			t.Fatalf("trial %d (%d×%d words of %d bits, density %.2f): count %d, want %d", trial, ne, nw, nbits, density, got, want)
 		}
-		if !slices.Equal(east, keep) {
-			t.Fatalf("trial %d: count reordered its input", trial)
+	}
+}
+
+// eachTable runs test with the joiner's tables of uint64, and where the processor has AVX-512, again with
+// those of 512 bits.
+func eachTable(t *testing.T, test func(t *testing.T)) {
+	defer func(wide bool) { useWide = wide }(useWide)
+	useWide = false
+	t.Run("uint64", test)
+	if !hasAVX512() {
+		t.Log("no AVX-512 here: the 512-bit tables are not tested")
+		return
+	}
+	useWide = true
+	t.Run("512", test)
+}
+
+// TestPartition checks partition, and with AVX-512 partition512, on lists of every length up to a few
+// groups of eight and some longer, held inside a larger buffer whose other words must not change.
+func TestPartition(t *testing.T) {
+	eachTable(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(7, 8))
+		var j joiner
+		lengths := []int{100, 511, 1000, 4099}
+		for n := range 50 {
+			lengths = append(lengths, n)
+		}
+		for _, n := range lengths {
+			bit := uint(rng.IntN(40))
+			buf := randomWords(rng, n+32, 40, 0.5)
+			keep := slices.Clone(buf)
+			list := buf[16 : 16+n]
+			clear := j.partition(list, bit)
+			for i, x := range list {
+				if has := x>>bit&1 == 1; has != (i >= clear) {
+					t.Fatalf("len %d bit %d: word %d of %d (%d without the bit) has it: %v", n, bit, i, n, clear, has)
+				}
+			}
+			got, want := slices.Clone(list), slices.Clone(keep[16:16+n])
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("len %d: the words changed", n)
+			}
+			if !slices.Equal(buf[:16], keep[:16]) || !slices.Equal(buf[16+n:], keep[16+n:]) {
+				t.Fatalf("len %d: words outside the list changed", n)
+			}
+		}
+	})
+}
+
+// TestTranspose512 checks the gathering of the short words' bits for the tables of 512 bits against its
+// definition, for every number of blocks and bytes.
+func TestTranspose512(t *testing.T) {
+	if !hasAVX512() {
+		t.Skip("no AVX-512 here")
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	var words [512]uint64
+	for i := range words {
+		words[i] = rng.Uint64()
+	}
+	var tmp [8]uint64
+	for blocks := range 9 {
+		for bytes := range len(columns{})/8 + 1 {
+			var cols columns
+			transpose512(&cols, &words, blocks, bytes, &tmp)
+			for b := range cols {
+				for k := range 8 {
+					for i := range 64 {
+						want := words[64*k+i] >> b & 1
+						if k >= blocks || b >= 8*bytes {
+							want = 0
+						}
+						if got := cols[b][k] >> i & 1; got != want {
+							t.Fatalf("%d blocks, %d bytes: bit %d of cols[%d][%d] is %d, want %d", blocks, bytes, i, b, k, got, want)
+						}
+					}
+				}
+			}
 		}
 	}
 }
@@ -200,6 +574,20 @@ func randomWords(rng *rand.Rand, n int, nbits uint, density float64) []uint64 {
 	return words
 }
 
+// TestWordsFit checks what the packing assumes of every board Plan takes: a quarter's diagonals and a
+// lower quarter's shifted by t fit in 32 bits, and the crossing diagonals in the joiner's tables.
+func TestWordsFit(t *testing.T) {
+	for n := 1; n <= MaxN; n++ {
+		b := newBoard(n, n/2)
+		if b.t+b.h-1 > 32 || b.t+2*b.h-1 > 32 {
+			t.Errorf("n=%d: diagonals of %d and %d bits overflow a half word", n, b.t+b.h-1, b.t+2*b.h-1)
+		}
+		if b.bits > maxPieces*piece {
+			t.Errorf("n=%d: words of %d bits, tables take %d", n, b.bits, maxPieces*piece)
+		}
+	}
+}
+
 func ExampleCount() {
 	for _, n := range []int{8, 12} {
 		count, err := Count(context.Background(), n, 0)
@@ -210,12 +598,16 @@ func ExampleCount() {
 	// 12 14200 <nil>
 }
 
-// TestWordsFitTables checks that every board Count takes has words narrow enough for the joiner's
-// tables: wider words would be counted right but without them, many times slower.
-func TestWordsFitTables(t *testing.T) {
-	for n := 1; n <= MaxN; n++ {
-		if b := newHalf(n, n/2); b.bits > pieces*maxPiece {
-			t.Errorf("n=%d: words of %d bits, tables take %d", n, b.bits, pieces*maxPiece)
-		}
+func ExamplePlan() {
+	job, err := Plan(12)
+	if err != nil {
+		fmt.Println(err)
+		return
 	}
+	res, err := solvers.RunJob(context.Background(), job, solvers.RunOptions{Threads: 2})
+	fmt.Println(job.Key())
+	fmt.Println(res.Count, res.Tasks.Done, "of", res.Tasks.Total, "tasks", err)
+	// Output:
+	// join/1 n=12 classes=252 tasks=32
+	// 14200 32 of 32 tasks <nil>
 }

@@ -1,18 +1,28 @@
 package halves
 
-// joiner counts the pairs of an east list and a west list whose words share no bit, reusing its buffers
+import "math/bits"
+
+// joiner counts the pairs of an east list and a west list whose words share no bit, reusing its tables
 // from call to call.
 //
 // It splits both lists on one bit at a time: east words without the bit pair with every west word, east
 // words with it pair only with west words without it, so the pairs that share the bit are never looked
 // at. Splitting on the bits most often set first prunes most. Where one list is short and the other long,
-// a table per byte of the word finds each long word's clashes with all the short words at once (table);
-// where both are short, pairs are compared one by one.
+// a table per piece of the word finds each long word's clashes with all the short words at once: 64 or
+// 256 of them a lookup in uint64s (table, table4), 512 in a vector of AVX-512 (table512); where both are
+// short, pairs are compared one by one.
 type joiner struct {
-	bits       uint
-	tab        [pieces][1 << maxPiece]uint64
-	east, west [][]uint64 // a buffer per depth: depth d+1 holds depth d's lists, split
-	order      []uint
+	bits  uint
+	tab   [maxPieces][1 << piece]uint64
+	tab4  [maxPieces][1 << piece][4]uint64
+	wide  *wideTables // made on first use, where the processor has AVX-512
+	set   []uint64    // scratch for partition512
+	words [512]uint64 // and for table512
+	tmp   [8]uint64
+	order []uint
+	// stop, if set, is polled near the top of the split; once it returns true the count is abandoned.
+	stop    func() bool
+	stopped bool
 }
 
 // leaf is the list length below which pairs are compared one by one: splitting costs more there.
@@ -22,32 +32,18 @@ const leaf = 8
 const sample = 256
 
 // count returns the number of pairs (e, w) from east × west with e&w == 0. Words use only the low bits
-// bits. It reorders neither list.
+// bits. It reorders both lists. If j.stop returns true part way, the count is short and j.stopped set.
 func (j *joiner) count(east, west []uint64, bits uint) uint64 {
+	j.stopped = false
+	if bits == 0 {
+		return uint64(len(east) * len(west)) // every word is zero
+	}
 	if len(east) == 0 || len(west) == 0 {
 		return 0
 	}
 	j.bits = bits
-	j.orderBits(east, west, bits)
-	depth := len(j.order) + 1
-	for len(j.east) < depth {
-		j.east = append(j.east, nil)
-		j.west = append(j.west, nil)
-	}
-	for d := range depth {
-		j.east[d] = grow(j.east[d], len(east))
-		j.west[d] = grow(j.west[d], len(west))
-	}
-	copy(j.east[0], east)
-	copy(j.west[0], west)
-	return j.split(0, 0, len(east), 0, len(west))
-}
-
-func grow(buf []uint64, n int) []uint64 {
-	if cap(buf) < n {
-		return make([]uint64, n, n+n/4)
-	}
-	return buf[:cap(buf)]
+	j.order = j.order[:0]
+	return j.split(0, east, west)
 }
 
 // orderBits sets j.order to the bits in the order to split on: those that prune the most pairs first.
@@ -78,24 +74,33 @@ func (j *joiner) orderBits(east, west []uint64, bits uint) {
 	}
 }
 
-// split counts the pairs of j.east[d][eo:eo+ne] × j.west[d][wo:wo+nw], splitting on j.order[d:]. It
-// writes only depths below d, so a caller's lists survive its first child for its second.
-func (j *joiner) split(d, eo, ne, wo, nw int) uint64 {
+// split counts the pairs of east × west, splitting on j.order[d:]. It reorders each list only within
+// itself, so a caller's lists still hold the same words for its second child.
+func (j *joiner) split(d int, east, west []uint64) uint64 {
+	ne, nw := len(east), len(west)
 	if ne == 0 || nw == 0 {
 		return 0
 	}
-	east := j.east[d][eo : eo+ne]
-	west := j.west[d][wo : wo+nw]
-	if small, large := min(ne, nw), max(ne, nw); small <= tableSmall && large >= tableMin && j.bits <= pieces*maxPiece {
+	if d < 3 && j.stop != nil {
+		if j.stopped = j.stopped || j.stop(); j.stopped {
+			return 0
+		}
+	}
+	small, large := min(ne, nw), max(ne, nw)
+	limit := tableSmall
+	if useWide {
+		limit = tableSmallWide
+	}
+	if small <= limit && large >= tableMin && j.bits <= maxPieces*piece {
 		if ne > nw {
 			east, west = west, east
 		}
-		var c uint64
-		for len(east) > 64 {
-			c += j.table(east[:64], west)
-			east = east[64:]
-		}
-		return c + j.table(east, west)
+		return j.tables(east, west)
+	}
+	if d == 0 {
+		// Ranked only where the lists are split at all: many a pair of short lists goes straight to a
+		// table.
+		j.orderBits(east, west, j.bits)
 	}
 	if d == len(j.order) || ne < leaf || nw < leaf {
 		var c uint64
@@ -108,75 +113,189 @@ func (j *joiner) split(d, eo, ne, wo, nw int) uint64 {
 		return c
 	}
 	bit := j.order[d]
-	eastClear := partition(east, j.east[d+1][eo:eo+ne], bit)
-	westClear := partition(west, j.west[d+1][wo:wo+nw], bit)
-	return j.split(d+1, eo+eastClear, ne-eastClear, wo, westClear) + j.split(d+1, eo, eastClear, wo, nw)
+	eastClear, westClear := j.partition(east, bit), j.partition(west, bit)
+	return j.split(d+1, east[eastClear:], west[:westClear]) + j.split(d+1, east[:eastClear], west)
 }
 
-// partition copies src to dst, the words without bit first and those with it after, and returns how many
-// are without it. It has no branch: each word is written at both ends and the end it belongs to advances.
-func partition(src, dst []uint64, bit uint) int {
-	lo, hi := 0, len(src)-1
-	for _, x := range src {
-		s := int(x >> bit & 1)
-		dst[lo], dst[hi] = x, x
-		lo += 1 - s
-		hi -= s
+// tables counts the pairs of small × large that share no bit, by tables of up to 512 short words with
+// AVX-512, or else of up to 256, and the last 64 or fewer alone, where a table of four words an entry
+// would cost as much for far fewer pairs.
+func (j *joiner) tables(small, large []uint64) uint64 {
+	var c uint64
+	if useWide {
+		for len(small) > 0 {
+			k := min(len(small), 512)
+			c += j.table512(small[:k], large)
+			small = small[k:]
+		}
+		return c
 	}
-	return lo
+	for len(small) > 64 {
+		k := min(len(small), 256)
+		c += j.table4(small[:k], large)
+		small = small[k:]
+	}
+	return c + j.table(small, large)
 }
 
-// A table pays for building itself when one list has at most tableSmall words (taken 64 at a time, one
-// bit each in a uint64) and the other at least tableMin. Measured at n=18: tables of at most 32 short
-// words cost 40% more time; 64 to 256 are within noise of each other.
+// partition is partition, with AVX-512 where the join has it.
+func (j *joiner) partition(list []uint64, bit uint) int {
+	if !useWide || len(list) < 16 {
+		return partition(list, bit)
+	}
+	if cap(j.set) < len(list)+8 {
+		j.set = make([]uint64, len(list)+8+len(list)/4)
+	}
+	return partition512(list, uint64(bit), &j.set[0])
+}
+
+// partition moves the words of list without bit before those with it, in place, and returns how many
+// are without it. It has no branch: each word is swapped with the first of those with the bit so far,
+// and that boundary advances if the word lacks the bit.
+func partition(list []uint64, bit uint) int {
+	clear := 0
+	for i, x := range list {
+		list[i] = list[clear]
+		list[clear] = x
+		clear += int(^x >> bit & 1)
+	}
+	return clear
+}
+
+// A table pays for building itself when one list has at most tableSmall words (taken 256 at a time, one
+// bit each in four uint64), or tableSmallWide for table512, and the other at least tableMin. A table
+// serves more pairs a lookup than a split saves, and splits on bits set in half the words or fewer;
+// table512 serves eight times as many as table4.
 const (
-	tableSmall = 128
-	tableMin   = 256
+	tableSmall     = 512
+	tableSmallWide = 2048
+	tableMin       = 128
 )
 
-// A word is looked up in four pieces of up to maxPiece bits (n ≤ 21 has at most 38 bits; wider words are
-// not tabulated), so a long word costs four lookups whatever its width. The long lists average about
-// 1,600 words against 48 short ones at n=18. There, paired runs on one thread: pieces of 9 bits built
-// one entry after another took 1.06 of the old byte tables (five bytes, six lookups); built by doubling,
-// 0.97.
+// A word is looked up in pieces of piece bits, at most maxPieces of them (wider words are not
+// tabulated). Each piece's table costs a store per value to build and a long word a lookup per piece;
+// short pieces keep the building cheap, as the long lists are seldom longer than a few thousand words,
+// and the tables in the nearest cache.
 const (
-	pieces   = 4
-	maxPiece = 10
+	piece     = 7
+	maxPieces = 6
 )
 
 // table counts the pairs of small × large that share no bit, small holding at most 64 words. For each
 // piece of a word it tabulates which small words clash with each value of that piece, so a large word
 // costs one lookup per piece instead of a test per small word.
 func (j *joiner) table(small, large []uint64) uint64 {
-	width := (j.bits + pieces - 1) / pieces
-	size := 1 << width
-	mask := uint64(size-1) & (1<<maxPiece - 1)
+	pieces := int(j.bits+piece-1) / piece
 	// column[b] marks the small words that have bit b.
-	var column [pieces * maxPiece]uint64
+	var column [maxPieces * piece]uint64
 	for i, e := range small {
 		for x := e; x != 0; x &= x - 1 {
 			column[trailingZeros(x)] |= 1 << i
 		}
 	}
-	for k := range pieces {
-		slice := column[uint(k)*width:]
+	for k := range max(pieces, 4) {
 		// Doubling: the values with top bit b are those below 1<<b plus bit b. No entry depends on the
 		// one just written, so the loop runs at one store a cycle instead of waiting on each load.
-		t := j.tab[k][:size]
+		t := &j.tab[k]
 		t[0] = 0
-		for b := range width {
+		for b := range piece {
 			lo, hi := t[:1<<b], t[1<<b:2<<b]
-			s := slice[b]
+			s := column[k*piece+b]
 			for v, x := range lo {
 				hi[v] = x | s
 			}
 		}
 	}
-	t0, t1, t2, t3 := &j.tab[0], &j.tab[1], &j.tab[2], &j.tab[3]
-	s1, s2, s3 := width, 2*width, 3*width
+	// Constant shifts and masks keep each loop in registers and free of bounds checks.
+	t0, t1, t2, t3, t4, t5 := &j.tab[0], &j.tab[1], &j.tab[2], &j.tab[3], &j.tab[4], &j.tab[5]
 	var clashes int
-	for _, w := range large {
-		clashes += onesCount(t0[w&mask] | t1[w>>s1&mask] | t2[w>>s2&mask] | t3[w>>s3&mask])
+	switch {
+	case pieces <= 4:
+		for _, w := range large {
+			clashes += bits.OnesCount64(t0[w&127] | t1[w>>7&127] | t2[w>>14&127] | t3[w>>21&127])
+		}
+	case pieces == 5:
+		for _, w := range large {
+			clashes += bits.OnesCount64(t0[w&127] | t1[w>>7&127] | t2[w>>14&127] | t3[w>>21&127] | t4[w>>28&127])
+		}
+	default:
+		for _, w := range large {
+			clashes += bits.OnesCount64(t0[w&127] | t1[w>>7&127] | t2[w>>14&127] | t3[w>>21&127] | t4[w>>28&127] | t5[w>>35&127])
+		}
 	}
 	return uint64(len(small)*len(large) - clashes)
 }
+
+// table4 is table for a small list of up to 256 words, whose tables hold four words an entry: a long
+// word's lookups, the larger part of its cost, then serve four times as many pairs.
+func (j *joiner) table4(small, large []uint64) uint64 {
+	pieces := int(j.bits+piece-1) / piece
+	var column [maxPieces * piece][4]uint64
+	for i, e := range small {
+		for x := e; x != 0; x &= x - 1 {
+			column[trailingZeros(x)][i>>6&3] |= 1 << (i & 63)
+		}
+	}
+	for k := range max(pieces, 4) {
+		t := &j.tab4[k]
+		t[0] = [4]uint64{}
+		for b := range piece {
+			lo, hi := t[:1<<b], t[1<<b:2<<b]
+			s := column[k*piece+b]
+			for v, x := range lo {
+				hi[v] = [4]uint64{x[0] | s[0], x[1] | s[1], x[2] | s[2], x[3] | s[3]}
+			}
+		}
+	}
+	t0, t1, t2, t3, t4, t5 := &j.tab4[0], &j.tab4[1], &j.tab4[2], &j.tab4[3], &j.tab4[4], &j.tab4[5]
+	var clashes int
+	switch {
+	case pieces <= 4:
+		for _, w := range large {
+			a, b, c, d := &t0[w&127], &t1[w>>7&127], &t2[w>>14&127], &t3[w>>21&127]
+			clashes += bits.OnesCount64(a[0]|b[0]|c[0]|d[0]) + bits.OnesCount64(a[1]|b[1]|c[1]|d[1]) +
+				bits.OnesCount64(a[2]|b[2]|c[2]|d[2]) + bits.OnesCount64(a[3]|b[3]|c[3]|d[3])
+		}
+	case pieces == 5:
+		for _, w := range large {
+			a, b, c, d, e := &t0[w&127], &t1[w>>7&127], &t2[w>>14&127], &t3[w>>21&127], &t4[w>>28&127]
+			clashes += bits.OnesCount64(a[0]|b[0]|c[0]|d[0]|e[0]) + bits.OnesCount64(a[1]|b[1]|c[1]|d[1]|e[1]) +
+				bits.OnesCount64(a[2]|b[2]|c[2]|d[2]|e[2]) + bits.OnesCount64(a[3]|b[3]|c[3]|d[3]|e[3])
+		}
+	default:
+		for _, w := range large {
+			a, b, c, d, e, f := &t0[w&127], &t1[w>>7&127], &t2[w>>14&127], &t3[w>>21&127], &t4[w>>28&127], &t5[w>>35&127]
+			clashes += bits.OnesCount64(a[0]|b[0]|c[0]|d[0]|e[0]|f[0]) + bits.OnesCount64(a[1]|b[1]|c[1]|d[1]|e[1]|f[1]) +
+				bits.OnesCount64(a[2]|b[2]|c[2]|d[2]|e[2]|f[2]) + bits.OnesCount64(a[3]|b[3]|c[3]|d[3]|e[3]|f[3])
+		}
+	}
+	return uint64(len(small)*len(large) - clashes)
+}
+
+// wideTables are the tables of table512: 512 bits an entry, one for each short word.
+type wideTables [maxPieces][1 << piece][8]uint64
+
+// columns are the short words' bits for table512: columns[b] marks those that have bit b, in whole bytes
+// of bits.
+type columns [(maxPieces*piece + 7) &^ 7][8]uint64
+
+// useWide is whether the join uses table512; tests turn it off to hold the two against each other.
+var useWide = hasAVX512()
+
+// table512 is table for a small list of up to 512 words, whose tables hold 512 bits an entry and are
+// built and scanned with AVX-512 (join_amd64.s).
+func (j *joiner) table512(small, large []uint64) uint64 {
+	if j.wide == nil {
+		j.wide = new(wideTables)
+	}
+	// The short words, in whole blocks of 64, transposed into columns.
+	n := copy(j.words[:], small)
+	clear(j.words[n : (n+63)&^63])
+	var cols columns
+	transpose512(&cols, &j.words, (n+63)/64, int(j.bits+7)/8, &j.tmp)
+	pieces := max(int(j.bits+piece-1)/piece, 4)
+	build512(j.wide, &cols, pieces)
+	return uint64(len(small)*len(large)) - scan512(j.wide, large, pieces)
+}
+
+func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }

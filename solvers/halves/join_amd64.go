@@ -1,0 +1,49 @@
+package halves
+
+// The join's tables with one 512-bit vector an entry, on processors that have AVX-512 with its
+// population count (join_amd64.s): a long word's lookups then serve 512 short words at once, where a
+// uint64 an entry serves 64 for about as many loads.
+
+//go:noescape
+func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
+
+func xgetbv() (eax uint32)
+
+//go:noescape
+func build512(tab *wideTables, cols *columns, pieces int)
+
+//go:noescape
+func scan512(tab *wideTables, large []uint64, pieces int) (clashes uint64)
+
+//go:noescape
+func pairs512(out *uint64, us, ucs, ds, dcs []uint64) (n int)
+
+//go:noescape
+func partition512(list []uint64, bit uint64, set *uint64) (clear int)
+
+//go:noescape
+func transpose512(cols *columns, words *[512]uint64, blocks, bytes int, tmp *[8]uint64)
+
+//go:noescape
+func prepare512(parts, cross *uint64, src []uint64, shifts *[4]uint64, mask, block uint64) (n int)
+
+// hasAVX512 reports whether the processor has AVX-512F and VPOPCNTQ, and the system saves the vector
+// registers they use.
+func hasAVX512() bool {
+	maxLeaf, _, _, _ := cpuid(0, 0)
+	if maxLeaf < 7 {
+		return false
+	}
+	_, _, ecx1, _ := cpuid(1, 0)
+	const osxsave = 1 << 27
+	if ecx1&osxsave == 0 {
+		return false
+	}
+	// XCR0: SSE, AVX, opmask, the upper halves of ZMM0-15 and ZMM16-31.
+	if xgetbv()&0xe6 != 0xe6 {
+		return false
+	}
+	_, ebx7, ecx7, _ := cpuid(7, 0)
+	const avx512f, vpopcntdq = 1 << 16, 1 << 14
+	return ebx7&avx512f != 0 && ecx7&vpopcntdq != 0
+}

@@ -1,0 +1,440 @@
+#include "textflag.h"
+
+// func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL leaf+0(FP), AX
+	MOVL sub+4(FP), CX
+	CPUID
+	MOVL AX, eax+8(FP)
+	MOVL BX, ebx+12(FP)
+	MOVL CX, ecx+16(FP)
+	MOVL DX, edx+20(FP)
+	RET
+
+// func xgetbv() (eax uint32)
+TEXT ·xgetbv(SB), NOSPLIT, $0-4
+	MOVL $0, CX
+	XGETBV
+	MOVL AX, eax+0(FP)
+	RET
+
+// func build512(tab *wideTables, cols *columns, pieces int)
+//
+// For each piece k, tab[k][v] = OR of cols[7k+b] over the bits b of v, by doubling: the entries with
+// top bit b are those below 1<<b, each ORed with cols[7k+b].
+TEXT ·build512(SB), NOSPLIT, $0-24
+	MOVQ tab+0(FP), DI
+	MOVQ cols+8(FP), SI
+	MOVQ pieces+16(FP), R9
+	VPXORQ Z0, Z0, Z0
+piece:
+	VMOVDQU64 Z0, (DI)          // tab[k][0] = 0
+	MOVQ $64, CX                // 1<<b entries, in bytes
+bit:
+	VMOVDQU64 (SI), Z1          // cols[7k+b]
+	XORQ R8, R8
+entry:
+	VPORQ (DI)(R8*1), Z1, Z2
+	LEAQ (DI)(CX*1), R10
+	VMOVDQU64 Z2, (R10)(R8*1)
+	ADDQ $64, R8
+	CMPQ R8, CX
+	JLT entry
+	ADDQ $64, SI
+	SHLQ $1, CX
+	CMPQ CX, $4096
+	JLE bit
+	ADDQ $8192, DI
+	DECQ R9
+	JNZ piece
+	VZEROUPPER
+	RET
+
+// LOOKUP(s, table) ORs into Z0 the entry of the piece of AX that starts at bit s+6, in the table at
+// DI+table: the entry's offset is that piece times 64, the piece shifted and masked in one.
+#define LOOKUP(s, table) \
+	MOVQ AX, BX \
+	SHRQ s, BX \
+	ANDQ $0x1FC0, BX \
+	VPORQ table(DI)(BX*1), Z0, Z0
+
+// func scan512(tab *wideTables, large []uint64, pieces int) (clashes uint64)
+//
+// Sums, over the words w of large, the bits set in the OR of tab[k][w>>7k & 127] over the pieces k:
+// the short words each long word clashes with, 512 at a time. pieces is 4, 5 or 6 (narrower words use
+// 4, their tables for the pieces above all zero). The branches on pieces go the same way every time.
+TEXT ·scan512(SB), NOSPLIT, $0-48
+	MOVQ tab+0(FP), DI
+	MOVQ large_base+8(FP), SI
+	MOVQ large_len+16(FP), CX
+	MOVQ pieces+32(FP), R9
+	VPXORQ Z1, Z1, Z1
+	TESTQ CX, CX
+	JZ done
+loop:
+	// The entry of piece k is at k*8192 + (w>>7k & 127)*64: shift and mask in one.
+	MOVQ (SI), AX
+	MOVQ AX, BX
+	SHLQ $6, BX
+	ANDQ $0x1FC0, BX
+	VMOVDQU64 (DI)(BX*1), Z0
+	LOOKUP($1, 8192)
+	LOOKUP($8, 16384)
+	LOOKUP($15, 24576)
+	CMPQ R9, $4
+	JEQ count
+	LOOKUP($22, 32768)
+	CMPQ R9, $5
+	JEQ count
+	LOOKUP($29, 40960)
+count:
+	VPOPCNTQ Z0, Z0
+	VPADDQ Z0, Z1, Z1
+	ADDQ $8, SI
+	DECQ CX
+	JNZ loop
+done:
+	VEXTRACTI64X4 $1, Z1, Y2
+	VPADDQ Y2, Y1, Y1
+	VEXTRACTI128 $1, Y1, X2
+	VPADDQ X2, X1, X1
+	VPSHUFD $0x4e, X1, X2
+	VPADDQ X2, X1, X1
+	VMOVQ X1, AX
+	MOVQ AX, clashes+40(FP)
+	VZEROUPPER
+	RET
+
+// func pairs512(out *uint64, us, ucs, ds, dcs []uint64) (n int)
+//
+// For each u of us and d of ds with u&d == 0, in that order, writes ucs[i]|dcs[k] to out and returns how
+// many it wrote. Eight d at a time: the lanes that fit are packed to the front and the whole vector
+// stored, so out needs room for 7 words past the last it keeps.
+TEXT ·pairs512(SB), NOSPLIT, $0-112
+	MOVQ out+0(FP), DI
+	MOVQ DI, R11
+	MOVQ us_base+8(FP), R12
+	MOVQ us_len+16(FP), R13
+	MOVQ ucs_base+32(FP), R14
+	MOVQ ds_len+64(FP), R10
+	// K2 selects the lanes of the last, partial group of eight.
+	MOVQ R10, CX
+	ANDQ $7, CX
+	MOVQ $1, AX
+	SHLQ CX, AX
+	DECQ AX
+	KMOVW AX, K2
+	TESTQ R13, R13
+	JZ done
+outer:
+	VPBROADCASTQ (R12), Z2
+	VPBROADCASTQ (R14), Z3
+	MOVQ ds_base+56(FP), SI
+	MOVQ dcs_base+80(FP), DX
+	MOVQ R10, CX
+	CMPQ CX, $8
+	JLT tail
+inner:
+	VMOVDQU64 (SI), Z0
+	VPTESTNMQ Z0, Z2, K1
+	VPORQ (DX), Z3, Z1
+	VPCOMPRESSQ Z1, K1, Z1
+	VMOVDQU64 Z1, (DI)
+	KMOVW K1, AX
+	POPCNTL AX, AX
+	LEAQ (DI)(AX*8), DI
+	ADDQ $64, SI
+	ADDQ $64, DX
+	SUBQ $8, CX
+	CMPQ CX, $8
+	JGE inner
+tail:
+	TESTQ CX, CX
+	JZ next
+	VMOVDQU64.Z (SI), K2, Z0
+	VMOVDQU64.Z (DX), K2, Z4
+	VPTESTNMQ Z0, Z2, K2, K1
+	VPORQ Z4, Z3, Z1
+	VPCOMPRESSQ Z1, K1, Z1
+	VMOVDQU64 Z1, (DI)
+	KMOVW K1, AX
+	POPCNTL AX, AX
+	LEAQ (DI)(AX*8), DI
+next:
+	ADDQ $8, R12
+	ADDQ $8, R14
+	DECQ R13
+	JNZ outer
+done:
+	SUBQ R11, DI
+	SHRQ $3, DI
+	MOVQ DI, n+104(FP)
+	VZEROUPPER
+	RET
+
+// func partition512(list []uint64, bit uint64, set *uint64) (clear int)
+//
+// partition with AVX-512, eight words at a time: the words without bit are packed to the front of list,
+// which never passes the words already read, and those with it to set, then copied back after them.
+// set needs room for len(list) words.
+TEXT ·partition512(SB), NOSPLIT, $0-48
+	MOVQ list_base+0(FP), SI
+	MOVQ set+32(FP), R8
+	MOVQ SI, DI                 // where the next word without bit goes
+	MOVQ R8, R9                 // where the next word with it goes
+	MOVQ bit+24(FP), CX
+	MOVQ $1, BX
+	SHLQ CX, BX
+	VPBROADCASTQ BX, Z2
+	MOVQ list_len+8(FP), CX
+	ANDQ $7, CX
+	MOVQ $1, AX
+	SHLQ CX, AX
+	DECQ AX
+	KMOVW AX, K3                // the lanes of the last, partial group
+	MOVQ list_len+8(FP), CX
+	MOVQ SI, R10
+	CMPQ CX, $8
+	JLT tail
+loop:
+	VMOVDQU64 (R10), Z0
+	VPTESTNMQ Z2, Z0, K1        // lanes without bit
+	KNOTW K1, K2                // lanes with it
+	VPCOMPRESSQ Z0, K1, Z3
+	VPCOMPRESSQ Z0, K2, Z4
+	VMOVDQU64 Z3, (DI)
+	VMOVDQU64 Z4, (R9)
+	KMOVW K1, AX
+	POPCNTL AX, AX
+	LEAQ (DI)(AX*8), DI
+	NEGQ AX
+	LEAQ 64(R9)(AX*8), R9
+	ADDQ $64, R10
+	SUBQ $8, CX
+	CMPQ CX, $8
+	JGE loop
+tail:
+	TESTQ CX, CX
+	JZ back
+	VMOVDQU64.Z (R10), K3, Z0
+	VPTESTNMQ Z2, Z0, K3, K1
+	KANDNW K3, K1, K2
+	VPCOMPRESSQ Z0, K1, Z3
+	VPCOMPRESSQ Z0, K2, Z4
+	VMOVDQU64 Z3, K3, (DI)      // within the list: no further than the words of the tail
+	VMOVDQU64 Z4, (R9)
+	KMOVW K1, AX
+	POPCNTL AX, AX
+	LEAQ (DI)(AX*8), DI
+	KMOVW K2, AX
+	POPCNTL AX, AX
+	LEAQ (R9)(AX*8), R9
+back:
+	// Copy the words with bit after those without, the last few under a mask so as not to write past
+	// the list.
+	MOVQ DI, DX
+	SUBQ SI, DX
+	SHRQ $3, DX
+	MOVQ DX, clear+40(FP)
+	MOVQ R9, CX
+	SUBQ R8, CX
+	SHRQ $3, CX                 // words with bit
+	MOVQ R8, R10
+	CMPQ CX, $8
+	JLT last
+copy:
+	VMOVDQU64 (R10), Z0
+	VMOVDQU64 Z0, (DI)
+	ADDQ $64, R10
+	ADDQ $64, DI
+	SUBQ $8, CX
+	CMPQ CX, $8
+	JGE copy
+last:
+	TESTQ CX, CX
+	JZ done
+	MOVQ $1, AX
+	SHLQ CX, AX
+	DECQ AX
+	KMOVW AX, K1
+	VMOVDQU64.Z (R10), K1, Z0
+	VMOVDQU64 Z0, K1, (DI)
+done:
+	VZEROUPPER
+	RET
+
+// bytes (8c + r) of transposeBytes are 8r + c: VPERMB by it transposes a vector's 8×8 bytes.
+DATA transposeBytes<>+0(SB)/8, $0x3830282018100800
+DATA transposeBytes<>+8(SB)/8, $0x3931292119110901
+DATA transposeBytes<>+16(SB)/8, $0x3a322a221a120a02
+DATA transposeBytes<>+24(SB)/8, $0x3b332b231b130b03
+DATA transposeBytes<>+32(SB)/8, $0x3c342c241c140c04
+DATA transposeBytes<>+40(SB)/8, $0x3d352d251d150d05
+DATA transposeBytes<>+48(SB)/8, $0x3e362e261e160e06
+DATA transposeBytes<>+56(SB)/8, $0x3f372f271f170f07
+GLOBL transposeBytes<>(SB), RODATA|NOPTR, $64
+
+// The byte offsets of cols[b], cols[b+1], … cols[b+7] from cols[b].
+DATA colOffsets<>+0(SB)/8, $0
+DATA colOffsets<>+8(SB)/8, $64
+DATA colOffsets<>+16(SB)/8, $128
+DATA colOffsets<>+24(SB)/8, $192
+DATA colOffsets<>+32(SB)/8, $256
+DATA colOffsets<>+40(SB)/8, $320
+DATA colOffsets<>+48(SB)/8, $384
+DATA colOffsets<>+56(SB)/8, $448
+GLOBL colOffsets<>(SB), RODATA|NOPTR, $64
+
+// The masks of the three swaps that transpose the 8×8 bits of a word (Hacker's Delight, 7-3).
+DATA swapMasks<>+0(SB)/8, $0x00aa00aa00aa00aa
+DATA swapMasks<>+8(SB)/8, $0x0000cccc0000cccc
+DATA swapMasks<>+16(SB)/8, $0x00000000f0f0f0f0
+GLOBL swapMasks<>(SB), RODATA|NOPTR, $24
+
+// SWAP(s, M) swaps the bits of Z0's words that are s apart under the mask M: t = (x ^ x>>s) & m,
+// x ^= t ^ t<<s.
+#define SWAP(s, M) \
+	VPSRLQ s, Z0, Z1 \
+	VPXORQ Z0, Z1, Z1 \
+	VPANDQ M, Z1, Z1 \
+	VPSLLQ s, Z1, Z2 \
+	VPTERNLOGQ $0x96, Z1, Z2, Z0
+
+// BYTES(Z, off) stores byte X25/8 of each word of Z to off(R13) on.
+#define BYTES(Z, off) \
+	VPSRLQ X25, Z, Z0 \
+	VPMOVQB Z0, off(R13)
+
+// func transpose512(cols *columns, words *[512]uint64, blocks, bytes int, tmp *[8]uint64)
+//
+// Sets bit i of cols[b][k] to bit b of words[64k+i], for the first blocks blocks of 64 words and the
+// first 8*bytes bits. For each block and byte of the words: the byte of each word, packed eight words
+// to a vector word by VPMOVQB, forms eight 8×8 matrices of bits; each is transposed by three swaps, the
+// vector's 8×8 bytes by VPERMB, and the eight words that result are the block's in eight cols.
+TEXT ·transpose512(SB), NOSPLIT, $0-40
+	MOVQ cols+0(FP), DI
+	MOVQ words+8(FP), SI
+	MOVQ blocks+16(FP), R8
+	MOVQ bytes+24(FP), R9
+	MOVQ tmp+32(FP), R13
+	VMOVDQU64 transposeBytes<>(SB), Z20
+	VMOVDQU64 colOffsets<>(SB), Z21
+	VPBROADCASTQ swapMasks<>+0(SB), Z22
+	VPBROADCASTQ swapMasks<>+8(SB), Z23
+	VPBROADCASTQ swapMasks<>+16(SB), Z24
+	XORQ R10, R10
+	TESTQ R8, R8
+	JZ done
+	TESTQ R9, R9
+	JZ done
+block:
+	VMOVDQU64 0(SI), Z8
+	VMOVDQU64 64(SI), Z9
+	VMOVDQU64 128(SI), Z10
+	VMOVDQU64 192(SI), Z11
+	VMOVDQU64 256(SI), Z12
+	VMOVDQU64 320(SI), Z13
+	VMOVDQU64 384(SI), Z14
+	VMOVDQU64 448(SI), Z15
+	LEAQ (DI)(R10*8), R12       // &cols[0][k]
+	XORQ R11, R11
+byte:
+	MOVQ R11, AX
+	SHLQ $3, AX
+	VMOVQ AX, X25
+	BYTES(Z8, 0)
+	BYTES(Z9, 8)
+	BYTES(Z10, 16)
+	BYTES(Z11, 24)
+	BYTES(Z12, 32)
+	BYTES(Z13, 40)
+	BYTES(Z14, 48)
+	BYTES(Z15, 56)
+	VMOVDQU64 (R13), Z0
+	SWAP($7, Z22)
+	SWAP($14, Z23)
+	SWAP($28, Z24)
+	VPERMB Z0, Z20, Z0
+	MOVQ R11, AX
+	SHLQ $9, AX                 // 8 cols of 64 bytes a byte
+	LEAQ (R12)(AX*1), BX
+	KXNORW K1, K1, K1
+	VPSCATTERQQ Z0, K1, (BX)(Z21*1)
+	INCQ R11
+	CMPQ R11, R9
+	JLT byte
+	ADDQ $512, SI
+	INCQ R10
+	CMPQ R10, R8
+	JLT block
+done:
+	VZEROUPPER
+	RET
+
+// PREPARE8 is prepare512's step for the lanes K3 of Z0.
+#define PREPARE8 \
+	VPSLLQ X26, Z0, Z0 \
+	VPTESTNMQ Z31, Z0, K3, K1 \
+	VPSRLQ X27, Z0, Z1 \
+	VPANDQ Z30, Z1, Z1 \
+	VPSRLQ X28, Z0, Z2 \
+	VPANDQ Z30, Z2, Z2 \
+	VPSLLQ X29, Z2, Z2 \
+	VPORQ Z2, Z1, Z1 \
+	VPCOMPRESSQ Z0, K1, Z0 \
+	VPCOMPRESSQ Z1, K1, Z1 \
+	VMOVDQU64 Z0, (DI) \
+	VMOVDQU64 Z1, (R12) \
+	KMOVW K1, AX \
+	POPCNTL AX, AX \
+	LEAQ (DI)(AX*8), DI \
+	LEAQ (R12)(AX*8), R12
+
+// func prepare512(parts, cross *uint64, src []uint64, shifts *[4]uint64, mask, block uint64) (n int)
+//
+// For each word x of src shifted left by shifts[0] and sharing no bit with block, in order, writes x to
+// parts and ((x>>shifts[1]) & mask) | ((x>>shifts[2]) & mask)<<shifts[3] to cross, and returns how many
+// it wrote: a half's parts of one quarter and their crossing diagonals (half). Eight at a time, packed
+// by VPCOMPRESSQ and stored whole: parts and cross need room for 7 words past the last kept.
+TEXT ·prepare512(SB), NOSPLIT, $0-72
+	MOVQ parts+0(FP), DI
+	MOVQ DI, R11
+	MOVQ cross+8(FP), R12
+	MOVQ src_base+16(FP), SI
+	MOVQ src_len+24(FP), CX
+	MOVQ shifts+40(FP), AX
+	VMOVQ 0(AX), X26
+	VMOVQ 8(AX), X27
+	VMOVQ 16(AX), X28
+	VMOVQ 24(AX), X29
+	VPBROADCASTQ mask+48(FP), Z30
+	VPBROADCASTQ block+56(FP), Z31
+	MOVQ CX, DX
+	ANDQ $7, CX
+	MOVQ $1, AX
+	SHLQ CX, AX
+	DECQ AX
+	KMOVW AX, K2                // the lanes of the last, partial group
+	MOVQ DX, CX
+	KXNORW K3, K3, K3
+	CMPQ CX, $8
+	JLT tail
+loop:
+	VMOVDQU64 (SI), Z0
+	PREPARE8
+	ADDQ $64, SI
+	SUBQ $8, CX
+	CMPQ CX, $8
+	JGE loop
+tail:
+	TESTQ CX, CX
+	JZ done
+	VMOVDQU64.Z (SI), K2, Z0
+	KMOVW K2, K3
+	PREPARE8
+done:
+	SUBQ R11, DI
+	SHRQ $3, DI
+	MOVQ DI, n+64(FP)
+	VZEROUPPER
+	RET
