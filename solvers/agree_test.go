@@ -1,0 +1,155 @@
+package solvers_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/modeltest"
+	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/brute"
+	"github.com/queens-dev/queens/solvers/local"
+	"github.com/queens-dev/queens/solvers/sat"
+	"github.com/queens-dev/queens/solvers/search"
+)
+
+// TestEverySolverAgrees draws models from the whole model space (riders, leapers, a torus, blocked and
+// fixed cells, regions, quotas, rectangular boards) and holds every solver to brute force on each: the
+// backtracker's and the SAT solver's solutions, counts and classes, and the solutions the search and the
+// local search find. Brute force's classes are its solutions that Group.IsCanonical keeps, so the
+// classes are held to the model's own group too. Every feature must turn up in at least 20 of the models
+// compared, and at least 300 models must have solutions.
+func TestEverySolverAgrees(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(2026, 11))
+	counted := map[constraints.Feature]int{}
+	var compared, withSolutions int
+	for tries := 0; withSolutions < 300 && tries < 20000; tries++ {
+		m := modeltest.Valid(rng, 5)
+		want := solutions(t, brute.Solver{}, m)
+		if want == nil || len(want) > 1000 {
+			continue // brute force refused it, or too many solutions for SAT's one solve each
+		}
+		compared++
+		if len(want) > 0 {
+			withSolutions++
+		}
+		for f := constraints.Feature(1); f&constraints.AllFeatures != 0; f <<= 1 {
+			if m.Features()&f != 0 {
+				counted[f]++
+			}
+		}
+		g, err := m.Group(ctx)
+		if err != nil {
+			t.Fatalf("%s: Group: %v", m, err)
+		}
+		var classes uint64
+		for _, s := range want {
+			if g.IsCanonical(s) {
+				classes++
+			}
+		}
+		for _, s := range []solvers.Solver{backtrack.New(), sat.New()} {
+			if got := solutions(t, s, m); !slices.EqualFunc(got, want, func(a, b constraints.Solution) bool { return a.Compare(b) == 0 }) {
+				t.Errorf("%s %s: %s lists %d solutions, brute force %d\n%s: %v\nbrute: %v", m, extras(m), s.Name(), len(got), len(want), s.Name(), got, want)
+				continue
+			}
+			res, err := s.Count(ctx, m)
+			if err != nil || !res.Complete || res.Count != uint64(len(want)) {
+				t.Errorf("%s %s: %s Count = %+v, %v; brute force %d", m, extras(m), s.Name(), res, err, len(want))
+			}
+			res, err = solvers.CountUnique(ctx, s, m)
+			if err != nil || !res.Complete || res.Unique == nil || *res.Unique != classes || res.Count != uint64(len(want)) {
+				t.Errorf("%s %s: %s CountUnique = %+v, %v; brute force %d solutions in %d classes", m, extras(m), s.Name(), res, err, len(want), classes)
+			}
+		}
+		sol, found, _, err := search.Find(ctx, m)
+		switch {
+		case err != nil:
+			t.Errorf("%s %s: search: %v", m, extras(m), err)
+		case found != (len(want) > 0):
+			t.Errorf("%s %s: search found %v, brute force %d solutions", m, extras(m), found, len(want))
+		case found && !member(want, sol):
+			t.Errorf("%s %s: search found %v, not among brute force's", m, extras(m), sol)
+		}
+		sol, found, res, err := local.Find(ctx, m, local.Seed(uint64(tries)))
+		switch {
+		case errors.Is(err, solvers.ErrUnsupported):
+		case err != nil:
+			t.Errorf("%s %s: local: %v", m, extras(m), err)
+		case found && !member(want, sol):
+			t.Errorf("%s %s: local found %v, not among brute force's", m, extras(m), sol)
+		case !found && res.Proved && len(want) > 0:
+			t.Errorf("%s %s: local proved no solution; brute force has %d", m, extras(m), len(want))
+		}
+	}
+	if withSolutions < 300 {
+		t.Errorf("only %d of %d models compared had solutions", withSolutions, compared)
+	}
+	for f := constraints.Feature(1); f&constraints.AllFeatures != 0; f <<= 1 {
+		if counted[f] < 20 {
+			t.Errorf("feature %v in %d models only", f, counted[f])
+		}
+	}
+	t.Logf("%d models compared, %d with solutions; features: %v", compared, withSolutions, counted)
+}
+
+// solutions lists m's solutions by s, sorted, each checked by Model.Check; nil if s refuses m.
+func solutions(t *testing.T, s solvers.Solver, m constraints.Model) []constraints.Solution {
+	t.Helper()
+	out := []constraints.Solution{}
+	res, err := s.Enumerate(context.Background(), m, func(sol constraints.Solution) bool {
+		if err := m.Check(sol); err != nil {
+			t.Fatalf("%s %s: %s gave %v: %v", m, extras(m), s.Name(), sol, err)
+		}
+		out = append(out, sol)
+		return len(out) <= 1000
+	})
+	if errors.Is(err, solvers.ErrUnsupported) {
+		return nil
+	}
+	if len(out) > 1000 {
+		return out
+	}
+	if err != nil || !res.Complete || res.Count != uint64(len(out)) {
+		t.Fatalf("%s %s: %s Enumerate = %+v, %v after %d solutions", m, extras(m), s.Name(), res, err, len(out))
+	}
+	slices.SortFunc(out, constraints.Solution.Compare)
+	return out
+}
+
+func member(sols []constraints.Solution, s constraints.Solution) bool {
+	s = slices.Clone(s)
+	slices.SortFunc(s, func(a, b constraints.Cell) int {
+		if a.Row != b.Row {
+			return a.Row - b.Row
+		}
+		return a.Col - b.Col
+	})
+	for _, x := range sols {
+		if x.Compare(s) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// extras spells the parts of m its String leaves out.
+func extras(m constraints.Model) string {
+	return "blocked " + cells(m.Blocked) + " fixed " + cells(m.Fixed) + " regions " + regions(m)
+}
+
+func cells(cs []constraints.Cell) string {
+	return constraints.Solution(cs).String()
+}
+
+func regions(m constraints.Model) string {
+	if m.Regions == nil {
+		return "none"
+	}
+	return m.Regions.String()
+}
