@@ -182,6 +182,7 @@ var shorthands = []shorthand{
 	{"king", nil, King, true},
 	{"camel", nil, Leap(1, 3), true},
 	{"zebra", nil, Leap(2, 3), true},
+	{"giraffe", nil, Leap(1, 4), true},
 	{"wazir", nil, Leap(0, 1), true},
 	{"ferz", nil, Leap(1, 1), true},
 	{"dabbaba", nil, Leap(0, 2), true},

@@ -153,3 +153,23 @@ func regions(m constraints.Model) string {
 	}
 	return m.Regions.String()
 }
+
+// TestGiraffe checks that a leaper added as one line of the shorthand table (giraffe = leap(1,4)) is
+// counted alike by every solver with no other change: queens that also leap like a giraffe, n = 1..8,
+// held to brute force.
+func TestGiraffe(t *testing.T) {
+	a, err := constraints.ParseAttack("queen,giraffe")
+	if err != nil || !a.Equal(constraints.Union(constraints.Queen, constraints.Leap(1, 4))) {
+		t.Fatalf(`ParseAttack("queen,giraffe") = %v, %v`, a, err)
+	}
+	for n := 1; n <= 8; n++ {
+		m := constraints.Model{Rows: n, Cols: n, Attack: a}
+		want := uint64(len(solutions(t, brute.Solver{}, m)))
+		for _, s := range []solvers.Solver{backtrack.New(), sat.New()} {
+			res, err := s.Count(context.Background(), m)
+			if err != nil || !res.Complete || res.Count != want {
+				t.Errorf("%s: %s Count = %+v, %v; brute force %d", m, s.Name(), res, err, want)
+			}
+		}
+	}
+}
