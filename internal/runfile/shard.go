@@ -132,6 +132,10 @@ func NewShardResult(r Run, s solvers.Shard, done map[int]solvers.Tally) (ShardRe
 	return res, nil
 }
 
+// MaxTasks bounds the task list a shard result may describe: every solver's list is far shorter (at most
+// 2^16 tasks), and Merge keeps a flag per task.
+const MaxTasks = 1 << 24
+
 // MaxShardFile bounds a shard result file Merge reads.
 const MaxShardFile = 256 << 20
 
@@ -149,6 +153,14 @@ func ReadShard(name string, r io.Reader) (ShardResult, error) {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil || s.Format != shardFormat {
 		return ShardResult{}, fmt.Errorf("%s: not a queens shard result (from 'queens solve --shard I/M --format json')", name)
+	}
+	switch {
+	case s.TotalTasks < 1 || s.TotalTasks > MaxTasks:
+		return ShardResult{}, fmt.Errorf("%s: corrupted: total_tasks %d out of range 1..%d", name, s.TotalTasks, MaxTasks)
+	case s.Shard.Of < 1 || s.Shard.Index < 0 || s.Shard.Index >= s.Shard.Of:
+		return ShardResult{}, fmt.Errorf("%s: corrupted: shard %d of %d", name, s.Shard.Index, s.Shard.Of)
+	case len(s.Tasks) > s.TotalTasks:
+		return ShardResult{}, fmt.Errorf("%s: corrupted: %d tasks listed of a list of %d", name, len(s.Tasks), s.TotalTasks)
 	}
 	return s, nil
 }
