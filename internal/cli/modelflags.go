@@ -31,15 +31,15 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.Var(&f.rows, "rows", "rows of a rectangular board (with --cols)")
 	fs.Var(&f.cols, "cols", "columns of a rectangular board (with --rows)")
 	fs.Var(&f.queens, "queens", "queens to place (default min(rows, cols))")
-	fs.StringVar(&f.attacks, "attacks", "queen", "riders and leapers: names (row, column, diagonal, anti-diagonal, knight, king, ...), pieces (queen, rook, bishop, superqueen, ...), ride(a,b), leap(a,b), or none")
+	fs.StringVar(&f.attacks, "attacks", "queen", "riders, leapers: queen,knight or 'rook,leap(1,3)' (see README)")
 	fs.BoolVar(&f.knight, "knight", false, "add the knight's leap to the attacks (superqueens)")
 	fs.BoolVar(&f.king, "king", false, "add the king's step to the attacks (no two queens touch)")
 	fs.BoolVar(&f.wrap, "wrap", false, "a toroidal board: diagonals and leaps wrap around the edges")
-	fs.StringArrayVar(&f.blocked, "blocked", nil, "a cell no queen may take, as `ROW,COL` (0-based; repeat the flag, or separate cells with ';')")
-	fs.StringArrayVar(&f.fixed, "fixed", nil, "a queen placed in advance, as `ROW,COL` (0-based; repeatable)")
-	fs.StringVar(&f.regions, "regions", "", "a `FILE` holding the region grid: one line of letters per row, '.' for no region")
-	fs.StringVar(&f.each, "each", "", "quotas: exactly so many queens on every row, column or region, as `row=R,column=C,region=G`")
-	fs.StringVar(&f.variant, "variant", "", "read the model from a variant `FILE` (YAML), or name a built-in one (see queens compare)")
+	fs.StringArrayVar(&f.blocked, "blocked", nil, "a cell no queen may take, `ROW,COL` 0-based (repeatable, or joined by ';')")
+	fs.StringArrayVar(&f.fixed, "fixed", nil, "a queen placed in advance, `ROW,COL` 0-based (repeatable)")
+	fs.StringVar(&f.regions, "regions", "", "the region grid in `FILE`: a line of letters per row, '.' for none")
+	fs.StringVar(&f.each, "each", "", "exactly so many queens per line or region: `QUOTAS` as row=2,region=2")
+	fs.StringVar(&f.variant, "variant", "", "the model from a YAML `FILE`, or a built-in name (queens list)")
 }
 
 // set reports whether any model flag was given.

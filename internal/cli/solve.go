@@ -26,12 +26,10 @@ Examples:
   queens solve -n 8 --unique                  92 solutions, 12 unique
   queens solve -n 4 --all --format leetcode   [[".Q..","...Q","Q...","..Q."],...]
   queens solve -n 10 --knight --all           the 4 superqueens boards
-  queens solve --attacks 'rook,leap(1,3)' -n 7
   queens solve --variant linkedin-09 --format unicode
   queens solve -n 1000000 --first --format cols > cols.txt
-  queens solve -n 19 --checkpoint n19.ckpt    resumes where a killed run stopped
-  queens solve -n 20 --shard auto/64 > part.json   one task of an array job
-  queens solve --variant puzzle.yaml --count --limit 2   1 solution, or more?
+  queens solve -n 19 --checkpoint n19.ckpt    rerun after a crash to resume
+  queens solve -n 20 --shard auto/64 > part.json   (then: queens merge part*.json)
 `
 
 // solveFlags are the flags of queens solve.
@@ -68,16 +66,16 @@ func (f *solveFlags) register(fs interface {
 	fs.BoolVar(&f.count, "count", false, "count the solutions (the default)")
 	fs.BoolVar(&f.all, "all", false, "list every solution, as a stream")
 	fs.BoolVar(&f.first, "first", false, "find one solution")
-	fs.BoolVar(&f.unique, "unique", false, "one per class under the board's symmetries (--first: the class's least board)")
+	fs.BoolVar(&f.unique, "unique", false, "classes under the board's symmetries: counted, or one board each")
 	fs.StringVar(&f.format, "format", "text", "text, unicode, leetcode, json, cols, dimacs or svg")
-	fs.IntVar(&f.threads, "threads", 0, fmt.Sprintf("goroutines counting at once, at most %d (default: one per core)", solvers.MaxThreads()))
-	fs.StringVar(&f.method, "method", "fastest", "backtracker's counting: fastest, join, classes or mirror")
-	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long, print what was found, exit 1 (e.g. 30s)")
+	fs.IntVar(&f.threads, "threads", 0, fmt.Sprintf("goroutines at once, at most %d (default: one per core)", solvers.MaxThreads()))
+	fs.StringVar(&f.method, "method", "fastest", "counting method: fastest, join, classes or mirror")
+	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s), print what was found, exit 1")
 	fs.BoolVar(&f.quiet, "quiet", false, "no summary or progress on stderr, errors only")
-	fs.BoolVar(&f.stats, "stats", false, "say how the solver went about it: method, threads, nodes or SAT counters")
+	fs.BoolVar(&f.stats, "stats", false, "the method, threads and nodes that ran, on stderr and in JSON")
 	fs.BoolVar(&f.progress, "progress", false, "draw progress on stderr even when it is not a terminal")
-	fs.StringVar(&f.checkpoint, "checkpoint", "", "count: record each finished task in `FILE`; rerun to resume")
-	fs.StringVar(&f.shard, "shard", "", "count: only tasks ≡ I mod M, as `I/M` or auto/M (Kubernetes, Slurm, GNU parallel); writes a JSON shard for queens merge")
+	fs.StringVar(&f.checkpoint, "checkpoint", "", "record each finished task in `FILE`; rerun to resume")
+	fs.StringVar(&f.shard, "shard", "", "count tasks ≡ I mod M only, as `I/M`; auto/M: I from the array job")
 }
 
 func runSolve(ctx context.Context, e *env, args []string) error {
@@ -85,7 +83,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "solve", solveUsage)
 	f.model.register(fs)
 	f.register(fs)
-	fs.Var(&f.limit, "limit", "stop after K solutions (--count, --all); marked incomplete unless proved the last")
+	fs.Var(&f.limit, "limit", "stop after K solutions (--count, --all)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
