@@ -33,6 +33,13 @@ type Job interface {
 	Finish(sum Tally) (count uint64, unique *uint64, err error)
 }
 
+// Sized is a Job that knows statistics of its own beyond its tasks' tallies, such as the size of an
+// encoding; RunJob adds them to its Result.
+type Sized interface {
+	// Stats returns the job's own statistics.
+	Stats() Stats
+}
+
 // Tally is what one task counted: solutions, and for a job that counts classes a sum of the job's own
 // (classes, or terms of Burnside's lemma) that its Finish turns into the number of classes.
 type Tally struct {
@@ -120,6 +127,9 @@ func RunJob(ctx context.Context, job Job, opt RunOptions) (Result, error) {
 		todo = append(todo, i)
 	}
 	res := Result{Tasks: TaskCount{Done: total - len(todo), Total: total}, Stats: Stats{Method: job.Method(), Threads: min(threads, max(len(todo), 1))}}
+	if s, ok := job.(Sized); ok {
+		res.Stats.Add(s.Stats())
+	}
 
 	parent := ctx
 	ctx, cancel := context.WithCancel(parent)

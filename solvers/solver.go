@@ -89,8 +89,9 @@ type Stats struct {
 	Threads int
 	// Nodes counts the partial placements a backtracking search visited, where it counts them.
 	Nodes uint64
-	// Decisions, Conflicts and Propagations are the SAT solver's.
-	Decisions, Conflicts, Propagations uint64
+	// Variables and Clauses are the size of the SAT solver's CNF encoding of the whole model. gini v1.0.1
+	// keeps its decision, conflict and propagation counters unexported, so they are not reported.
+	Variables, Clauses uint64
 }
 
 // Add adds the counters of t to s; Method and Threads stay s's unless s has none.
@@ -102,9 +103,8 @@ func (s *Stats) Add(t Stats) {
 		s.Threads = t.Threads
 	}
 	s.Nodes += t.Nodes
-	s.Decisions += t.Decisions
-	s.Conflicts += t.Conflicts
-	s.Propagations += t.Propagations
+	s.Variables = max(s.Variables, t.Variables)
+	s.Clauses = max(s.Clauses, t.Clauses)
 }
 
 // ErrUnsupported is wrapped by the errors of solvers given a model beyond their limits or features.

@@ -356,9 +356,8 @@ type statsJSON struct {
 	Method       string `json:"method"`
 	Threads      int    `json:"threads"`
 	Nodes        uint64 `json:"nodes,omitempty"`
-	Decisions    uint64 `json:"decisions,omitempty"`
-	Conflicts    uint64 `json:"conflicts,omitempty"`
-	Propagations uint64 `json:"propagations,omitempty"`
+	Variables uint64 `json:"variables,omitempty"`
+	Clauses   uint64 `json:"clauses,omitempty"`
 }
 
 type tasksJSON struct {
@@ -394,7 +393,7 @@ func (j *jsonSink) end(s summary) error {
 		Stats    statsJSON  `json:"stats"`
 		Elapsed  float64    `json:"elapsed_seconds"`
 	}{Count: res.Count, Unique: res.Unique, Complete: res.Complete, Elapsed: s.elapsed.Seconds(),
-		Stats: statsJSON{res.Stats.Method, res.Stats.Threads, res.Stats.Nodes, res.Stats.Decisions, res.Stats.Conflicts, res.Stats.Propagations}}
+		Stats: statsJSON{res.Stats.Method, res.Stats.Threads, res.Stats.Nodes, res.Stats.Variables, res.Stats.Clauses}}
 	if j.mode == modeFirst {
 		found, proved := res.Count > 0, res.Proved && !s.stopped
 		tail.Found, tail.Proved = &found, &proved

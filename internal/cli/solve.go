@@ -282,8 +282,8 @@ func statsText(res solvers.Result) string {
 	if st.Nodes > 0 {
 		text += fmt.Sprintf(", %d nodes", st.Nodes)
 	}
-	if st.Decisions+st.Conflicts+st.Propagations > 0 {
-		text += fmt.Sprintf(", %d decisions, %d conflicts, %d propagations", st.Decisions, st.Conflicts, st.Propagations)
+	if st.Variables+st.Clauses > 0 {
+		text += fmt.Sprintf(", CNF of %d variables and %d clauses", st.Variables, st.Clauses)
 	}
 	return text
 }

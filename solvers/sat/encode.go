@@ -133,6 +133,11 @@ type cnf struct {
 // size measures an encoding.
 type size struct{ vars, clauses, literals int }
 
+// report records the encoding's size in st.
+func (z size) report(st *solvers.Stats) {
+	st.Variables, st.Clauses = uint64(z.vars), uint64(z.clauses)
+}
+
 // riderLines are the lines of one rider over the free cells: line i holds the variables
 // vars[start[i]:start[i+1]], in row-major order, and lines come in the row-major order of their first free
 // cell. id gives the line of every board cell (blocked ones too, 1-based), kept only when leaps need it.

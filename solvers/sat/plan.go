@@ -69,6 +69,13 @@ type job struct {
 // Method returns "cubes".
 func (j *job) Method() string { return "cubes" }
 
+// Stats returns the size of the encoding the cubes share (solvers.Sized).
+func (j *job) Stats() solvers.Stats {
+	var st solvers.Stats
+	j.e.size.report(&st)
+	return st
+}
+
 // Key describes the task list: what shapes it is the board, the split's frame and bound, the symmetries,
 // and the encoding (which does not change the counts, but changes the work a checkpoint stands for).
 func (j *job) Key() string {

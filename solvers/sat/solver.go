@@ -112,6 +112,7 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	if err != nil {
 		return res, err
 	}
+	e.size.report(&res.Stats)
 	stopped := func(err error) (solvers.Result, error) {
 		if isCtxErr(err) {
 			return res, fmt.Errorf("sat: listing solutions: stopped after %d solutions: %w", res.Count, err)
@@ -197,6 +198,7 @@ func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Sol
 	if err != nil {
 		return nil, false, res, err
 	}
+	e.size.report(&res.Stats)
 	srch, err := streamSearch(ctx, e)
 	if err != nil {
 		return nil, false, res, wrap("finding a solution", err)
