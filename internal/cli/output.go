@@ -353,9 +353,9 @@ func (j *jsonSink) solution(s constraints.Solution) error {
 
 // statsJSON is Stats as JSON shows it.
 type statsJSON struct {
-	Method       string `json:"method"`
-	Threads      int    `json:"threads"`
-	Nodes        uint64 `json:"nodes,omitempty"`
+	Method    string `json:"method"`
+	Threads   int    `json:"threads"`
+	Nodes     uint64 `json:"nodes,omitempty"`
 	Variables uint64 `json:"variables,omitempty"`
 	Clauses   uint64 `json:"clauses,omitempty"`
 }
