@@ -75,7 +75,7 @@ func (f *solveFlags) register(fs interface {
 	fs.BoolVar(&f.stats, "stats", false, "the method, threads and nodes that ran, on stderr and in JSON")
 	fs.BoolVar(&f.progress, "progress", false, "draw progress on stderr even when it is not a terminal")
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "record each finished task in `FILE`; rerun to resume")
-	fs.StringVar(&f.shard, "shard", "", "count tasks ≡ I mod M only, as `I/M`; auto/M: I from the array job")
+	fs.StringVar(&f.shard, "shard", "", "count tasks ≡ I mod M only, as `I/M`, into JSON for queens merge")
 }
 
 func runSolve(ctx context.Context, e *env, args []string) error {
@@ -93,6 +93,9 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	mode, err := f.mode()
 	if err != nil {
 		return err
+	}
+	if f.shard != "" && !fs.Changed("format") {
+		f.format = "json" // a shard's result is the JSON that queens merge reads
 	}
 	if err := f.check(mode, fs.Changed("method")); err != nil {
 		return err
@@ -170,7 +173,7 @@ func (f *solveFlags) check(mode string, methodSet bool) error {
 	case f.shard != "" && f.unique:
 		return usagef("--shard counts solutions; their classes need the whole count (leave out --unique)")
 	case f.shard != "" && f.format != "json":
-		return usagef("--shard writes a JSON shard result for 'queens merge': add --format json")
+		return usagef("--shard writes a JSON shard result for 'queens merge': leave out --format, or make it json")
 	case f.stats && f.quiet && f.format != "json":
 		return usagef("--stats prints on stderr, which --quiet silences (with --format json they go to stdout)")
 	}
