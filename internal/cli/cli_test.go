@@ -316,5 +316,24 @@ func TestFirstHugeCols(t *testing.T) {
 		if err := tc.m.Verify(sol); err != nil {
 			t.Errorf("queens %s: %v", strings.Join(args, " "), err)
 		}
+		args[3] = "json"
+		code, out, stderr = run(args...)
+		var got struct {
+			Solutions []struct {
+				Cols []int `json:"cols"`
+			} `json:"solutions"`
+			Stats struct {
+				Method string `json:"method"`
+			} `json:"stats"`
+		}
+		if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil || len(got.Solutions) != 1 || got.Stats.Method == "" {
+			t.Fatalf("queens %s: exit %d, %v, %d solutions, method %q: %s", strings.Join(args, " "), code, err, len(got.Solutions), got.Stats.Method, stderr)
+		}
+		for r, c := range got.Solutions[0].Cols {
+			sol[r] = constraints.Cell{Row: r, Col: c}
+		}
+		if err := tc.m.Verify(sol); err != nil || len(got.Solutions[0].Cols) != len(sol) {
+			t.Errorf("queens %s: %d columns: %v", strings.Join(args, " "), len(got.Solutions[0].Cols), err)
+		}
 	}
 }

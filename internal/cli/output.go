@@ -336,9 +336,9 @@ func (j *jsonSink) solution(s constraints.Solution) error {
 	case j.m.Rows <= MaxDrawnSide && j.m.Cols <= MaxDrawnSide:
 		b, _ = json.Marshal(j.m.Board(s))
 	case onePerRow(j.m):
-		j.write(`{"cols":`)
+		j.write(`{"cols":[`)
 		j.write(colsText(s, ","))
-		j.write("}")
+		j.write("]}")
 		return j.err
 	default:
 		cells := make([][2]int, len(s))
