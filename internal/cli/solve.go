@@ -266,8 +266,12 @@ func (r *solveRun) summary(sum summary) {
 		return
 	}
 	line := fmt.Sprintf("# %s, %s: %s", r.s.Name(), escape(r.m.String()), sum.elapsed.Round(time.Microsecond))
-	if r.f.stats {
+	switch {
+	case r.f.stats:
 		line += "; " + statsText(sum.res)
+	case r.f.first && sum.res.Stats.Method != "":
+		// Which way found the board matters: a construction or local search proves nothing when it fails.
+		line += "; method " + sum.res.Stats.Method
 	}
 	fmt.Fprintln(r.e.stderr, line)
 }
