@@ -12,13 +12,16 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/sat"
+	"github.com/queens-dev/queens/variants"
 )
 
 const benchUsage = `Usage: queens bench [-n N] [--runs R] [--format text|json]
 
 Times the backtracker's counting methods on classic queens and superqueens of size N: the plain row path
 (the column mirror only), the class-by-class count and, for classic queens, the join of half boards,
-on one thread and on every core, plus --unique.
+on one thread and on every core, plus --unique; then fixed cases: 25 kings on 10×10, the catalog's
+LinkedIn 11×11 and two-star Star Battle 10×10 proved unique by both solvers, and SAT counting classic 12.
 Each figure is the median of R runs in this one process; compare figures from one run only, as the
 machine's load moves them all. Peak memory is the process's maximum resident set.
 
@@ -32,6 +35,7 @@ Examples:
 type benchCase struct {
 	Name    string  `json:"name"`
 	N       int     `json:"n"`
+	Method  string  `json:"method"`
 	Threads int     `json:"threads"`
 	Count   uint64  `json:"count"`
 	Unique  *uint64 `json:"unique,omitempty"`
@@ -68,19 +72,32 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		threads int
 		opts    []backtrack.Option
 		unique  bool
+		sat     bool // the SAT solver instead of the backtracker
+		list    bool // list the solutions (a puzzle's one, and the proof there is no other)
 	}
 	specs := []spec{
-		{"classic, mirror only", classic, 1, []backtrack.Option{backtrack.Counting(backtrack.Mirror)}, false},
-		{"classic, by classes", classic, 1, []backtrack.Option{backtrack.Counting(backtrack.Classes)}, false},
-		{"classic, by classes", classic, cores, []backtrack.Option{backtrack.Counting(backtrack.Classes)}, false},
-		{"classic, half boards joined", classic, 1, nil, false},
-		{"classic, half boards joined", classic, cores, nil, false},
-		{"classic, unique by classes", classic, cores, []backtrack.Option{backtrack.Counting(backtrack.Classes)}, true},
-		{"classic, unique joined (Burnside)", classic, cores, nil, true},
-		{"superqueens, mirror only", super, 1, []backtrack.Option{backtrack.Counting(backtrack.Mirror)}, false},
-		{"superqueens, by classes", super, 1, nil, false},
-		{"superqueens, by classes", super, cores, nil, false},
+		{"classic, mirror only", classic, 1, []backtrack.Option{backtrack.Counting(backtrack.Mirror)}, false, false, false},
+		{"classic, by classes", classic, 1, []backtrack.Option{backtrack.Counting(backtrack.Classes)}, false, false, false},
+		{"classic, by classes", classic, cores, []backtrack.Option{backtrack.Counting(backtrack.Classes)}, false, false, false},
+		{"classic, half boards joined", classic, 1, nil, false, false, false},
+		{"classic, half boards joined", classic, cores, nil, false, false, false},
+		{"classic, unique by classes", classic, cores, []backtrack.Option{backtrack.Counting(backtrack.Classes)}, true, false, false},
+		{"classic, unique joined (Burnside)", classic, cores, nil, true, false, false},
+		{"superqueens, mirror only", super, 1, []backtrack.Option{backtrack.Counting(backtrack.Mirror)}, false, false, false},
+		{"superqueens, by classes", super, 1, nil, false, false, false},
+		{"superqueens, by classes", super, cores, nil, false, false, false},
 	}
+	kings := constraints.Model{Rows: 10, Cols: 10, Queens: 25, Attack: constraints.King}
+	specs = append(specs, spec{"25 kings on 10×10", kings, 1, nil, false, false, false})
+	for _, name := range []string{"linkedin-11", "starbattle-2-10"} {
+		v, err := variants.LoadFS(variants.CatalogFS(), "catalog/"+name+".yaml")
+		if err != nil {
+			return err
+		}
+		specs = append(specs, spec{name + ", listed, proved unique", v.Model, 1, nil, false, false, true})
+		specs = append(specs, spec{name + ", listed, proved unique, sat", v.Model, 1, nil, false, true, true})
+	}
+	specs = append(specs, spec{"classic 12, sat cubes", constraints.Classic(12), cores, nil, false, true, false})
 	var cases []benchCase
 	defer func() {
 		if e.stderrTerminal {
@@ -91,15 +108,21 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		if e.stderrTerminal {
 			fmt.Fprintf(e.stderr, "\r[%d/%d] %s, %d %s\x1b[K", i+1, len(specs), sp.name, sp.threads, plural(uint64(sp.threads), "thread", "threads"))
 		}
-		s := backtrack.New(append(sp.opts, backtrack.Threads(sp.threads))...)
+		var s solvers.Solver = backtrack.New(append(sp.opts, backtrack.Threads(sp.threads))...)
+		if sp.sat {
+			s = sat.New(sat.Workers(sp.threads))
+		}
 		var times []float64
 		var res solvers.Result
 		for range *runs {
 			start := time.Now()
 			var err error
-			if sp.unique {
-				res, err = s.CountUnique(ctx, sp.m)
-			} else {
+			switch {
+			case sp.list:
+				res, err = s.Enumerate(ctx, sp.m, func(constraints.Solution) bool { return true })
+			case sp.unique:
+				res, err = solvers.CountUnique(ctx, s, sp.m)
+			default:
 				res, err = s.Count(ctx, sp.m)
 			}
 			if err != nil {
@@ -108,7 +131,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 			times = append(times, time.Since(start).Seconds())
 		}
 		slices.Sort(times)
-		c := benchCase{Name: sp.name, N: n.v, Threads: sp.threads, Count: res.Count, Median: times[len(times)/2]}
+		c := benchCase{Name: sp.name, N: sp.m.Rows, Method: res.Stats.Method, Threads: sp.threads, Count: res.Count, Median: times[len(times)/2]}
 		if sp.unique {
 			c.Unique = res.Unique
 		}
@@ -126,19 +149,29 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		}{cases, *runs, peakMB})
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "case\tn\tthreads\tcount\tmedian\tsolutions/s")
+	fmt.Fprintln(tw, "case\tn\tmethod\tthreads\tcount\tmedian\tsolutions/s")
 	for _, c := range cases {
 		count := fmt.Sprint(c.Count)
 		if c.Unique != nil {
 			count += fmt.Sprintf(" (%d unique)", *c.Unique)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%.3fs\t%.3g\n", c.Name, c.N, c.Threads, count, c.Median, c.Rate)
+		median := time.Duration(c.Median * float64(time.Second))
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%s\t%v\t%.3g\n", c.Name, c.N, c.Method, c.Threads, count, threeDigits(median), c.Rate)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "median of %d %s each; peak memory %s\n", *runs, plural(uint64(*runs), "run", "runs"), peakText(peakMB))
 	return nil
+}
+
+// threeDigits rounds d to three significant digits.
+func threeDigits(d time.Duration) time.Duration {
+	unit := time.Duration(1)
+	for d/unit >= 1000 {
+		unit *= 10
+	}
+	return d.Round(unit)
 }
 
 // peakText writes a peak memory in MB, or says it is unknown.

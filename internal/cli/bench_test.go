@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -21,7 +22,7 @@ func TestBench(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("bench --format json: %v\n%s", err, out)
 	}
-	if len(got.Cases) != 10 || got.PeakMB <= 0 {
+	if len(got.Cases) != 16 || got.PeakMB <= 0 {
 		t.Fatalf("bench: %d cases, peak %v MB", len(got.Cases), got.PeakMB)
 	}
 	uniques := 0
@@ -30,8 +31,15 @@ func TestBench(t *testing.T) {
 			uniques++
 		}
 		want := uint64(724) // A000170(10)
-		if c.Name[:5] == "super" {
+		switch {
+		case strings.HasPrefix(c.Name, "super"):
 			want = 4 // A051223(10)
+		case strings.HasPrefix(c.Name, "25 kings"):
+			want = 32572756 // A018807(5)
+		case strings.Contains(c.Name, "proved unique"):
+			want = 1
+		case strings.HasPrefix(c.Name, "classic 12"):
+			want = 14200 // A000170(12)
 		}
 		if c.Count != want {
 			t.Errorf("bench case %q: count %d, want %d", c.Name, c.Count, want)
