@@ -153,6 +153,9 @@ func runHostile(t *testing.T, c hostileCase, fixtures map[string]string) {
 	if c.StdoutEmpty && stdout.Len() > 0 {
 		t.Errorf("stdout not empty\n%s", where)
 	}
+	if m := doubledPrefix(stderr.String()); m != "" {
+		t.Errorf("stderr says %q twice over\n%s", m, where)
+	}
 	if code == ExitUsage && strings.Count(strings.TrimSuffix(stderr.String(), "\n"), "\n") > 0 {
 		t.Errorf("a usage error takes more than one line\n%s", where)
 	}
@@ -240,5 +243,31 @@ func TestManyNamedCells(t *testing.T) {
 	}
 	if code != 0 || strings.Count(out, "#") != 20000 {
 		t.Errorf("200×200 with 20,000 blocked: exit %d, %d blocked cells drawn, stderr %q", code, strings.Count(out, "#"), stderr)
+	}
+}
+
+// doubledPrefix returns an error's prefix said twice in a row, as "sat: sat: " from wrapping an error
+// that already names its package, or "".
+func doubledPrefix(text string) string {
+	for _, line := range strings.Split(text, "\n") {
+		parts := strings.Split(line, ": ")
+		for i := 1; i < len(parts)-1; i++ {
+			if parts[i] == parts[i-1] && !strings.ContainsAny(parts[i], " ,") {
+				return parts[i] + ": " + parts[i] + ": "
+			}
+		}
+	}
+	return ""
+}
+
+func TestDoubledPrefix(t *testing.T) {
+	for text, want := range map[string]string{
+		"queens solve: sat: sat: finding a solution: x\n": "sat: sat: ",
+		"queens solve: backtrack: 65×65 board: x\n":        "",
+		"queens merge: p0.json: corrupted: x\n":            "",
+	} {
+		if got := doubledPrefix(text); got != want {
+			t.Errorf("doubledPrefix(%q) = %q, want %q", text, got, want)
+		}
 	}
 }
