@@ -430,7 +430,7 @@ func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
 	stop := r.startProgress(ctx, p)
 	res, err := solvers.RunJob(ctx, job, opt)
 	stop()
-	if err == nil && opt.Shard.Of > 1 {
+	if err == nil && r.f.shard != "" {
 		shard, serr := runfile.NewShardResult(run, opt.Shard, done)
 		if serr != nil {
 			return res, serr
