@@ -56,6 +56,9 @@ func runBoard(ctx context.Context, e *env, args []string) error {
 		in, name = strings.NewReader(string(data)), escape(*file)
 	}
 	trues, status, err := readCNFModel(io.LimitReader(in, maxModelFile), name)
+	if ctx.Err() != nil {
+		return &interrupted{cause: ctx.Err()}
+	}
 	if err != nil {
 		return err
 	}

@@ -87,6 +87,9 @@ func MainWith(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 }
 
 func (e *env) main(ctx context.Context, args []string) int {
+	if e.stdin != nil {
+		e.stdin = &ctxReader{ctx: ctx, r: e.stdin}
+	}
 	name, rest := "", args
 	if len(args) > 0 {
 		name, rest = args[0], args[1:]
@@ -294,4 +297,35 @@ func parse(fs *pflag.FlagSet, args []string) error {
 		return usagef("%v", err)
 	}
 	return nil
+}
+
+// ctxReader reads r until ctx ends: a read blocked on a pipe that never closes (stdin left open) then
+// returns ctx's error at once, so that Ctrl-C stops a command that waits for input. The read it left
+// behind finishes in its own goroutine, into a buffer of its own.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+type readResult struct {
+	b   []byte
+	err error
+}
+
+func (c *ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	done := make(chan readResult, 1)
+	go func() {
+		buf := make([]byte, len(p))
+		n, err := c.r.Read(buf)
+		done <- readResult{buf[:n], err}
+	}()
+	select {
+	case res := <-done:
+		return copy(p, res.b), res.err
+	case <-c.ctx.Done():
+		return 0, c.ctx.Err()
+	}
 }

@@ -35,6 +35,9 @@ func runCNF(ctx context.Context, e *env, args []string) error {
 	}
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	if err := sat.WriteDIMACS(ctx, w, m); err != nil {
+		if ctx.Err() != nil {
+			return &interrupted{cause: ctx.Err(), done: "the CNF written is cut short"}
+		}
 		return err
 	}
 	return w.Flush()

@@ -24,7 +24,7 @@ Examples:
   cat shard-*.json | queens merge - --format json
 `
 
-func runMerge(_ context.Context, e *env, args []string) error {
+func runMerge(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "merge", mergeUsage)
 	format := fs.String("format", "text", "output: text, json, leetcode or dimacs")
 	allowSame := fs.Bool("allow-duplicates", false, "accept a shard given twice when both copies agree (a retried array task)")
@@ -44,6 +44,9 @@ func runMerge(_ context.Context, e *env, args []string) error {
 	for _, path := range fs.Args() {
 		if path == "-" {
 			more, err := readShardStream(e.stdin)
+			if ctx.Err() != nil {
+				return &interrupted{cause: ctx.Err()}
+			}
 			if err != nil {
 				return err
 			}

@@ -53,26 +53,39 @@ func TestSignalStopsEveryPath(t *testing.T) {
 		args   []string
 		signal syscall.Signal
 		stdout string // what the partial answer must say
+		stdin  bool   // stdin is a pipe left open, as a stalled producer leaves it
 	}{
-		{"join", []string{"solve", "-n", "21", "--format", "json"}, syscall.SIGINT, `"complete":false`},
-		{"classes", []string{"solve", "-n", "20", "--method", "classes"}, syscall.SIGINT, "(incomplete)"},
-		{"mirror", []string{"solve", "-n", "20", "--method", "mirror"}, syscall.SIGTERM, "(incomplete)"},
-		{"superqueens", []string{"solve", "-n", "23", "--knight"}, syscall.SIGINT, "(incomplete)"},
-		{"torus", []string{"solve", "-n", "29", "--wrap"}, syscall.SIGINT, "(incomplete)"},
-		{"rooks on a torus", []string{"solve", "-n", "20", "--attacks", "rook", "--wrap", "--knight"}, syscall.SIGINT, "(incomplete)"},
-		{"kings by the transfer matrix", []string{"solve", "-n", "40", "--attacks", "king", "--queens", "300"}, syscall.SIGINT, "(incomplete)"},
-		{"unique by classes", []string{"solve", "-n", "20", "--unique", "--method", "classes"}, syscall.SIGINT, "(incomplete)"},
-		{"general path", []string{"solve", "--rows", "16", "--cols", "16", "--queens", "14", "--attacks", "column,diagonal"}, syscall.SIGINT, "(incomplete)"},
-		{"list", []string{"solve", "-n", "18", "--all", "--format", "cols"}, syscall.SIGINT, ""},
-		{"list sat", []string{"solve", "-n", "14", "--all", "--solver", "sat", "--format", "cols"}, syscall.SIGINT, ""},
-		{"count sat", []string{"solve", "-n", "16", "--solver", "sat"}, syscall.SIGTERM, "(incomplete)"},
-		{"compare", []string{"compare"}, syscall.SIGINT, ""},
+		{"join", []string{"solve", "-n", "21", "--format", "json"}, syscall.SIGINT, `"complete":false`, false},
+		{"classes", []string{"solve", "-n", "20", "--method", "classes"}, syscall.SIGINT, "(incomplete)", false},
+		{"mirror", []string{"solve", "-n", "20", "--method", "mirror"}, syscall.SIGTERM, "(incomplete)", false},
+		{"superqueens", []string{"solve", "-n", "23", "--knight"}, syscall.SIGINT, "(incomplete)", false},
+		{"torus", []string{"solve", "-n", "29", "--wrap"}, syscall.SIGINT, "(incomplete)", false},
+		{"rooks on a torus", []string{"solve", "-n", "20", "--attacks", "rook", "--wrap", "--knight"}, syscall.SIGINT, "(incomplete)", false},
+		{"kings by the transfer matrix", []string{"solve", "-n", "40", "--attacks", "king", "--queens", "300"}, syscall.SIGINT, "(incomplete)", false},
+		{"unique by classes", []string{"solve", "-n", "20", "--unique", "--method", "classes"}, syscall.SIGINT, "(incomplete)", false},
+		{"general path", []string{"solve", "--rows", "16", "--cols", "16", "--queens", "14", "--attacks", "column,diagonal"}, syscall.SIGINT, "(incomplete)", false},
+		{"list", []string{"solve", "-n", "18", "--all", "--format", "cols"}, syscall.SIGINT, "", false},
+		{"list sat", []string{"solve", "-n", "14", "--all", "--solver", "sat", "--format", "cols"}, syscall.SIGINT, "", false},
+		{"count sat", []string{"solve", "-n", "16", "--solver", "sat"}, syscall.SIGTERM, "(incomplete)", false},
+		{"compare", []string{"compare"}, syscall.SIGINT, "", false},
+		{"cnf", []string{"cnf", "-n", "2000"}, syscall.SIGINT, "", false},
+		{"merge waiting on stdin", []string{"merge", "-"}, syscall.SIGINT, "", true},
+		{"board waiting on stdin", []string{"board", "-n", "8"}, syscall.SIGTERM, "", true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			cmd := exec.Command(bin, c.args...)
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if c.stdin {
+				r, w, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer w.Close()
+				defer r.Close()
+				cmd.Stdin = r
+			}
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
