@@ -102,7 +102,12 @@ func loadVariant(name string) (variants.Variant, error) {
 		return variants.Variant{}, usagef("--variant: empty name (give a file or a built-in name; 'queens list' lists them)")
 	}
 	if _, err := os.Stat(name); err != nil && !strings.ContainsAny(name, "/\\") {
-		return builtIn(name)
+		v, berr := builtIn(name)
+		if berr != nil && (strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")) {
+			// A file name: say that the file is missing, and what else was tried.
+			return v, usagef("%s: no such file, nor a built-in variant of that name ('queens list' lists them)", escape(name))
+		}
+		return v, berr
 	}
 	v, err := variants.Load(name)
 	if err != nil {

@@ -217,10 +217,10 @@ func writeCompareSummary(e *env, rows []compareRow, elapsed time.Duration) error
 		}
 	}
 	if bad == 0 {
-		_, err := fmt.Fprintf(e.stdout, "%d variants: both solvers agree, every expectation met (%.2fs)\n", len(rows), elapsed.Seconds())
+		_, err := fmt.Fprintf(e.stdout, "%d %s: both solvers agree, every expectation met (%.2fs)\n", len(rows), plural(uint64(len(rows)), "variant", "variants"), elapsed.Seconds())
 		return err
 	}
-	_, err := fmt.Fprintf(e.stdout, "%d variants: %d disagree or miss their expectations (%.2fs)\n", len(rows), bad, elapsed.Seconds())
+	_, err := fmt.Fprintf(e.stdout, "%d %s: %d %s or %s their expectations (%.2fs)\n", len(rows), plural(uint64(len(rows)), "variant", "variants"), bad, plural(uint64(bad), "disagrees", "disagree"), plural(uint64(bad), "misses", "miss"), elapsed.Seconds())
 	return err
 }
 

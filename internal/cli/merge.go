@@ -86,7 +86,8 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 	case "dimacs":
 		out.printf("c queens merge: %d shards, %d tasks\ns mc %d\n", total.Shards, total.Tasks, total.Count)
 	default:
-		out.printf("%d %s (%d shards, %d tasks)\n", total.Count, plural(total.Count, "solution", "solutions"), total.Shards, total.Tasks)
+		out.printf("%d %s (%d %s, %d %s)\n", total.Count, plural(total.Count, "solution", "solutions"),
+			total.Shards, plural(uint64(total.Shards), "shard", "shards"), total.Tasks, plural(uint64(total.Tasks), "task", "tasks"))
 	}
 	return out.flush()
 }

@@ -174,6 +174,12 @@ func (f *solveFlags) check(mode string, methodSet bool) error {
 		return usagef("--shard counts solutions; their classes need the whole count (leave out --unique)")
 	case f.shard != "" && f.format != "json":
 		return usagef("--shard writes a JSON shard result for 'queens merge': leave out --format, or make it json")
+	case methodSet && mode != modeCount:
+		return usagef("--method %s chooses how the backtracker counts; --all and --first do not count", f.method)
+	case f.quiet && f.progress:
+		return usagef("--progress draws on stderr, which --quiet silences: give one of them")
+	case f.unique && f.format == "dimacs" && mode == modeCount:
+		return usagef("--format dimacs prints a model count (s mc N), which has no place for the classes: leave out --unique, or use --format json")
 	case f.stats && f.quiet && f.format != "json":
 		return usagef("--stats prints on stderr, which --quiet silences (with --format json they go to stdout)")
 	}
