@@ -32,9 +32,11 @@ func Parse(name string, data []byte) (Variant, error) {
 	return p.variant(doc)
 }
 
-// MaxFileSize is the largest variant file Load reads: far more than any puzzle needs, little enough that
-// a mistaken path cannot exhaust the memory.
-const MaxFileSize = 16 << 20
+// MaxFileSize is the largest variant file Load reads: far more than any puzzle needs (about 400 000
+// blocked or fixed cells), little enough that a mistaken path cannot exhaust the memory. yaml.v3 builds
+// a node per list item, about 80 bytes of memory for each byte of a list of cells: a 16 MB file of them
+// took 1.4 GB, a 4 MB one 470 MB. Larger cell lists go to the command line's flags.
+const MaxFileSize = 4 << 20
 
 // Load reads the variant file at path; errors name the file by path as given. It reads regular files
 // only (not a FIFO, which could block forever, nor a device such as /dev/zero), of at most MaxFileSize
