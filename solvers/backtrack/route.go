@@ -90,7 +90,7 @@ func rowsFit(p *plan) string {
 
 func generalFits(p *plan) string {
 	if !p.words {
-		return fmt.Sprintf("needs at most %d columns (or %d rows, to count it on its side) and %d rows; the sat solver takes larger boards", MaxCols, MaxCols, MaxRows)
+		return fmt.Sprintf("needs at most %d columns (or %d rows, to count it on its side) and %d rows; the sat solver takes boards up to 2048×2048", MaxCols, MaxCols, MaxRows)
 	}
 	return ""
 }

@@ -219,7 +219,7 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 		return solvers.Result{}, err
 	}
 	if p.transposed || !p.words {
-		return solvers.Result{}, fmt.Errorf("backtrack: %d×%d board: lists solutions of at most %d columns and %d rows (counts turn a board of at most %d rows on its side); the sat solver lists larger boards: %w",
+		return solvers.Result{}, fmt.Errorf("backtrack: %d×%d board: lists solutions of at most %d columns and %d rows (counts turn a board of at most %d rows on its side); the sat solver lists boards up to 2048×2048: %w",
 			m.Rows, m.Cols, MaxCols, MaxRows, MaxCols, solvers.ErrUnsupported)
 	}
 	stop, release := stopFlag(ctx)
