@@ -80,10 +80,9 @@ func (*Solver) Name() string { return "sat" }
 const enumerateSplitCells = 256
 
 // probeSolutions is how many solutions one solver over the whole board lists before Enumerate and Plan
-// turn to cubes. A puzzle with one solution is proved unique by one solver in about a millisecond, while
-// a split into a thousand cubes costs a thousand solver loads (a LinkedIn-style 9×9: 2 ms against 130 ms,
-// a Star Battle 10×10: 1 ms against 670 ms); a board with many solutions is counted faster by cubes, as
-// each solve under blocking clauses grows harder with their number.
+// turn to cubes. A puzzle with one solution is proved unique by one solver at once, while a split into
+// cubes costs a solver load per cube (README.md, "Puzzles"); a board with many solutions is counted
+// faster by cubes, as each solve under blocking clauses grows harder with their number.
 const probeSolutions = 64
 
 // Count counts the solutions of m: it runs the job of Plan (a fresh solver per cube, one cube of each orbit
