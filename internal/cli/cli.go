@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 
@@ -280,8 +281,10 @@ func newFlagSet(e *env, name, usage string) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {
-		fmt.Fprint(e.stdout, usage)
-		fmt.Fprintf(e.stdout, "\nFlags:\n%s", fs.FlagUsagesWrapped(100))
+		fmt.Fprint(e.stdout, reflow(usage, helpWidth))
+		if flags := fs.FlagUsagesWrapped(helpWidth); flags != "" {
+			fmt.Fprintf(e.stdout, "\nFlags:\n%s", flags)
+		}
 	}
 	fs.SortFlags = false
 	return fs
@@ -328,4 +331,44 @@ func (c *ctxReader) Read(p []byte) (int, error) {
 	case <-c.ctx.Done():
 		return 0, c.ctx.Err()
 	}
+}
+
+// helpWidth is the widest line of help text.
+const helpWidth = 100
+
+// reflow fills the prose paragraphs of text (lines that start with a letter) to width columns, and
+// keeps the indented lines (examples, lists) and headers ("Usage:", "Examples:") as they are.
+func reflow(text string, width int) string {
+	var out, para strings.Builder
+	flush := func() {
+		if para.Len() == 0 {
+			return
+		}
+		line := 0
+		for i, word := range strings.Fields(para.String()) {
+			if i > 0 && line+1+utf8.RuneCountInString(word) > width {
+				out.WriteByte('\n')
+				line = 0
+			} else if i > 0 {
+				out.WriteByte(' ')
+				line++
+			}
+			out.WriteString(word)
+			line += utf8.RuneCountInString(word)
+		}
+		out.WriteByte('\n')
+		para.Reset()
+	}
+	for _, l := range strings.SplitAfter(text, "\n") {
+		prose := l != "" && l[0] != ' ' && l[0] != '\n' && !(strings.HasSuffix(strings.TrimSpace(l), ":") && len(l) < 24) &&
+			!strings.HasPrefix(l, "Usage:")
+		if prose {
+			para.WriteString(l)
+			continue
+		}
+		flush()
+		out.WriteString(l)
+	}
+	flush()
+	return out.String()
 }

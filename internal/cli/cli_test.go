@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/modeltest"
@@ -333,6 +334,27 @@ func TestFirstHugeCols(t *testing.T) {
 		}
 		if err := tc.m.Verify(sol); err != nil || len(got.Solutions[0].Cols) != len(sol) {
 			t.Errorf("queens %s: %d columns: %v", strings.Join(args, " "), len(got.Solutions[0].Cols), err)
+		}
+	}
+}
+
+// TestHelpFitsAScreen checks that the help of queens and of each command is one screen (at most 50 lines
+// of at most 100 columns) and shows examples.
+func TestHelpFitsAScreen(t *testing.T) {
+	for _, cmd := range []string{"", "solve", "compare", "list", "show", "puzzle", "cnf", "board", "merge", "bench", "version"} {
+		args := []string{"--help"}
+		if cmd != "" {
+			args = []string{cmd, "--help"}
+		}
+		code, out, _ := run(args...)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if code != 0 || len(lines) > 50 || !strings.Contains(out, "Examples:") {
+			t.Errorf("queens %s: exit %d, %d lines, examples %v", strings.Join(args, " "), code, len(lines), strings.Contains(out, "Examples:"))
+		}
+		for _, l := range lines {
+			if n := utf8.RuneCountInString(l); n > 100 {
+				t.Errorf("queens %s: a line of %d columns: %q", strings.Join(args, " "), n, l)
+			}
 		}
 	}
 }

@@ -13,7 +13,7 @@ import (
 
 const mergeUsage = `Usage: queens merge FILE... | -
 
-Adds up the shard results of a count split across machines (queens solve --shard I/M --format json), after
+Adds up the shard results of a count split across machines (queens solve --shard I/M), after
 checking that they make one whole count: one model, method, task list and program version for all, every
 shard 0 to M-1 present once, every task counted once, no sum past 64 bits. With -, reads the shards from
 stdin, one JSON object after another. A gap, a duplicate, a mismatch or a corrupted file is exit 1, with

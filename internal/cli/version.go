@@ -12,6 +12,10 @@ const versionUsage = `Usage: queens version
 
 Prints the program's module version, the revision it was built from (with "+dirty" when the work tree
 had uncommitted changes) and the Go version. 'queens --version' is the same.
+
+Examples:
+  queens version      queens v0.3.0 (revision 0123abcd, go1.26.8)
+  queens --version
 `
 
 // Version returns the program's version in one line: "queens v1.2.3 (revision 0123abcd, go1.26.8)". The
