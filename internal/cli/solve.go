@@ -108,6 +108,9 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if sv, ok := out.(*svgSink); ok && v != nil {
+		sv.name = v.Name
+	}
 	method := methods[f.method]
 	if method == backtrack.Join && mode == modeCount && !backtrack.Joins(m) {
 		return usagef("--method join: counts classic queens only (a square board of side at most %d, the four lines, no blocked or fixed cells, no wrap)", halves.MaxN)

@@ -25,6 +25,7 @@ type svgSink struct {
 	m      constraints.Model
 	mode   string
 	solver string
+	name   string // the variant's name, when the model came from one
 	boards []constraints.Solution
 	seen   int
 }
@@ -87,6 +88,9 @@ func (v *svgSink) legend(s summary) []string {
 	title := fmt.Sprintf("%d %s, %d×%d board", q, plural(q, "queen", "queens"), m.Rows, m.Cols)
 	if m.Wrap {
 		title += " (a torus)"
+	}
+	if v.name != "" {
+		title = v.name + ": " + title
 	}
 	rules := "attacks: " + strings.ReplaceAll(m.Attack.String(), ",", ", ")
 	if !m.Each.IsZero() {

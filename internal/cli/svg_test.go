@@ -18,6 +18,7 @@ func TestSVGRenders(t *testing.T) {
 		{"solve", "-n", "6", "--all", "--format", "svg"},
 		{"solve", "-n", "3", "--first", "--format", "svg"},
 		{"solve", "-n", "12", "--all", "--format", "svg"},
+		{"solve", "--variant", "linkedin-09", "--first", "--format", "svg"},
 	} {
 		code, out, stderr := run(args...)
 		if code != 0 {
@@ -37,6 +38,9 @@ func TestSVGRenders(t *testing.T) {
 		}
 		if strings.Contains(strings.Join(args, " "), "--all") && args[2] == "12" && !strings.Contains(strings.Join(root.Texts, " "), "the first 48 drawn") {
 			t.Errorf("14200 solutions drawn without saying only the first are: %q", root.Texts)
+		}
+		if args[1] == "--variant" && !strings.HasPrefix(root.Texts[0], args[2]+": ") {
+			t.Errorf("queens %s: the legend %q does not name the variant", strings.Join(args, " "), root.Texts[0])
 		}
 		renderer, err := exec.LookPath("rsvg-convert")
 		if err != nil {
