@@ -22,13 +22,19 @@ import (
 // backtracker's and the SAT solver's solutions, counts and classes, and the solutions the search and the
 // local search find. Brute force's classes are its solutions that Group.IsCanonical keeps, so the
 // classes are held to the model's own group too. Every feature must turn up in at least 20 of the models
-// compared, and at least 300 models must have solutions.
+// compared, and at least 300 models must have solutions. Each solver compiles riders, leapers, regions
+// and quotas in its own way, and a slip may show only where they meet, so at least 200 models compared
+// must combine all four (50 of them with solutions), and at least 20 must ask for two queens a region, as
+// Star Battle does (10 of them with solutions).
 func TestEverySolverAgrees(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(2026, 11))
 	counted := map[constraints.Feature]int{}
-	var compared, withSolutions int
-	for tries := 0; withSolutions < 300 && tries < 20000; tries++ {
+	var compared, withSolutions, mixed, mixedWithSolutions, twoARegion, twoARegionWithSolutions int
+	enough := func() bool {
+		return withSolutions >= 300 && mixed >= 200 && mixedWithSolutions >= 50 && twoARegion >= 20 && twoARegionWithSolutions >= 10
+	}
+	for tries := 0; !enough() && tries < 20000; tries++ {
 		m := modeltest.Valid(rng, 5)
 		want := solutions(t, brute.Solver{}, m)
 		if want == nil || len(want) > 1000 {
@@ -37,6 +43,18 @@ func TestEverySolverAgrees(t *testing.T) {
 		compared++
 		if len(want) > 0 {
 			withSolutions++
+		}
+		if isMixed(m) {
+			mixed++
+			if len(want) > 0 {
+				mixedWithSolutions++
+			}
+		}
+		if m.Each.Region == 2 {
+			twoARegion++
+			if len(want) > 0 {
+				twoARegionWithSolutions++
+			}
 		}
 		for f := constraints.Feature(1); f&constraints.AllFeatures != 0; f <<= 1 {
 			if m.Features()&f != 0 {
@@ -90,12 +108,27 @@ func TestEverySolverAgrees(t *testing.T) {
 	if withSolutions < 300 {
 		t.Errorf("only %d of %d models compared had solutions", withSolutions, compared)
 	}
+	if mixed < 200 || mixedWithSolutions < 50 {
+		t.Errorf("only %d models compared combine riders, leapers, regions and a quota, %d of them with solutions", mixed, mixedWithSolutions)
+	}
+	if twoARegion < 20 || twoARegionWithSolutions < 10 {
+		t.Errorf("only %d models compared have two queens a region, %d of them with solutions", twoARegion, twoARegionWithSolutions)
+	}
 	for f := constraints.Feature(1); f&constraints.AllFeatures != 0; f <<= 1 {
 		if counted[f] < 20 {
 			t.Errorf("feature %v in %d models only", f, counted[f])
 		}
 	}
-	t.Logf("%d models compared, %d with solutions; features: %v", compared, withSolutions, counted)
+	t.Logf("%d models compared, %d with solutions; %d combine riders, leapers, regions and a quota, %d of them with solutions; %d with two queens a region, %d of them with solutions; features: %v",
+		compared, withSolutions, mixed, mixedWithSolutions, twoARegion, twoARegionWithSolutions, counted)
+}
+
+// isMixed reports whether m has riders, leapers, regions and a quota on rows, columns or regions.
+func isMixed(m constraints.Model) bool {
+	all := constraints.FeatureRiders | constraints.FeatureLeapers | constraints.FeatureRegions
+	quotas := constraints.FeatureRowQuota | constraints.FeatureColumnQuota | constraints.FeatureRegionQuota
+	f := m.Features()
+	return f&all == all && f&quotas != 0
 }
 
 // solutions lists m's solutions by s, sorted, each checked by Model.Check; nil if s refuses m.

@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -83,8 +84,9 @@ func Kinds5() []constraints.Attack {
 	return out
 }
 
-// Riders and Leapers are the vectors attack sets are drawn from: the four lines, the nightrider's lines
-// and a long rider; the knight, the king's two steps and other leaps of fairy chess.
+// Riders and Leapers are the pools attack sets are first drawn from: the four lines, the nightrider's
+// lines and a long rider; the knight, the king's two steps and other leaps of fairy chess. Model adds
+// vectors from outside them too (see Small).
 var (
 	Riders  = []constraints.Vec{{DR: 0, DC: 1}, {DR: 1, DC: 0}, {DR: 1, DC: 1}, {DR: 1, DC: -1}, {DR: 1, DC: 2}, {DR: 2, DC: 1}, {DR: 1, DC: -2}, {DR: 2, DC: -1}}
 	Leapers = []constraints.Vec{{DR: 1, DC: 2}, {DR: 0, DC: 1}, {DR: 1, DC: 1}, {DR: 1, DC: 3}, {DR: 0, DC: 2}, {DR: 2, DC: 2}, {DR: 2, DC: 3}, {DR: 1, DC: 4}}
@@ -109,19 +111,31 @@ func Attack(r, l byte) constraints.Attack {
 // Regions draws a grid of up to four regions (letters a to d, and '.' for none where dots is set) for a
 // rows×cols board, from a seed.
 func Regions(rows, cols int, seed uint32, dots bool) *constraints.Regions {
-	alphabet := "abcd"
+	return regions(rows, cols, seed, dots, 4, false)
+}
+
+// regions draws a grid of up to k regions, k from 1 to 26, from a seed: each cell's letter at random, or
+// where stripes is set, in stripes: letter (a·row + b·column + c) mod k for a, b and c from the seed.
+func regions(rows, cols int, seed uint32, dots bool, k int, stripes bool) *constraints.Regions {
+	alphabet := "abcdefghijklmnopqrstuvwxyz"[:k]
 	if dots {
-		alphabet = "abcd."
+		alphabet += "."
 	}
+	n := uint32(len(alphabet))
+	a, b, c := seed%7, seed/7%7, seed/49
 	lines := make([]string, rows)
 	x := seed | 1
 	for r := range rows {
-		var b strings.Builder
-		for range cols {
+		var line strings.Builder
+		for col := range cols {
 			x = x*1103515245 + 12345
-			b.WriteByte(alphabet[(x>>16)%uint32(len(alphabet))])
+			i := (x >> 16) % n
+			if stripes {
+				i = (a*uint32(r) + b*uint32(col) + c) % n
+			}
+			line.WriteByte(alphabet[i])
 		}
-		lines[r] = b.String()
+		lines[r] = line.String()
 	}
 	g, err := constraints.ParseRegions(lines)
 	if err != nil {
@@ -151,6 +165,12 @@ func (b *Bytes) Next() byte {
 // Model draws a model from fuzz input: a board of up to maxSide×maxSide, riders and leapers from the
 // pools, a torus or not, blocked and fixed cells, regions, quotas and a queen count. The model may be
 // invalid; callers validate it and skip those that are not.
+//
+// The bytes after the cells widen the space, and an input that ends before them decodes as it always
+// has. They are a byte of extensions (0 for none) whose bits ask, in this order, for a new region grid
+// of 1 to 6 regions, scattered or in stripes; quotas of 0, 1 or 2 on rows, columns and regions in any
+// combination, in place of those drawn before; a rider and a leaper of any small vector (see Small);
+// attacks of only those vectors, dropping the pools'; and a puzzle like Star Battle (see star).
 func Model(data []byte, maxSide int) constraints.Model {
 	in := NewBytes(data)
 	m := constraints.Model{Rows: 1 + int(in.Next())%maxSide, Cols: 1 + int(in.Next())%maxSide}
@@ -189,12 +209,87 @@ func Model(data []byte, maxSide int) constraints.Model {
 			m.Fixed = appendNew(m.Fixed, c)
 		}
 	}
+	extend(&m, in)
 	return m
+}
+
+// The bits of the extension byte Model reads after the cells.
+const (
+	extRegions = 1 << iota
+	extQuotas
+	extRider
+	extLeaper
+	extOnly
+	extStar = 0xe0 // all three bits left: the rarest draw
+)
+
+// extend reads the extension byte and what its bits ask for into m.
+func extend(m *constraints.Model, in *Bytes) {
+	ext := in.Next()
+	if ext&extRegions != 0 {
+		k := in.Next()
+		m.Regions = regions(m.Rows, m.Cols, uint32(in.Next())<<8|uint32(in.Next()), k&0x80 != 0, 1+int(k&0x3f)%6, k&0x40 != 0)
+	}
+	if ext&extQuotas != 0 {
+		q := int(in.Next())
+		each := constraints.Quota{Row: q % 3, Column: q / 3 % 3}
+		if m.Regions != nil {
+			each.Region = q / 9 % 3
+		}
+		m.Each = each
+		if !each.IsZero() {
+			m.Queens = 0
+		}
+	}
+	var own []constraints.Attack
+	if ext&extRider != 0 {
+		v := Small(in.Next())
+		own = append(own, constraints.Ride(v.DR, v.DC))
+	}
+	if ext&extLeaper != 0 {
+		v := Small(in.Next())
+		own = append(own, constraints.Leap(v.DR, v.DC))
+	}
+	if ext&extOnly == 0 {
+		own = append(own, m.Attack)
+	}
+	m.Attack = constraints.Union(own...)
+	if ext&extStar == extStar {
+		star(m, in.Next(), uint32(in.Next())<<8|uint32(in.Next()))
+	}
+}
+
+// star turns m into a puzzle like Star Battle: a square board of n×n, cut to the smaller side, with n
+// regions (in stripes where b&2 is set, scattered otherwise, from seed) and q = 1 + b&1 queens on every
+// row, column and region. Two queens a row or column are the quota's to count, so then the row and column
+// riders go. Cells off the cut board go too.
+func star(m *constraints.Model, b byte, seed uint32) {
+	n := min(m.Rows, m.Cols)
+	m.Rows, m.Cols = n, n
+	off := func(c constraints.Cell) bool { return !m.OnBoard(c) }
+	m.Blocked = slices.DeleteFunc(m.Blocked, off)
+	m.Fixed = slices.DeleteFunc(m.Fixed, off)
+	m.Regions = regions(n, n, seed, false, min(n, 26), b&2 != 0)
+	q := 1 + int(b&1)
+	m.Each = constraints.Quota{Row: q, Column: q, Region: q}
+	m.Queens = 0
+	if q == 2 {
+		m.Attack = m.Attack.Without(constraints.Rook)
+	}
+}
+
+// Small returns one of the 48 vectors with both components in -3..3 other than (0,0), from a byte.
+func Small(b byte) constraints.Vec {
+	i := int(b) % 48
+	if i >= 24 {
+		i++ // skip (0,0), the middle of the 7×7 square
+	}
+	return constraints.Vec{DR: i/7 - 3, DC: i%7 - 3}
 }
 
 // Valid draws models as Model does from random bytes of rng, until one passes Validate, and returns it.
 func Valid(rng *rand.Rand, maxSide int) constraints.Model {
-	data := make([]byte, 24)
+	data := make([]byte, 32)
 	for {
 		for i := range data {
 			data[i] = byte(rng.Uint32())

@@ -417,7 +417,7 @@ func TestQuotasAboveOne(t *testing.T) {
 func FuzzFind(f *testing.F) {
 	f.Add([]byte{5, 5, 0x0f, 0, 0, 0, 0})
 	f.Add([]byte{6, 6, 0x01, 0x03, 1, 0, 3, 0, 1, 1, 2})
-	f.Add([]byte{4, 4, 0x0f, 0, 1, 0, 3, 0, 0, 1, 2, 2})
+	f.Add([]byte{4, 4, 0x0f, 0, 1, 0, 3, 0, 0})
 	f.Add([]byte{6, 6, 0x01, 0x04, 2, 7, 9, 13, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		m := modeltest.Model(data, 7)

@@ -104,6 +104,11 @@ type cnf struct {
 	varOf []int32 // varOf[r*cols+c]: the cell's variable, 0 if blocked
 	// riders holds the lines of each rider, in the order of Attack.Riders.
 	riders []riderLines
+	// leapVecs are the offsets of the leaps, Attack.Leaps.
+	leapVecs []constraints.Vec
+	// lineOf[k][v] is the line of rider k that cell variable v lies on, built by split (buildLineOf) for
+	// attacks and cubeValues, which judge placements by the encoding's own geometry.
+	lineOf [][]int32
 	// forced marks the cell variables that are true in every solution (the fixed queens): a blocking clause
 	// leaves them out.
 	forced []bool
@@ -198,7 +203,8 @@ func newCNF(ctx context.Context, m constraints.Model, opt encoding) (*cnf, error
 		// Regions that hold every free cell, each with its quota, fix the count too.
 		e.countImplied = e.countImplied || inRegions == len(e.cells)
 	}
-	keepIDs := len(m.Attack.Leapers()) > 0
+	e.leapVecs = m.Attack.Leaps()
+	keepIDs := len(e.leapVecs) > 0
 	for _, r := range m.Attack.Riders() {
 		rl, err := e.lines(ctx, r, keepIDs)
 		if err != nil {
@@ -271,7 +277,7 @@ func (e *cnf) generate() {
 	for _, xs := range e.regions {
 		e.exactly(xs, m.Each.Region)
 	}
-	if len(m.Attack.Leapers()) > 0 {
+	if len(e.leapVecs) > 0 {
 		e.leaps()
 	}
 	for _, f := range m.Fixed {
@@ -396,35 +402,83 @@ func (e *cnf) shareLine(a, b constraints.Cell) bool {
 
 // leaps forbids each pair of free cells a leap apart, once per pair and only where no line already does.
 func (e *cnf) leaps() {
-	m := e.m
-	leaps := m.Attack.Leaps()
-	var seen []int32 // the partners of the current cell; on a small torus two leaps can land on one cell
+	var partners []int32
 	for i, a := range e.cells {
 		if e.poll(i) {
 			return
 		}
 		va := int32(i + 1)
-		seen = seen[:0]
-	next:
-		for _, l := range leaps {
-			b := constraints.Cell{Row: a.Row + l.DR, Col: a.Col + l.DC}
-			if m.Wrap {
-				b = constraints.Cell{Row: intmath.Mod(b.Row, m.Rows), Col: intmath.Mod(b.Col, m.Cols)}
+		partners = e.leapPartners(partners[:0], va)
+		for _, vb := range partners {
+			if vb <= va || e.shareLine(a, e.cells[vb-1]) {
+				continue // the pair is met from b's side, or a line covers it
 			}
-			if !m.OnBoard(b) || b == a {
-				continue
-			}
-			vb := e.varOf[b.Row*m.Cols+b.Col]
-			if vb <= va || e.shareLine(a, b) {
-				continue // blocked (0), or the pair is met from b's side, or a line covers it
-			}
-			for _, s := range seen {
-				if s == vb {
-					continue next
-				}
-			}
-			seen = append(seen, vb)
 			e.clause(-lit(va), -lit(vb))
 		}
 	}
+}
+
+// leapPartners appends to dst the variables of the free cells a leap away from the cell of variable va,
+// each once (on a small torus two leaps can land on one cell), never va itself, and returns it.
+func (e *cnf) leapPartners(dst []int32, va int32) []int32 {
+	m := e.m
+	a := e.cells[va-1]
+	start := len(dst)
+next:
+	for _, l := range e.leapVecs {
+		b := constraints.Cell{Row: a.Row + l.DR, Col: a.Col + l.DC}
+		if m.Wrap {
+			b = constraints.Cell{Row: intmath.Mod(b.Row, m.Rows), Col: intmath.Mod(b.Col, m.Cols)}
+		}
+		if !m.OnBoard(b) || b == a {
+			continue
+		}
+		vb := e.varOf[b.Row*m.Cols+b.Col]
+		if vb == 0 {
+			continue // blocked
+		}
+		for _, s := range dst[start:] {
+			if s == vb {
+				continue next
+			}
+		}
+		dst = append(dst, vb)
+	}
+	return dst
+}
+
+// buildLineOf fills lineOf from the riders' lines, once.
+func (e *cnf) buildLineOf() {
+	if e.lineOf != nil {
+		return
+	}
+	e.lineOf = make([][]int32, len(e.riders))
+	for k := range e.riders {
+		rl := &e.riders[k]
+		of := make([]int32, len(e.cells)+1)
+		for i := range rl.count() {
+			for _, v := range rl.line(i) {
+				of[v] = int32(i)
+			}
+		}
+		e.lineOf[k] = of
+	}
+}
+
+// attacks reports whether queens on the cells of variables a and b, a ≠ b, attack each other by the
+// encoding's own geometry: the lines and leaps its clauses keep apart, not constraints.Model.Attacks, so
+// that a slip in them shows as a disagreement with the other solvers. It needs buildLineOf.
+func (e *cnf) attacks(a, b int32) bool {
+	for _, of := range e.lineOf {
+		if of[a] == of[b] {
+			return true
+		}
+	}
+	var buf [16]int32
+	for _, p := range e.leapPartners(buf[:0], a) {
+		if p == b {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package sat
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/irifrance/gini"
@@ -84,6 +85,51 @@ func TestAttackRelation(t *testing.T) {
 				}
 				if got, want := together[(i+1)*(n+1)+j+1], m.Attacks(a, b); got != want {
 					t.Errorf("%s: %s and %s: encoding keeps them apart %v, Model.Attacks says %v", m, a, b, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestSplitGeometryMatchesAttacks holds the geometry the split judges placements by against
+// Model.Attacks, cell pair by cell pair: attacks, which the cubes' placements are filtered by, and the
+// cells cubeValues sets false around a queen, on the small models and on models drawn from the whole
+// space (blocked cells that lines pass over, small riders and leapers of any vector, tori).
+func TestSplitGeometryMatchesAttacks(t *testing.T) {
+	models := smallModels()
+	rng := rand.New(rand.NewPCG(5, 8))
+	data := make([]byte, 32)
+	for drawn := 0; drawn < 1000; {
+		for i := range data {
+			data[i] = byte(rng.Uint32())
+		}
+		if m := modeltest.Model(data, 7); m.Validate() == nil {
+			models = append(models, m)
+			drawn++
+		}
+	}
+	for _, m := range models {
+		e, err := newCNF(context.Background(), m, encoding{pairwiseUpTo: defaultPairwiseUpTo})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.buildLineOf()
+		for i, a := range e.cells {
+			q := int32(i + 1)
+			val := e.cubeValues(cube{trues: []lit{lit(q)}, weight: 1})
+			if val[q] != 1 {
+				t.Fatalf("%s: a cube with a queen on %s gives it %d", m, a, val[q])
+			}
+			for j, b := range e.cells {
+				if i == j {
+					continue
+				}
+				want := m.Attacks(a, b)
+				if got := e.attacks(q, int32(j+1)); got != want {
+					t.Fatalf("%s blocked %v: attacks(%s, %s) = %v, Model.Attacks says %v", m, m.Blocked, a, b, got, want)
+				}
+				if got := val[j+1] == -1; got != want || val[j+1] == 1 {
+					t.Fatalf("%s blocked %v: a cube with a queen on %s gives %s the value %d; Model.Attacks says %v", m, m.Blocked, a, b, val[j+1], want)
 				}
 			}
 		}

@@ -96,25 +96,31 @@ func newSearch(ctx context.Context, e *cnf, lits []lit, c cube) (*search, error)
 var residuals = sync.Pool{New: func() any { return new([]lit) }}
 
 // cubeValues returns the values the cube gives the cell variables: 1 for its queens, −1 for the other
-// cells of its frame and for every cell a queen of the cube attacks (by Model.Attacks), 0 for the rest.
+// cells of its frame and for every cell a queen of the cube attacks (on its riders' lines, or a leap
+// away: the encoding's own geometry), 0 for the rest. The cube comes from split, which built lineOf.
 func (e *cnf) cubeValues(c cube) []int8 {
 	val := make([]int8, len(e.cells)+1)
 	for _, v := range c.trues {
 		val[v] = 1
 	}
 	for i, cell := range e.cells {
-		v := i + 1
-		if val[v] != 0 {
-			continue
+		if val[i+1] == 0 && c.frame.holds(cell, e.m.Rows, e.m.Cols) {
+			val[i+1] = -1
 		}
-		if c.frame.holds(cell, e.m.Rows, e.m.Cols) {
-			val[v] = -1
-			continue
+	}
+	var partners []int32
+	for _, q := range c.trues {
+		for k, of := range e.lineOf {
+			for _, v := range e.riders[k].line(int(of[q])) {
+				if val[v] == 0 {
+					val[v] = -1
+				}
+			}
 		}
-		for _, q := range c.trues {
-			if e.m.Attacks(e.cells[q-1], cell) {
+		partners = e.leapPartners(partners[:0], int32(q))
+		for _, v := range partners {
+			if val[v] == 0 {
 				val[v] = -1
-				break
 			}
 		}
 	}

@@ -68,6 +68,7 @@ const (
 // out, and the least image stands for its whole orbit.
 func (e *cnf) split(maxCubes int, symmetric bool) ([]cube, frame, []constraints.Symmetry) {
 	m := e.m
+	e.buildLineOf() // for attacks, here, and cubeValues, in the cubes' searches
 	var syms []constraints.Symmetry
 	if symmetric {
 		syms = frameSymmetries(m)
@@ -120,7 +121,7 @@ func frameSymmetries(m constraints.Model) []constraints.Symmetry {
 
 // cubesOf lists the cubes of frame f, or false once there are more than maxCubes (counting a cube and its
 // skipped images as one, as each costs one solver). Placements that already break the model are left out:
-// two queens that attack each other (by Model.Attacks), a fixed queen missing, more than k queens, a row
+// two queens that attack each other (by the encoding's geometry, see attacks), a fixed queen missing, more than k queens, a row
 // or column the frame holds whole whose queens miss its quota, or any row, column or region past its.
 func (e *cnf) cubesOf(f frame, maxCubes int, syms []constraints.Symmetry) ([]cube, bool) {
 	m := e.m
@@ -190,7 +191,7 @@ func (e *cnf) cubesOf(f frame, maxCubes int, syms []constraints.Symmetry) ([]cub
 			if !free {
 				break
 			}
-			free = !m.Attacks(e.cells[q], cell)
+			free = !e.attacks(int32(q+1), int32(i+1))
 		}
 		if free {
 			placed = append(placed, i)

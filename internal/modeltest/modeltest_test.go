@@ -1,0 +1,51 @@
+package modeltest
+
+import (
+	"testing"
+
+	"github.com/queens-dev/queens/constraints"
+)
+
+// TestModelKeepsOldInputs holds Model to the models that inputs ending before the extension byte gave
+// before it was read, so that the fuzz corpora keep their meaning; and to what a few extensions give.
+func TestModelKeepsOldInputs(t *testing.T) {
+	for _, tc := range []struct {
+		data    []byte
+		want    string
+		regions string
+		reason  string
+	}{
+		{[]byte{3, 3, 0x0f, 0, 0, 0, 0}, "4×4, 4 queens, attacks row,column,diagonal,anti-diagonal", "", "classic 4×4"},
+		{[]byte{4, 2, 0x0c, 0, 1, 0, 0, 1, 3, 2}, "5×3, 3 queens, attacks diagonal,anti-diagonal, torus, 1 blocked", "", "a blocked cell, every byte read"},
+		{[]byte{3, 3, 0, 0x06, 2, 7, 9, 5, 0, 0}, "4×4, 4 queens, attacks king, 4 regions, each row=1,column=1,region=1", "baab/dcca/cdbc/dbad", "regions, one per row, column and region"},
+		{[]byte("11\x00\x00\xfa\x00\x00\xfa10"), "5×5, 10 queens, attacks none, 4 regions, each column=2", "ccbdd/dcdac/bdaab/dbdbc/ccddd", "a corpus file of FuzzPathsAgree"},
+		{[]byte{3, 3, 0x0f, 0, 0, 0, 0, 0, 0, 1, 0x42, 0, 7}, "4×4, 4 queens, attacks row,column,diagonal,anti-diagonal, 3 regions", "abca/abca/abca/abca", "extension: three regions in stripes"},
+		{[]byte{3, 3, 0, 0, 0, 0, 0, 0, 0, 0x02 | 0x04 | 0x08 | 0x10, 2 + 2*3, 41, 47}, "4×4, 8 queens, attacks ride(3,-3),leap(3,3), each row=2,column=2", "", "extension: quotas of two, attacks of the small vectors only"},
+		{[]byte{4, 2, 0x0f, 0x01, 0, 0, 0, 0, 0, 0xe0, 1, 0, 0}, "3×3, 6 queens, attacks diagonal,anti-diagonal,knight, 3 regions, each row=2,column=2,region=2", "", "extension: Star Battle, cut to 3×3, the rook's lines dropped"},
+	} {
+		m := Model(tc.data, 5)
+		if got := m.String(); got != tc.want {
+			t.Errorf("%q: %s, want %s (%s)", tc.data, got, tc.want, tc.reason)
+		}
+		if tc.regions != "" && (m.Regions == nil || m.Regions.String() != tc.regions) {
+			t.Errorf("%q: regions %v, want %s (%s)", tc.data, m.Regions, tc.regions, tc.reason)
+		}
+	}
+}
+
+// TestSmall checks that Small gives each of the 48 vectors in -3..3 other than (0,0) once in 48 bytes.
+func TestSmall(t *testing.T) {
+	seen := map[constraints.Vec]bool{}
+	for b := range 256 {
+		v := Small(byte(b))
+		if v == (constraints.Vec{}) || v.DR < -3 || v.DR > 3 || v.DC < -3 || v.DC > 3 {
+			t.Fatalf("Small(%d) = %v", b, v)
+		}
+		if b < 48 {
+			seen[v] = true
+		}
+	}
+	if len(seen) != 48 {
+		t.Errorf("Small gives %d vectors in 48 bytes, want 48", len(seen))
+	}
+}

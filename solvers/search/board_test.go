@@ -1,0 +1,115 @@
+package search
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/internal/modeltest"
+)
+
+// geometryModels returns models to hold the search's geometry to Model.Attacks: each of the 48 small
+// vectors as a rider and as a leaper on flat and toroidal boards, square and not, some small enough
+// that a leap or a line wraps onto itself and some past one word of cells; a few named cases; and
+// models drawn from the whole space, with their cells, regions and quotas dropped, as those are not
+// geometry.
+func geometryModels(t *testing.T) []constraints.Model {
+	t.Helper()
+	var out []constraints.Model
+	for b := range 48 {
+		v := modeltest.Small(byte(b))
+		for _, a := range []constraints.Attack{constraints.Ride(v.DR, v.DC), constraints.Leap(v.DR, v.DC)} {
+			for _, side := range [][2]int{{1, 1}, {1, 5}, {2, 3}, {3, 3}, {5, 4}, {6, 7}, {9, 8}} {
+				for _, wrap := range []bool{false, true} {
+					out = append(out, constraints.Model{Rows: side[0], Cols: side[1], Queens: 1, Attack: a, Wrap: wrap})
+				}
+			}
+		}
+	}
+	nightrider := constraints.Union(constraints.Ride(1, 2), constraints.Ride(2, 1), constraints.Ride(1, -2), constraints.Ride(2, -1))
+	for _, tc := range []struct {
+		m      constraints.Model
+		reason string
+	}{
+		{constraints.Model{Rows: 7, Cols: 5, Queens: 1, Attack: nightrider, Wrap: true}, "nightrider lines that cross each edge many times"},
+		{constraints.Model{Rows: 8, Cols: 8, Queens: 1, Attack: constraints.Union(constraints.Queen, nightrider, constraints.Knight)}, "every line of the queen and the nightrider, and the knight"},
+		{constraints.Model{Rows: 6, Cols: 9, Queens: 1, Attack: constraints.Union(constraints.Ride(2, -3), constraints.Leap(2, 3)), Wrap: true}, "a rider whose steps share factors with both sides"},
+		{constraints.Model{Rows: 3, Cols: 3, Queens: 1, Attack: constraints.Union(constraints.Leap(0, 3), constraints.Leap(3, 3)), Wrap: true}, "leaps that come back to their own cell"},
+		{constraints.Model{Rows: 4, Cols: 2, Queens: 1, Attack: constraints.Union(constraints.Leap(1, 3), constraints.Ride(1, 3)), Wrap: true}, "a camel on a board narrower than its leap"},
+		{constraints.Model{Rows: 9, Cols: 10, Queens: 1, Attack: constraints.Union(constraints.Ride(3, 3), constraints.Ride(0, 2), constraints.Leap(1, 4))}, "sparse lines past one word of cells"},
+	} {
+		if err := tc.m.Validate(); err != nil {
+			t.Fatalf("%s: %v (%s)", tc.m, err, tc.reason)
+		}
+		out = append(out, tc.m)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	data := make([]byte, 32)
+	for drawn := 0; drawn < 500; {
+		for i := range data {
+			data[i] = byte(rng.Uint32())
+		}
+		m := modeltest.Model(data, 9)
+		m.Blocked, m.Fixed, m.Regions, m.Each, m.Queens = nil, nil, nil, constraints.Quota{}, 1
+		if m.Validate() == nil {
+			out = append(out, m)
+			drawn++
+		}
+	}
+	return out
+}
+
+// TestLinesMatchAttacks holds the search's geometry to the model's own definition of attack, cell pair by
+// cell pair: two cells share a line of one of the riders' families (riderLines), or lie a leap apart
+// (board.leaps, modulo the sides on a torus), exactly when Model.Attacks says they attack; and placing a
+// queen on an empty board takes away exactly the cells it attacks.
+func TestLinesMatchAttacks(t *testing.T) {
+	for _, m := range geometryModels(t) {
+		b := newBoard(m)
+		cells := int32(m.Rows * m.Cols)
+		cell := func(x int32) constraints.Cell { return constraints.Cell{Row: int(x) / m.Cols, Col: int(x) % m.Cols} }
+		for x := range cells {
+			for y := range cells {
+				if x == y {
+					continue
+				}
+				want := m.Attacks(cell(x), cell(y))
+				if got := joined(b, x, y); got != want {
+					t.Fatalf("%s: cells %v and %v joined by a line or a leap %v, Attacks %v", m, cell(x), cell(y), got, want)
+				}
+			}
+			mark := len(b.trail)
+			b.place(x)
+			for y := range cells {
+				if y != x && b.isFree(y) == m.Attacks(cell(x), cell(y)) {
+					t.Fatalf("%s: a queen on %v leaves %v free %v, Attacks %v", m, cell(x), cell(y), b.isFree(y), !b.isFree(y))
+				}
+			}
+			b.undo(mark)
+			if b.nfree != int(cells) || len(b.queens) != 0 {
+				t.Fatalf("%s: undo after a queen on %v leaves %d free cells and %d queens", m, cell(x), b.nfree, len(b.queens))
+			}
+		}
+	}
+}
+
+// joined reports whether the cells x and y share a line of one of b's families, or lie a leap apart.
+func joined(b *board, x, y int32) bool {
+	for _, f := range b.fams {
+		if l := f.of[x]; l >= 0 && l == f.of[y] {
+			return true
+		}
+	}
+	r, c := int(x)/b.cols, int(x)%b.cols
+	for _, l := range b.leaps {
+		rr, cc := r+l.DR, c+l.DC
+		if b.wrap {
+			rr, cc = intmath.Mod(rr, b.rows), intmath.Mod(cc, b.cols)
+		}
+		if rr >= 0 && rr < b.rows && cc >= 0 && cc < b.cols && b.index(rr, cc) == y {
+			return true
+		}
+	}
+	return false
+}
