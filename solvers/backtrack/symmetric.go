@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"slices"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
@@ -173,13 +172,12 @@ func (p *plan) classesJob(ctx context.Context, unique bool) (*job, error) {
 		return nil, err
 	}
 	j := &job{method: Classes, tasks: len(tasks),
-		key: fmt.Sprintf("%s %s turns=%d depth=%d split=%d tasks=%d", Classes, p.board(), order, depth, split, len(tasks))}
+		key: fmt.Sprintf("%s %s turns=%d plan=%d depth=%d split=%d tasks=%d", Classes, p.board(), order, planScheme, depth, split, len(tasks))}
 	if unique {
 		j.finish = classesFinish
 	}
 	j.run = func(_ context.Context, k *ctl, i int) (solvers.Tally, error) {
-		t := tasks[i]
-		t.queens = slices.Clone(t.queens)
+		t := p.own(tasks[i])
 		q := make([]int, p.rows)
 		var tally solvers.Tally
 		overflow := false
