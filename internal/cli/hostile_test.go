@@ -263,8 +263,8 @@ func doubledPrefix(text string) string {
 func TestDoubledPrefix(t *testing.T) {
 	for text, want := range map[string]string{
 		"queens solve: sat: sat: finding a solution: x\n": "sat: sat: ",
-		"queens solve: backtrack: 65×65 board: x\n":        "",
-		"queens merge: p0.json: corrupted: x\n":            "",
+		"queens solve: backtrack: 65×65 board: x\n":       "",
+		"queens merge: p0.json: corrupted: x\n":           "",
 	} {
 		if got := doubledPrefix(text); got != want {
 			t.Errorf("doubledPrefix(%q) = %q, want %q", text, got, want)
