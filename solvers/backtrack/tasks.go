@@ -84,7 +84,7 @@ func (p *plan) descend(t task, depth int, al []uint64, shift bool, yield func(ta
 // treeSize counts the placements of the whole search below roots, every row down to the last (al returns
 // the open cells of a root's tree; with shift, row 0 takes column 0 alone); past limit it stops and
 // returns limit+1. It does not halve the tree by the mirror as descend does: it is a measure, and loops
-// of its own keep it cheap, the flat boards' lines and knight in a few nanoseconds a placement.
+// of its own keep it cheap: the lines, the knight and the torus in a few nanoseconds a placement.
 func (p *plan) treeSize(roots []task, al func(task) []uint64, shift bool, limit int) int {
 	n := 0
 	for _, t := range roots {
@@ -98,6 +98,8 @@ func (p *plan) treeSize(roots []task, al func(task) []uint64, shift bool, limit 
 			n = p.sizeLines(t, al(t), n, limit)
 		case p.kernel == kernelKnight:
 			n = p.sizeKnight(t, al(t), n, limit)
+		case p.kernel == kernelTorus && p.leap == nil:
+			n = p.sizeTorus(t, al(t), shift, n, limit)
 		default:
 			n = p.sizeAny(t, al(t), shift, n, limit)
 		}
@@ -161,6 +163,39 @@ func (p *plan) sizeKnight(t task, al []uint64, n, limit int) int {
 			nc, nd, na, k1 := f.cols|bit&colOn, (f.diag|bit&diagOn)<<1, (f.anti|bit&antiOn)>>1, f.k1
 			r++
 			stack[r&63] = frame{al[r] &^ (nc | nd | na | bit<<2 | bit>>2 | k1<<1 | k1>>1), nc, nd, na, bit, k1}
+		}
+	}
+	return n
+}
+
+// sizeTorus is sizeLines on a torus without leaps: the diagonals turn around the edges.
+func (p *plan) sizeTorus(t task, al []uint64, shift bool, n, limit int) int {
+	type frame struct{ free, cols, diag, anti uint64 }
+	var stack [64]frame
+	colOn, diagOn, antiOn, pat := p.colOn, p.diagOn, p.antiOn, p.wrapPat
+	r0, last := t.row, p.rows-1
+	s := t.s
+	free := al[r0] &^ (s.cols | s.diag | s.anti)
+	if r0 == 0 && shift {
+		free &= 1
+	}
+	stack[r0&63] = frame{free, s.cols, s.diag, s.anti}
+	for r := r0; r >= r0; {
+		f := &stack[r&63]
+		if f.free == 0 {
+			r--
+			continue
+		}
+		bit := f.free & -f.free
+		f.free ^= bit
+		if n++; n > limit {
+			return n
+		}
+		if r < last {
+			w := pat[bits.TrailingZeros64(bit)]
+			nc, nd, na := f.cols|bit&colOn, p.rotl(f.diag|w&diagOn), p.rotr(f.anti|w&antiOn)
+			r++
+			stack[r&63] = frame{al[r] &^ (nc | nd | na), nc, nd, na}
 		}
 	}
 	return n
