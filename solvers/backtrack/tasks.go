@@ -339,14 +339,13 @@ func (p *plan) rowJob(ctx context.Context, method Method, shift bool, group *con
 		q := make([]int, p.rows)
 		var tally solvers.Tally
 		overflow := false
-		done := p.enumerate(t.row, t.s, queens, k.stop, func(sol []uint64) bool {
+		done := p.enumerate(t.row, t.s, queens, k, func(sol []uint64) bool {
 			for r, bit := range sol {
 				q[r] = bits.TrailingZeros64(bit)
 			}
 			if !addProduct(&tally.Count, t.weight, 1) || !addProduct(&tally.Classes, t.weight, stab(q)) {
 				overflow = true
 			}
-			k.nodes++
 			return true
 		})
 		k.stopped = !done
