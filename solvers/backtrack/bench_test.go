@@ -8,6 +8,7 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/variants"
 )
 
 // Benchmarks for each path. Compare medians of one run (go test -bench . -count 5 | benchstat); the
@@ -152,5 +153,22 @@ func BenchmarkKings(b *testing.B) {
 			m := constraints.Model{Rows: 2 * tc.n, Cols: 2 * tc.n, Queens: tc.n * tc.n, Attack: constraints.King}
 			benchCount(b, backtrack.New(backtrack.Threads(1)), m, tc.want)
 		})
+	}
+}
+
+// BenchmarkPuzzleCount counts the catalog's LinkedIn 11×11 and two-star Star Battle 10×10 puzzles, as
+// `queens solve --variant NAME` does: the tasks of their plan on every core and on one thread. Their
+// whole searches are a few thousand nodes, so the figure is mostly the plan and the cost of its tasks.
+func BenchmarkPuzzleCount(b *testing.B) {
+	for _, name := range []string{"linkedin-11", "starbattle-2-10"} {
+		v, err := variants.LoadFS(variants.CatalogFS(), "catalog/"+name+".yaml")
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, threads := range []int{1, 0} {
+			b.Run(fmt.Sprintf("%s/threads=%d", name, threads), func(b *testing.B) {
+				benchCount(b, backtrack.New(backtrack.Threads(threads)), v.Model, 1)
+			})
+		}
 	}
 }

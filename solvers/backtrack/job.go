@@ -21,6 +21,20 @@ const (
 	maxTasks = 1 << 16
 )
 
+// A search that takes less time than a thousand tasks cost is not split into minTasks tasks: the row path
+// first counts the placements of its whole tree, up to smallTree of them (a fraction of a millisecond,
+// against counts that are split because they are long), and a tree that ends within them is cut at the
+// first level of a task per smallTask placements, at least one. The tree's size is the model's and the
+// route's alone, so the list still is too.
+const (
+	smallTree = 1 << 15
+	smallTask = 1 << 10
+)
+
+// planScheme numbers the rule that splits a count into tasks: the keys of the row path carry it, so that
+// a checkpoint or a shard of a list split by another rule is refused. 2: the small tree's rule above.
+const planScheme = 2
+
 // job is a count split into tasks, as solvers.Job wants it.
 type job struct {
 	method Method

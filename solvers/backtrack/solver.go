@@ -236,18 +236,18 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 		return checked(sol)
 	}
 	var done bool
+	k := &ctl{stop: stop}
 	if p.kernel == kernelNone || s.method == General {
 		res.Stats.Method = "general"
-		k := &ctl{stop: stop}
 		g, err := newGeneral(p, k, emit)
 		if err != nil {
 			return solvers.Result{}, err
 		}
 		done = g.run()
-		res.Stats.Nodes = k.nodes
 	} else {
-		done = p.enumerate(0, p.start(), make([]uint64, p.rows), stop, emit)
+		done = p.enumerate(0, p.start(), make([]uint64, p.rows), k, emit)
 	}
+	res.Stats.Nodes = k.nodes
 	res.Complete = done && !stop() && bad == nil
 	if bad != nil {
 		return res, bad

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"slices"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
@@ -173,13 +172,12 @@ func (p *plan) classesJob(ctx context.Context, unique bool) (*job, error) {
 		return nil, err
 	}
 	j := &job{method: Classes, tasks: len(tasks),
-		key: fmt.Sprintf("%s %s turns=%d depth=%d split=%d tasks=%d", Classes, p.board(), order, depth, split, len(tasks))}
+		key: fmt.Sprintf("%s %s turns=%d plan=%d depth=%d split=%d tasks=%d", Classes, p.board(), order, planScheme, depth, split, len(tasks))}
 	if unique {
 		j.finish = classesFinish
 	}
 	j.run = func(_ context.Context, k *ctl, i int) (solvers.Tally, error) {
-		t := tasks[i]
-		t.queens = slices.Clone(t.queens)
+		t := p.own(tasks[i])
 		q := make([]int, p.rows)
 		var tally solvers.Tally
 		overflow := false
@@ -194,7 +192,9 @@ func (p *plan) classesJob(ctx context.Context, unique bool) (*job, error) {
 			var tot, uni uint64
 			switch {
 			case (p.kernel == kernelQueen || p.super) && u.row < p.rows:
-				tot, uni = p.classesQueen(sym, order, al(t), u.row, u.s, q)
+				var nodes uint64
+				tot, uni, nodes = p.classesQueen(sym, order, al(t), u.row, u.s, q)
+				k.nodes += nodes
 			case (p.kernel == kernelLines || p.kernel == kernelKnight) && p.rows <= 64 && u.row < p.rows:
 				tot, uni = p.classesFrom(sym, order, al(t), u.row, u.s, q, k)
 			default:
@@ -331,11 +331,13 @@ func edgeTie(q []int, n, k, last int) bool {
 // classesQueen is classesFrom for the classic problem and the superqueens (the four lines, and for
 // superqueens the knight's leap, on a square board with every cell open but for the bounds): a frame kept
 // only when its row has columns left, as in the row kernels, and for superqueens the band of five columns a
-// queen closes in each of the next two rows (see countSuper).
-func (p *plan) classesQueen(sym symmetry, order uint64, al []uint64, r0 int, s state, q []int) (total, unique uint64) {
+// queen closes in each of the next two rows (see countSuper). It returns its backtracks too, the frames it
+// pops, as the row kernels count them; it polls no stop flag.
+func (p *plan) classesQueen(sym symmetry, order uint64, al []uint64, r0 int, s state, q []int) (total, unique, nodes uint64) {
 	type frame struct{ free, cols, diag, anti, pb uint64 }
 	var stack [64]frame
 	var rows [64]int
+	var pops [64]uint64   // the frames popped at each depth, as in countQueen
 	var queens [64]uint64 // queens[r] is row r's queen, as a bit
 	for r := range r0 {
 		queens[r] = 1 << q[r]
@@ -414,9 +416,13 @@ func (p *plan) classesQueen(sym symmetry, order uint64, al []uint64, r0 int, s s
 			}
 		}
 		if sp == 0 {
-			return total, unique
+			for _, n := range pops {
+				nodes += n
+			}
+			return total, unique, nodes
 		}
 		sp--
+		pops[sp&63]++
 		f := &stack[sp&63]
 		free, cols, diag, anti, pb, r = f.free, f.cols, f.diag, f.anti, f.pb, rows[sp&63]
 	}
