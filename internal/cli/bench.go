@@ -76,28 +76,28 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		list    bool // list the solutions (a puzzle's one, and the proof there is no other)
 	}
 	specs := []spec{
-		{"classic, mirror only", classic, 1, []backtrack.Option{backtrack.Counting(backtrack.Mirror)}, false, false, false},
-		{"classic, by classes", classic, 1, []backtrack.Option{backtrack.Counting(backtrack.Classes)}, false, false, false},
-		{"classic, by classes", classic, cores, []backtrack.Option{backtrack.Counting(backtrack.Classes)}, false, false, false},
-		{"classic, half boards joined", classic, 1, nil, false, false, false},
-		{"classic, half boards joined", classic, cores, nil, false, false, false},
-		{"classic, unique by classes", classic, cores, []backtrack.Option{backtrack.Counting(backtrack.Classes)}, true, false, false},
-		{"classic, unique joined (Burnside)", classic, cores, nil, true, false, false},
-		{"superqueens, mirror only", super, 1, []backtrack.Option{backtrack.Counting(backtrack.Mirror)}, false, false, false},
-		{"superqueens, by classes", super, 1, nil, false, false, false},
-		{"superqueens, by classes", super, cores, nil, false, false, false},
+		{name: "classic, mirror only", m: classic, threads: 1, opts: []backtrack.Option{backtrack.Counting(backtrack.Mirror)}},
+		{name: "classic, by classes", m: classic, threads: 1, opts: []backtrack.Option{backtrack.Counting(backtrack.Classes)}},
+		{name: "classic, by classes", m: classic, threads: cores, opts: []backtrack.Option{backtrack.Counting(backtrack.Classes)}},
+		{name: "classic, half boards joined", m: classic, threads: 1},
+		{name: "classic, half boards joined", m: classic, threads: cores},
+		{name: "classic, unique by classes", m: classic, threads: cores, opts: []backtrack.Option{backtrack.Counting(backtrack.Classes)}, unique: true},
+		{name: "classic, unique joined (Burnside)", m: classic, threads: cores, unique: true},
+		{name: "superqueens, mirror only", m: super, threads: 1, opts: []backtrack.Option{backtrack.Counting(backtrack.Mirror)}},
+		{name: "superqueens, by classes", m: super, threads: 1},
+		{name: "superqueens, by classes", m: super, threads: cores},
 	}
 	kings := constraints.Model{Rows: 10, Cols: 10, Queens: 25, Attack: constraints.King}
-	specs = append(specs, spec{"25 kings on 10×10", kings, 1, nil, false, false, false})
+	specs = append(specs, spec{name: "25 kings on 10×10", m: kings, threads: 1})
 	for _, name := range []string{"linkedin-11", "starbattle-2-10"} {
 		v, err := variants.LoadFS(variants.CatalogFS(), "catalog/"+name+".yaml")
 		if err != nil {
 			return err
 		}
-		specs = append(specs, spec{name + ", listed, proved unique", v.Model, 1, nil, false, false, true})
-		specs = append(specs, spec{name + ", listed, proved unique, sat", v.Model, 1, nil, false, true, true})
+		specs = append(specs, spec{name: name + ", listed, proved unique", m: v.Model, threads: 1, list: true})
+		specs = append(specs, spec{name: name + ", listed, proved unique, sat", m: v.Model, threads: 1, sat: true, list: true})
 	}
-	specs = append(specs, spec{"classic 12, sat cubes", constraints.Classic(12), cores, nil, false, true, false})
+	specs = append(specs, spec{name: "classic 12, sat cubes", m: constraints.Classic(12), threads: cores, sat: true})
 	var cases []benchCase
 	defer func() {
 		if e.stderrTerminal {
