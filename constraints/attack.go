@@ -257,8 +257,8 @@ func ParseKind(s string) (Attack, error) {
 		}
 		a, errA := strconv.Atoi(strings.TrimSpace(x))
 		b, errB := strconv.Atoi(strings.TrimSpace(y))
-		if errA != nil || errB != nil || intmath.Abs(a) > MaxSide || intmath.Abs(b) > MaxSide {
-			return Attack{}, fmt.Errorf("attack %q: want %sa,b) with whole numbers a and b of at most %d", s, form.prefix, MaxSide)
+		if errA != nil || errB != nil || !withinSide(a) || !withinSide(b) {
+			return Attack{}, fmt.Errorf("attack %q: want %sa,b) with whole numbers a and b within ±%d", s, form.prefix, MaxSide)
 		}
 		if a == 0 && b == 0 {
 			return Attack{}, fmt.Errorf("attack %q: (0,0) moves nowhere", s)
@@ -321,6 +321,10 @@ func splitList(s string) []string {
 	return append(parts, s[start:])
 }
 
+// withinSide reports whether a vector's component x lies within ±MaxSide. It compares x itself: the
+// absolute value of the smallest int is negative, so a bound on |x| would let it through.
+func withinSide(x int) bool { return -MaxSide <= x && x <= MaxSide }
+
 // MaxVectors bounds the riders and leapers of one model together.
 const MaxVectors = 64
 
@@ -333,16 +337,18 @@ func (a Attack) validate() error {
 		if r == (Vec{}) {
 			return &ValidationError{Field: "attacks", Msg: "a ride of (0,0) moves nowhere"}
 		}
-		if intmath.Abs(r.DR) > MaxSide || intmath.Abs(r.DC) > MaxSide {
-			return &ValidationError{Field: "attacks", Msg: fmt.Sprintf("ride%s: components must be at most %d", r, MaxSide)}
+		if !withinSide(r.DR) || !withinSide(r.DC) {
+			return &ValidationError{Field: "attacks", Msg: fmt.Sprintf("ride%s: components must lie within ±%d", r, MaxSide)}
 		}
 	}
 	for _, l := range a.leapers {
 		if l == (Vec{}) {
 			return &ValidationError{Field: "attacks", Msg: "a leap of (0,0) moves nowhere"}
 		}
-		if l.DC > MaxSide {
-			return &ValidationError{Field: "attacks", Msg: fmt.Sprintf("leap%s: components must be at most %d", l, MaxSide)}
+		// A canonical leap is (a, b) with 0 ≤ a ≤ b; a component out of range, the smallest int64 among
+		// them, has no absolute value and leaves a negative one behind.
+		if l.DR < 0 || l.DC < 0 || l.DC > MaxSide {
+			return &ValidationError{Field: "attacks", Msg: fmt.Sprintf("leap%s: components must lie within ±%d", l, MaxSide)}
 		}
 	}
 	return nil

@@ -3,6 +3,7 @@ package solvers_test
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -202,6 +203,68 @@ func TestGiraffe(t *testing.T) {
 			res, err := s.Count(context.Background(), m)
 			if err != nil || !res.Complete || res.Count != want {
 				t.Errorf("%s: %s Count = %+v, %v; brute force %d", m, s.Name(), res, err, want)
+			}
+		}
+	}
+}
+
+// TestTorusVectorsActModuloSides holds that on a torus a vector acts modulo the sides: ride(a, b) counts
+// as ride(a mod rows, b mod cols) does, and on an n×n torus leap(a, b) as leap(a mod n, b mod n) (a
+// leaper's forms swap its components, so only a square board reduces both by one side), by both solvers,
+// for components drawn from the whole range the model takes (±constraints.MaxSide) and the small values
+// that straddle the sides. The components at the int64 edge, whose absolute value is negative, once
+// passed the bound and were counted as some other vector: they must be refused instead.
+func TestTorusVectorsActModuloSides(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(25, 6))
+	draw := func(side int) int {
+		switch rng.IntN(3) {
+		case 0:
+			return rng.IntN(2*constraints.MaxSide+1) - constraints.MaxSide
+		case 1:
+			return constraints.MaxSide - rng.IntN(2*side+1)*side/2 - rng.IntN(side)
+		}
+		return rng.IntN(4*side+1) - 2*side
+	}
+	for i := range 40 {
+		rows, cols := 4+rng.IntN(3), 4+rng.IntN(3)
+		make := constraints.Ride
+		if i%2 == 1 {
+			make, cols = constraints.Leap, rows
+		}
+		a, b := draw(rows), draw(cols)
+		ra, rb := ((a%rows)+rows)%rows, ((b%cols)+cols)%cols
+		if (a == 0 && b == 0) || (ra == 0 && rb == 0) {
+			continue // moves nowhere, or nowhere once reduced: Validate's business
+		}
+		base := constraints.Union(constraints.Rook)
+		if i%4 >= 2 {
+			base = constraints.Attack{}
+		}
+		m := constraints.Model{Rows: rows, Cols: cols, Queens: min(rows, cols) - 1, Wrap: true, Attack: constraints.Union(base, make(a, b))}
+		r := m
+		r.Attack = constraints.Union(base, make(ra, rb))
+		want, err := brute.Solver{}.Count(ctx, r)
+		if err != nil {
+			t.Fatalf("%s: brute: %v", r, err)
+		}
+		for _, s := range []solvers.Solver{backtrack.New(), sat.New()} {
+			res, err := s.Count(ctx, m)
+			if err != nil || !res.Complete || res.Count != want.Count {
+				t.Errorf("%s: %s Count = %+v, %v; the same vector reduced modulo the sides (%s) gives %d", m, s.Name(), res, err, r.Attack, want.Count)
+			}
+		}
+	}
+	for _, a := range []constraints.Attack{
+		constraints.Leap(math.MinInt64, 1), constraints.Leap(math.MinInt64, math.MinInt64),
+		constraints.Union(constraints.Rook, constraints.Leap(math.MinInt64, 1)),
+		constraints.Ride(math.MinInt64, 1), constraints.Ride(math.MinInt64, math.MinInt64),
+		constraints.Leap(constraints.MaxSide+1, 0), constraints.Ride(0, -constraints.MaxSide-1),
+	} {
+		m := constraints.Model{Rows: 6, Cols: 6, Wrap: true, Attack: a}
+		for _, s := range []solvers.Solver{backtrack.New(), sat.New(), brute.Solver{}} {
+			if res, err := s.Count(ctx, m); err == nil {
+				t.Errorf("%s: %s Count = %+v, want the model refused", m, s.Name(), res)
 			}
 		}
 	}
