@@ -50,7 +50,9 @@ func TestParseKind(t *testing.T) {
 		{"leap one number", "leap(1)", Attack{}, "want leap(a,b)", "two numbers"},
 		{"leap not a number", "leap(a,2)", Attack{}, "whole numbers", "numbers only"},
 		{"leap unclosed", "leap(1,2", Attack{}, "want leap(a,b)", "the parenthesis must close"},
-		{"leap huge", "leap(1,99999999999)", Attack{}, "at most", "offsets are bounded by the largest board"},
+		{"leap huge", "leap(1,99999999999)", Attack{}, "within ±", "offsets are bounded by the largest board"},
+		{"leap min int", "leap(-9223372036854775808,1)", Attack{}, "within ±", "|MinInt64| is negative: a bound on the absolute value let it through"},
+		{"ride min int", "ride(1,-9223372036854775808)", Attack{}, "within ±", "|MinInt64| is negative: a bound on the absolute value let it through"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
