@@ -1,6 +1,7 @@
 package runfile
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -19,8 +20,11 @@ import (
 // finished task, "TASK COUNT CLASSES CRC", where CRC is the CRC-32 of the rest of the line in hex. A line
 // is appended as its task ends, so a killed process loses at most the tasks that were running, and the
 // file is flushed to the disk (fsync) at least every syncEvery, so a crashed machine loses at most that
-// much more. A last line without its newline or with a CRC that does not match was torn by a kill
-// mid-write: it is ignored and cut off before the run appends again. Any other damage is an error.
+// much more. A last line without its newline, or whose CRC does not match, was torn by a kill mid-write
+// (or a crash before the flush): it is ignored and cut off before the run appends again, as is a header
+// cut short before any record. A line whose CRC matches was written whole and is held to be as written:
+// a field out of range there (a task not in the list, a count past 64 bits) is an error, as is any other
+// damage. The file is read as a stream, each line bounded by the longest that may stand there.
 
 // header is a checkpoint's first line.
 type header struct {
@@ -86,83 +90,192 @@ func (c *Checkpoint) load(r Run) error {
 		return fmt.Errorf("checkpoint %s: %d bytes, more than the %d a checkpoint may hold", c.path, info.Size(), MaxCheckpointSize)
 	}
 	want := header{Format: checkpointFormat, Fingerprint: r.Fingerprint(), Model: r.Model, Method: r.Method, Key: r.Key, Tasks: r.Tasks, Version: r.Version}
+	head, err := json.Marshal(want)
+	if err != nil {
+		return err
+	}
 	if info.Size() == 0 {
-		line, err := json.Marshal(want)
-		if err != nil {
-			return err
+		return c.start(head)
+	}
+	// The file is read as a stream, a line at a time, each line bounded by the longest that can belong
+	// where it stands: memory is the records kept, whatever the file holds.
+	br := bufio.NewReaderSize(io.LimitReader(c.f, MaxCheckpointSize), 64<<10)
+	first, complete, err := readLine(br, len(head)+maxForeignHeader)
+	if err != nil && !errors.Is(err, errLong) {
+		return fmt.Errorf("checkpoint %s: %w", c.path, err)
+	}
+	var got header
+	switch {
+	case errors.Is(err, errLong):
+		return fmt.Errorf("checkpoint %s: line 1: more than %d bytes, longer than a header of this run's could be", c.path, len(head)+maxForeignHeader)
+	case !complete && len(first) < len(head) && bytes.HasPrefix(head, first):
+		// The header itself was torn by a kill as it was written: nothing was recorded yet.
+		c.Torn = true
+		if err := c.f.Truncate(0); err != nil {
+			return fmt.Errorf("checkpoint %s: cutting off a torn header: %w", c.path, err)
 		}
-		if _, err := c.f.Write(append(line, '\n')); err != nil {
+		if _, err := c.f.Seek(0, io.SeekStart); err != nil {
 			return fmt.Errorf("checkpoint %s: %w", c.path, err)
+		}
+		return c.start(head)
+	case strictUnmarshal(first, &got) != nil || got.Format != checkpointFormat:
+		return fmt.Errorf("checkpoint %s: line 1: not a queens checkpoint header", c.path)
+	case got.Fingerprint != want.Fingerprint:
+		return fmt.Errorf("checkpoint %s: made for another run (%s), not this one (%s)", c.path,
+			Run{Model: got.Model, Method: got.Method, Key: got.Key, Tasks: got.Tasks, Version: got.Version}.describe(), r.describe())
+	case !complete:
+		// A header whose newline is missing is a sound start: the newline is written before any record.
+		if _, err := c.f.Seek(int64(len(first)), io.SeekStart); err != nil {
+			return fmt.Errorf("checkpoint %s: %w", c.path, err)
+		}
+		if _, err := c.f.Write([]byte("\n")); err != nil {
+			return fmt.Errorf("checkpoint %s: ending the header's line: %w", c.path, err)
 		}
 		return c.sync()
 	}
-	data, err := io.ReadAll(io.LimitReader(c.f, MaxCheckpointSize+1))
-	if err != nil {
-		return fmt.Errorf("checkpoint %s: %w", c.path, err)
-	}
-	first, rest, ok := bytes.Cut(data, []byte("\n"))
-	var got header
-	if !ok || json.Unmarshal(first, &got) != nil || got.Format != checkpointFormat {
-		return fmt.Errorf("checkpoint %s: line 1: not a queens checkpoint header", c.path)
-	}
-	if got.Fingerprint != want.Fingerprint {
-		return fmt.Errorf("checkpoint %s: made for another run (%s), not this one (%s)", c.path,
-			Run{Model: got.Model, Method: got.Method, Key: got.Key, Tasks: got.Tasks, Version: got.Version}.describe(), r.describe())
-	}
-	good := len(first) + 1 // bytes of the file that hold whole, sound lines
-	line := 2
-	for len(rest) > 0 {
-		text, after, complete := bytes.Cut(rest, []byte("\n"))
-		i, t, err := parseRecord(string(text), r.Tasks)
+	good := int64(len(first)) + 1 // bytes of the file that hold whole, sound lines
+	for line := 2; ; line++ {
+		text, complete, err := readLine(br, maxRecordLine)
 		switch {
-		case err != nil && (!complete || len(after) == 0):
-			c.Torn = true // the last line: a kill cut it short
+		case errors.Is(err, errLong):
+			return fmt.Errorf("checkpoint %s: line %d: more than the %d bytes a record takes", c.path, line, maxRecordLine)
 		case err != nil:
-			return fmt.Errorf("checkpoint %s: line %d: %v", c.path, line, err)
+			return fmt.Errorf("checkpoint %s: line %d: %w", c.path, line, err)
+		case len(text) == 0 && !complete:
+			// The end of the file.
 		case !complete:
-			c.Torn = true // sound but unfinished: written again when its task reruns
+			c.Torn = true // the last line, cut short by a kill: written again when its task reruns
 		default:
+			i, t, err := parseRecord(text, r.Tasks)
+			var sum *checksumError
+			if errors.As(err, &sum) {
+				if _, err := br.Peek(1); err == io.EOF {
+					// The last line, whole but garbled: a crash of the machine before the flush can leave
+					// such a tail. A record whose checksum matches was written whole, and is held to be right.
+					c.Torn = true
+					break
+				}
+			}
+			if err != nil {
+				return fmt.Errorf("checkpoint %s: line %d: %w", c.path, line, err)
+			}
 			if old, dup := c.Done[i]; dup && old != t {
 				return fmt.Errorf("checkpoint %s: line %d: task %d recorded twice with different counts", c.path, line, i)
 			}
 			c.Done[i] = t
-			good += len(text) + 1
+			good += int64(len(text)) + 1
+			continue
 		}
-		if !complete {
-			break
-		}
-		rest = after
-		line++
+		break
 	}
 	if c.Torn {
-		if err := c.f.Truncate(int64(good)); err != nil {
+		if err := c.f.Truncate(good); err != nil {
 			return fmt.Errorf("checkpoint %s: cutting off a torn line: %w", c.path, err)
 		}
 	}
-	if _, err := c.f.Seek(int64(good), io.SeekStart); err != nil {
+	if _, err := c.f.Seek(good, io.SeekStart); err != nil {
 		return fmt.Errorf("checkpoint %s: %w", c.path, err)
 	}
 	return nil
 }
 
-// parseRecord reads "TASK COUNT CLASSES CRC".
-func parseRecord(s string, tasks int) (int, solvers.Tally, error) {
-	fields := strings.Fields(s)
-	if len(fields) != 4 {
+// start writes the header of a new checkpoint.
+func (c *Checkpoint) start(head []byte) error {
+	if _, err := c.f.Write(append(head, '\n')); err != nil {
+		return fmt.Errorf("checkpoint %s: %w", c.path, err)
+	}
+	return c.sync()
+}
+
+// maxForeignHeader is how much longer than this run's header another run's may be and still be read,
+// to say which run it was made for. Past that, the line is not read: it cannot be this run's.
+const maxForeignHeader = 64 << 10
+
+// maxRecordLine bounds a record line: "TASK COUNT CLASSES CRC" takes at most 8+1+20+1+20+1+8 bytes.
+const maxRecordLine = 64
+
+// errLong reports a line longer than any that may stand where it stands.
+var errLong = errors.New("line too long")
+
+// readLine reads one line of at most limit bytes (without its newline) from br, and reports whether its
+// newline was there. It stops at the first byte past the limit with errLong, without reading on. At the
+// end of the input it returns what is left, which may be nothing, and false.
+func readLine(br *bufio.Reader, limit int) ([]byte, bool, error) {
+	var line []byte
+	for {
+		part, err := br.ReadSlice('\n')
+		full := len(part) > 0 && part[len(part)-1] == '\n'
+		if full {
+			part = part[:len(part)-1]
+		}
+		if len(line)+len(part) > limit {
+			return nil, false, errLong
+		}
+		line = append(line, part...)
+		switch {
+		case full:
+			return line, true, nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF):
+			return line, false, nil
+		}
+		return nil, false, err
+	}
+}
+
+// strictUnmarshal decodes one JSON value into v, refusing unknown fields and anything after the value.
+func strictUnmarshal(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("data after the header")
+	}
+	return nil
+}
+
+// checksumError is a record whose checksum does not match its text.
+type checksumError struct{ line string }
+
+func (e *checksumError) Error() string { return fmt.Sprintf("checksum does not match: %q", e.line) }
+
+// parseRecord reads "TASK COUNT CLASSES CRC", exactly as Record writes it: the checksum must match, and
+// then every field must be in range (a task of the list, counts within 64 bits) and written as Record
+// writes it, without signs, leading zeros or extra spaces.
+func parseRecord(line []byte, tasks int) (int, solvers.Tally, error) {
+	s := string(line)
+	body, crc, ok := cutLast(s, ' ')
+	if sum, err := strconv.ParseUint(crc, 16, 32); !ok || len(crc) != 8 || err != nil || uint32(sum) != crc32.ChecksumIEEE([]byte(body)) {
+		return 0, solvers.Tally{}, &checksumError{short(s)}
+	}
+	fields := strings.Split(body, " ")
+	if len(fields) != 3 {
 		return 0, solvers.Tally{}, fmt.Errorf("want TASK COUNT CLASSES CRC, got %q", short(s))
 	}
-	body := strings.Join(fields[:3], " ")
-	sum, err := strconv.ParseUint(fields[3], 16, 32)
-	if err != nil || uint32(sum) != crc32.ChecksumIEEE([]byte(body)) {
-		return 0, solvers.Tally{}, fmt.Errorf("checksum does not match: %q", short(s))
+	names := [3]string{"task", "count", "classes"}
+	var v [3]uint64
+	for k, f := range fields {
+		u, err := strconv.ParseUint(f, 10, 64)
+		if err != nil || strconv.FormatUint(u, 10) != f {
+			return 0, solvers.Tally{}, fmt.Errorf("%s %q: want a whole number from 0 to %d", names[k], short(f), uint64(1<<64-1))
+		}
+		v[k] = u
 	}
-	i, err1 := strconv.Atoi(fields[0])
-	count, err2 := strconv.ParseUint(fields[1], 10, 64)
-	classes, err3 := strconv.ParseUint(fields[2], 10, 64)
-	if err1 != nil || err2 != nil || err3 != nil || i < 0 || i >= tasks {
-		return 0, solvers.Tally{}, fmt.Errorf("bad record %q (tasks are 0 to %d)", short(s), tasks-1)
+	if v[0] >= uint64(tasks) {
+		return 0, solvers.Tally{}, fmt.Errorf("task %d: out of range (the run's tasks are 0 to %d)", v[0], tasks-1)
 	}
-	return i, solvers.Tally{Count: count, Classes: classes}, nil
+	return int(v[0]), solvers.Tally{Count: v[1], Classes: v[2]}, nil
+}
+
+// cutLast cuts s around the last sep.
+func cutLast(s string, sep byte) (before, after string, found bool) {
+	if i := strings.LastIndexByte(s, sep); i >= 0 {
+		return s[:i], s[i+1:], true
+	}
+	return s, "", false
 }
 
 func short(s string) string {

@@ -6,6 +6,7 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -206,5 +207,137 @@ func TestMerge(t *testing.T) {
 	}
 	if _, err := ReadShard("x.json", strings.NewReader(`not json`)); err == nil || !strings.Contains(err.Error(), "x.json: not a queens shard result") {
 		t.Errorf("not JSON: %v", err)
+	}
+}
+
+// TestCheckpointRecordsValidated writes records whose checksums match but whose fields cannot belong to
+// the run: each is refused, naming the line and the field, whether it is the last line or not. The last
+// line was once taken for one torn by a kill, cut off, and the run went on (exit 0).
+func TestCheckpointRecordsValidated(t *testing.T) {
+	tests := []struct {
+		body, want, reason string
+	}{
+		{"-1 5 0", `line 3: task "-1": want a whole number`, "a negative task"},
+		{"5 5 0", "line 3: task 5: out of range (the run's tasks are 0 to 4)", "the list has tasks 0 to 4"},
+		{"99999999999999999999 5 0", `line 3: task "99999999999999999999"`, "a task past 64 bits"},
+		{"1 18446744073709551616 0", `line 3: count "18446744073709551616": want a whole number from 0 to 18446744073709551615`, "a count of 2^64"},
+		{"1 5 18446744073709551616", `line 3: classes "18446744073709551616"`, "classes of 2^64"},
+		{"01 5 0", `line 3: task "01"`, "Record never writes a leading zero"},
+		{"1  5 0", "line 3: want TASK COUNT CLASSES CRC", "Record writes one space between fields"},
+		{"1 +5 0", `line 3: count "+5"`, "Record writes no sign"},
+		{"1 5", "line 3: want TASK COUNT CLASSES CRC", "a field missing"},
+	}
+	for _, tt := range tests {
+		for _, last := range []bool{true, false} {
+			path := filepath.Join(t.TempDir(), "c.ckpt")
+			c, err := Open(path, run)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.Record(0, solvers.Tally{Count: 3})
+			c.Close()
+			text := tt.body + " " + crcOf(tt.body) + "\n"
+			if !last {
+				text += "2 1 0 " + crcOf("2 1 0") + "\n"
+			}
+			f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+			f.WriteString(text)
+			f.Close()
+			c, err = Open(path, run)
+			if err == nil {
+				t.Errorf("%s (last line %v): accepted, done %v", tt.reason, last, c.Done)
+				c.Close()
+				continue
+			}
+			if !strings.Contains(err.Error(), path+": "+tt.want) {
+				t.Errorf("%s (last line %v): %v, want %q", tt.reason, last, err, tt.want)
+			}
+		}
+	}
+}
+
+// TestCheckpointHeaderAlone opens a file that holds this run's header and nothing more: without its
+// newline (as a kill between the two bytes' writes could leave, or an editor that drops it) it is a
+// sound start, once refused as "not a queens checkpoint header"; a header cut short is rewritten.
+func TestCheckpointHeaderAlone(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.ckpt")
+	c, err := Open(path, run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	whole, _ := os.ReadFile(path)
+	for _, tt := range []struct {
+		data []byte
+		torn bool
+	}{
+		{whole[:len(whole)-1], false},
+		{whole[:len(whole)/2], true},
+		{whole[:1], true},
+	} {
+		os.WriteFile(path, tt.data, 0o644)
+		c, err := Open(path, run)
+		if err != nil {
+			t.Errorf("%q: %v", tt.data, err)
+			continue
+		}
+		if c.Torn != tt.torn || len(c.Done) != 0 {
+			t.Errorf("%q: torn %v, done %v; want torn %v, nothing done", tt.data, c.Torn, c.Done, tt.torn)
+		}
+		if err := c.Record(4, solvers.Tally{Count: 2}); err != nil {
+			t.Fatal(err)
+		}
+		c.Close()
+		c, err = Open(path, run)
+		if err != nil || len(c.Done) != 1 || c.Done[4].Count != 2 {
+			t.Errorf("%q, then a record: %v, %v", tt.data, c.Done, err)
+			continue
+		}
+		c.Close()
+	}
+	os.WriteFile(path, []byte(`{"queens_checkpoint":"1","fingerprint":"00`), 0o644)
+	if _, err := Open(path, run); err == nil || !strings.Contains(err.Error(), "line 1: not a queens checkpoint header") {
+		t.Errorf("a header that is not this run's, cut short: %v", err)
+	}
+}
+
+// TestCheckpointReadsAStream opens files of 512 MB of zero bytes (sparse: no disk is used), in the header
+// and after it: each is refused at its first line that cannot belong, having read and held a few kB. The
+// whole file was once read into memory first (2.1 GB for a file of 1 GB).
+func TestCheckpointReadsAStream(t *testing.T) {
+	dir := t.TempDir()
+	c, err := Open(filepath.Join(dir, "h.ckpt"), run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Record(1, solvers.Tally{Count: 1})
+	c.Close()
+	head, _ := os.ReadFile(filepath.Join(dir, "h.ckpt"))
+	for _, tt := range []struct {
+		name, prefix, want string
+	}{
+		{"zeros.ckpt", "", "line 1: more than"},
+		{"header-then-zeros.ckpt", string(head), "line 3: more than the 64 bytes a record takes"},
+	} {
+		path := filepath.Join(dir, tt.name)
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString(tt.prefix)
+		if err := f.Truncate(512 << 20); err != nil {
+			t.Skipf("no sparse file: %v", err)
+		}
+		f.Close()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err = Open(path, run)
+		runtime.ReadMemStats(&after)
+		if err == nil || !strings.Contains(err.Error(), path+": "+tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+		if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
+			t.Errorf("%s: %d bytes allocated to refuse it, want at most 1 MB", tt.name, got)
+		}
 	}
 }
