@@ -94,20 +94,18 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 
 // readShardStream reads shard results from r, one JSON object after another.
 func readShardStream(r io.Reader) ([]runfile.ShardResult, error) {
-	dec := json.NewDecoder(io.LimitReader(r, 64*runfile.MaxShardFile))
+	d := runfile.NewShardDecoder("stdin", r)
 	var out []runfile.ShardResult
-	for i := 1; ; i++ {
-		var raw json.RawMessage
-		err := dec.Decode(&raw)
-		if errors.Is(err, io.EOF) {
+	for {
+		s, err := d.Next()
+		if errors.Is(err, runfile.ErrNoShard) {
 			return out, nil
 		}
 		if err != nil {
-			return nil, fmt.Errorf("stdin: shard result %d: not JSON: %v", i, err)
-		}
-		s, err := runfile.ReadShard(fmt.Sprintf("stdin (shard result %d)", i), strings.NewReader(string(raw)))
-		if err != nil {
 			return nil, err
+		}
+		if len(out) == runfile.MaxShards {
+			return nil, fmt.Errorf("stdin: more than the %d shard results a count may have", runfile.MaxShards)
 		}
 		out = append(out, s)
 	}

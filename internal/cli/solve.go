@@ -403,6 +403,9 @@ func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
 	if err != nil {
 		return solvers.Result{}, err
 	}
+	if shard.Of > job.Tasks() {
+		return solvers.Result{}, usagef("--shard %s: this count has %d %s, so at most %d shards", r.f.shard, job.Tasks(), plural(uint64(job.Tasks()), "task", "tasks"), job.Tasks())
+	}
 	opt := solvers.RunOptions{Threads: r.f.threads}
 	run := runfile.Run{Model: r.m.Canonical(), Method: job.Method(), Key: job.Key(), Tasks: job.Tasks(), Version: Version()}
 	var ckpt *runfile.Checkpoint

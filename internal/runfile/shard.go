@@ -1,12 +1,9 @@
 package runfile
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math/bits"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -139,49 +136,6 @@ const MaxTasks = 1 << 24
 // MaxShardFile bounds a shard result file Merge reads.
 const MaxShardFile = 256 << 20
 
-// ReadShard reads one shard result from r, named name in errors.
-func ReadShard(name string, r io.Reader) (ShardResult, error) {
-	data, err := io.ReadAll(io.LimitReader(r, MaxShardFile+1))
-	if err != nil {
-		return ShardResult{}, fmt.Errorf("%s: %w", name, err)
-	}
-	if len(data) > MaxShardFile {
-		return ShardResult{}, fmt.Errorf("%s: more than the %d bytes a shard result may hold", name, MaxShardFile)
-	}
-	var s ShardResult
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil || s.Format != shardFormat {
-		return ShardResult{}, fmt.Errorf("%s: not a queens shard result (from 'queens solve --shard I/M --format json')", name)
-	}
-	switch {
-	case s.TotalTasks < 1 || s.TotalTasks > MaxTasks:
-		return ShardResult{}, fmt.Errorf("%s: corrupted: total_tasks %d out of range 1..%d", name, s.TotalTasks, MaxTasks)
-	case s.Shard.Of < 1 || s.Shard.Index < 0 || s.Shard.Index >= s.Shard.Of:
-		return ShardResult{}, fmt.Errorf("%s: corrupted: shard %d of %d", name, s.Shard.Index, s.Shard.Of)
-	case len(s.Tasks) > s.TotalTasks:
-		return ShardResult{}, fmt.Errorf("%s: corrupted: %d tasks listed of a list of %d", name, len(s.Tasks), s.TotalTasks)
-	}
-	return s, nil
-}
-
-// ReadShardFile reads the shard result in the regular file at path.
-func ReadShardFile(path string) (ShardResult, error) {
-	info, err := os.Stat(path)
-	if err != nil {
-		return ShardResult{}, err
-	}
-	if !info.Mode().IsRegular() {
-		return ShardResult{}, fmt.Errorf("%s: not a regular file", path)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return ShardResult{}, err
-	}
-	defer f.Close()
-	return ReadShard(path, f)
-}
-
 // Merged is the sum of a complete set of shards.
 type Merged struct {
 	Count  uint64
@@ -212,7 +166,7 @@ func Merge(names []string, shards []ShardResult, allowSame bool) (Merged, error)
 			return Merged{}, fmt.Errorf("%s: from another run than %s (fingerprint %s, not %s)", names[k], names[0], s.Fingerprint, first.Fingerprint)
 		case s.Shard.Of != m:
 			return Merged{}, fmt.Errorf("%s: shard %d of %d, but %s is one of %d", names[k], s.Shard.Index, s.Shard.Of, names[0], m)
-		case s.Shard.Index < 0 || s.Shard.Index >= m || s.TotalTasks != first.TotalTasks:
+		case s.Shard.Index < 0 || s.Shard.Index >= m || m > s.TotalTasks || s.TotalTasks != first.TotalTasks:
 			return Merged{}, fmt.Errorf("%s: corrupted: shard %d of %d, %d tasks", names[k], s.Shard.Index, m, s.TotalTasks)
 		}
 		if j, dup := byIndex[s.Shard.Index]; dup {

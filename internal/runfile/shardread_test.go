@@ -1,0 +1,146 @@
+package runfile
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/queens-dev/queens/solvers"
+)
+
+// shardText is the JSON of shard i of 2 of the test run, as solve writes it.
+func shardText(t *testing.T, i int) string {
+	t.Helper()
+	done := map[int]solvers.Tally{0: {Count: 5}, 1: {Count: 7}, 2: {Count: 11}, 3: {Count: 13}, 4: {Count: 17}}
+	s, err := NewShardResult(run, solvers.Shard{Index: i, Of: 2}, done)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.MarshalIndent(s, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b) + "\n"
+}
+
+// TestReadShardRefuses edits a sound shard result into what cannot be one: each is refused with an error
+// that names the file and the field, or the byte where the text stopped making sense.
+func TestReadShardRefuses(t *testing.T) {
+	good := shardText(t, 0)
+	if _, err := ReadShard("x.json", strings.NewReader(good)); err != nil {
+		t.Fatalf("a sound shard result: %v", err)
+	}
+	compact := func(s string) string {
+		var b bytes.Buffer
+		json.Compact(&b, []byte(s))
+		return b.String()
+	}
+	g := compact(good)
+	edit := func(old, new string) string {
+		if !strings.Contains(g, old) {
+			t.Fatalf("%q is not in %s", old, g)
+		}
+		return strings.Replace(g, old, new, 1)
+	}
+	tests := []struct {
+		text, want, reason string
+	}{
+		{g + "\n" + g, "data after the shard result", "a second object in a file"},
+		{g + " x", "data after the shard result", "trailing garbage"},
+		{edit(`"count":33`, `"count":33,"count":0`), "corrupted: count given twice", "a duplicate key: JSON keeps the last"},
+		{edit(`"index":0`, `"index":0,"index":1`), "corrupted: shard.index given twice", "a duplicate key inside shard"},
+		{edit(`"of":2`, `"of":2147483648`), "corrupted: shard.of 2147483648 out of range 1..1048576", "merge once allocated 6 GB"},
+		{edit(`"of":2`, `"of":4611686018427387904`), "corrupted: shard.of 4611686018427387904 out of range", "merge once looped forever"},
+		{edit(`"of":2`, `"of":6`), "corrupted: shard.of 6: more shards than the count's 5 tasks", "of is bounded by the task count"},
+		{edit(`"total_tasks":5`, `"total_tasks":-10`), "corrupted: total_tasks -10 out of range", ""},
+		{edit(`"total_tasks":5`, `"total_tasks":5.0`), "corrupted: total_tasks 5.0 out of range", "a fraction"},
+		{edit(`[2,11]`, `[2,11,3]`), "corrupted: tasks[1] has more than 2 numbers", "json.Unmarshal drops the extra number"},
+		{edit(`[2,11]`, `[2]`), "corrupted: tasks[1] has 1 numbers, want 2", ""},
+		{edit(`[2,11]`, `[0,11]`), "corrupted: tasks[1] task 0 after task 0", "a task twice"},
+		{edit(`[2,11]`, `[3,11]`), "corrupted: tasks[1] task 3 does not belong to shard 0 of 2", ""},
+		{edit(`[4,17]`, `[6,17]`), "corrupted: tasks[2] task 6 of a list of 5", ""},
+		{edit(`[2,11]`, `[2,1e3]`), "corrupted: tasks[1] 1e3 is not a whole number", "an exponent"},
+		{edit(`[2,11]`, `[2,-11]`), "corrupted: tasks[1] -11 is not a whole number", ""},
+		{edit(`[2,11]`, `[2,18446744073709551616]`), "corrupted: tasks[1] 18446744073709551616 is not a whole number", "2^64"},
+		{edit(`"count":33`, `"count":"33"`), "corrupted: count is a string, want a whole number", ""},
+		{edit(`"shard":{"index":0,"of":2}`, `"shard":[0,2]`), "corrupted: shard is a list", ""},
+		{edit(`"shard":{"index":0,"of":2}`, `"shard":{"index":0}`), "corrupted: shard.of missing", ""},
+		{edit(`,"count":33`, ``), "corrupted: count missing", "a missing count once read as 0"},
+		{edit(`"count":33`, `"count":33,"extra":1`), "corrupted: extra is not a field of a shard result", ""},
+		{g[:len(g)/2], "cut short", ""},
+		{"", "empty", ""},
+		{"[]", "not a queens shard result", ""},
+		{`{"queens_shard":"2"}`, "not a queens shard result", "another format"},
+		{"\"" + strings.Repeat(" ", 5000) + "\"", "not a queens shard result", "blanks in a string are the string's"},
+		{strings.Repeat(" ", 5000) + g, "byte 4096: more than 4096 blank bytes in a row", ""},
+		{edit(`"count":33`, `"count":`+strings.Repeat("9", 100)), "a word or number of more than 64 bytes", ""},
+	}
+	for _, tt := range tests {
+		_, err := ReadShard("x.json", strings.NewReader(tt.text))
+		if err == nil || !strings.HasPrefix(err.Error(), "x.json") || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s %s: %v, want x.json: …%s", short(tt.text), tt.reason, err, tt.want)
+		}
+	}
+}
+
+// TestShardDecoderStream reads shard results one after another, as merge - does, naming each in errors.
+func TestShardDecoderStream(t *testing.T) {
+	text := shardText(t, 0) + shardText(t, 1) + `{"queens_shard":"1","count":1,"count":2}`
+	d := NewShardDecoder("stdin", strings.NewReader(text))
+	for i := range 2 {
+		s, err := d.Next()
+		if err != nil || s.Shard.Index != i {
+			t.Fatalf("result %d: %+v, %v", i+1, s.Shard, err)
+		}
+	}
+	if _, err := d.Next(); err == nil || !strings.Contains(err.Error(), "stdin (shard result 3): corrupted: count given twice") {
+		t.Errorf("result 3: %v", err)
+	}
+	d = NewShardDecoder("stdin", strings.NewReader(shardText(t, 1)+"  \n"))
+	if _, err := d.Next(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Next(); err != ErrNoShard {
+		t.Errorf("at the end: %v, want ErrNoShard", err)
+	}
+}
+
+// TestReadShardFileBounded refuses files that would cost memory out of proportion to a shard result: one
+// over the size limit before reading a byte of it, and files of blanks and of one long number at their
+// first bytes that cannot belong. A 300 MB file once cost 580 MB before it was refused.
+func TestReadShardFileBounded(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.json")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(MaxShardFile + 1); err != nil {
+		t.Skipf("no sparse file: %v", err)
+	}
+	f.Close()
+	blanks := filepath.Join(dir, "blanks.json")
+	digits := filepath.Join(dir, "digits.json")
+	os.WriteFile(blanks, bytes.Repeat([]byte(" "), 8<<20), 0o644)
+	os.WriteFile(digits, append([]byte(`{"queens_shard":"1","count":`), bytes.Repeat([]byte("7"), 8<<20)...), 0o644)
+	for path, want := range map[string]string{
+		big:    "268435457 bytes, more than the 268435456 a shard result may hold",
+		blanks: "more than 4096 blank bytes",
+		digits: "a word or number of more than 64 bytes",
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := ReadShardFile(path)
+		runtime.ReadMemStats(&after)
+		if err == nil || !strings.Contains(err.Error(), path+": ") || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", filepath.Base(path), err, want)
+		}
+		if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
+			t.Errorf("%s: %d bytes allocated to refuse it, want at most 1 MB", filepath.Base(path), got)
+		}
+	}
+}
