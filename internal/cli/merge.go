@@ -17,17 +17,21 @@ Adds up the shard results of a count split across machines (queens solve --shard
 checking that they make one whole count: one model, method, task list and program version for all, every
 shard 0 to M-1 present once, every task counted once, no sum past 64 bits. With -, reads the shards from
 stdin, one JSON object after another. A gap, a duplicate, a mismatch or a corrupted file is exit 1, with
-a message naming the file.
+a message naming the file. A shard whose task counts and sum were changed to agree is beyond these checks;
+--against FILE (repeatable) holds every task's count against the shard results of a second count of the
+same run (another M, another machine): a task counted differently is exit 1, naming the task and both files.
 
 Examples:
   queens merge shard-*.json
   cat shard-*.json | queens merge - --format json
+  queens merge run1/*.json --against run2/p0.json --against run2/p1.json
 `
 
 func runMerge(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "merge", mergeUsage)
 	format := fs.String("format", "text", "output: text, json, leetcode or dimacs")
 	allowSame := fs.Bool("allow-duplicates", false, "accept a shard given twice when both copies agree (a retried array task)")
+	against := fs.StringArray("against", nil, "a shard result of a second count of the same run, whose task counts must agree (repeatable)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -66,6 +70,11 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 	total, err := runfile.Merge(names, shards, *allowSame)
 	if err != nil {
 		return err
+	}
+	if len(*against) > 0 {
+		if err := crossCheck(e, names, shards, *against); err != nil {
+			return err
+		}
 	}
 	out := &output{w: newWriter(e.stdout)}
 	switch *format {
@@ -109,4 +118,25 @@ func readShardStream(r io.Reader) ([]runfile.ShardResult, error) {
 		}
 		out = append(out, s)
 	}
+}
+
+// crossCheck holds the merged shards' task counts against the shard results in the files of --against,
+// and says on stderr how many tasks it compared.
+func crossCheck(e *env, names []string, shards []runfile.ShardResult, paths []string) error {
+	var otherNames []string
+	var others []runfile.ShardResult
+	for _, path := range paths {
+		s, err := runfile.ReadShardFile(path)
+		if err != nil {
+			return fmt.Errorf("--against: %w", err)
+		}
+		otherNames = append(otherNames, escape(path))
+		others = append(others, s)
+	}
+	n, err := runfile.CrossCheck(names, shards, otherNames, others)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "# %d of %d %s counted again by --against, every one alike\n", n, shards[0].TotalTasks, plural(uint64(shards[0].TotalTasks), "task", "tasks"))
+	return nil
 }

@@ -341,3 +341,53 @@ func TestCheckpointReadsAStream(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossCheck edits a shard's task count and its sum alike, which Merge cannot see, and holds it
+// against a second count of the same run split another way.
+func TestCrossCheck(t *testing.T) {
+	done := map[int]solvers.Tally{0: {Count: 5}, 1: {Count: 7}, 2: {Count: 11}, 3: {Count: 13}, 4: {Count: 17}}
+	shardsOf := func(m int) ([]string, []ShardResult) {
+		var names []string
+		var out []ShardResult
+		for i := range m {
+			s, err := NewShardResult(run, solvers.Shard{Index: i, Of: m}, done)
+			if err != nil {
+				t.Fatal(err)
+			}
+			names, out = append(names, fmt.Sprintf("m%d-%d", m, i)), append(out, s)
+		}
+		return names, out
+	}
+	names, shards := shardsOf(3)
+	otherNames, others := shardsOf(2)
+	if n, err := CrossCheck(names, shards, otherNames, others); err != nil || n != 5 {
+		t.Fatalf("two sound counts: %d tasks compared, %v; want 5, nil", n, err)
+	}
+	if n, err := CrossCheck(names, shards, otherNames[1:], others[1:]); err != nil || n != 2 {
+		t.Errorf("against one shard of two: %d tasks compared, %v; want 2, nil", n, err)
+	}
+	edited := append([]ShardResult{}, shards...)
+	edited[1].Tasks = [][2]uint64{{1, 8}, {4, 17}}
+	edited[1].Count = 25
+	if _, err := Merge(names, edited, false); err != nil {
+		t.Fatalf("the edit must be beyond Merge, or the test shows nothing: %v", err)
+	}
+	if _, err := CrossCheck(names, edited, otherNames, others); err == nil || !strings.Contains(err.Error(), "task 1: m3-1 counts 8, m2-1 counts 7: one of them is wrong") {
+		t.Errorf("an edited task: %v", err)
+	}
+	bad := append([]ShardResult{}, others...)
+	bad[0].Count++
+	if _, err := CrossCheck(names, shards, otherNames, bad); err == nil || !strings.Contains(err.Error(), "m2-0: corrupted: its tasks sum to 33, its count says 34") {
+		t.Errorf("an unsound shard to check against: %v", err)
+	}
+	bad = append([]ShardResult{}, others...)
+	bad[0].Fingerprint = "x"
+	if _, err := CrossCheck(names, shards, otherNames, bad); err == nil || !strings.Contains(err.Error(), "m2-0: from another run") {
+		t.Errorf("another run: %v", err)
+	}
+	bad[0] = others[0]
+	bad[0].TotalTasks = 1 << 20
+	if _, err := CrossCheck(names, shards, otherNames, bad); err == nil || !strings.Contains(err.Error(), "m2-0: corrupted: 1048576 tasks") {
+		t.Errorf("a task list of another length: %v", err)
+	}
+}

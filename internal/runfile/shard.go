@@ -215,3 +215,59 @@ func Merge(names []string, shards []ShardResult, allowSame bool) (Merged, error)
 	}
 	return Merged{Count: total, Shards: m, Tasks: first.TotalTasks, Run: first}, nil
 }
+
+// CrossCheck holds the per-task counts of shards (a set Merge has accepted) against those of others,
+// shard results of the same run from another run of it (another M, another machine, a rerun): a task
+// counted in both must have the same count in both. Merge alone cannot see a shard whose task counts and
+// sum were edited to agree with each other; a second count of the same tasks can. others need not cover
+// every task, but each must come from the same run and be sound in itself (its tasks sum to its count).
+// CrossCheck returns how many tasks it compared. names and otherNames name the files in errors.
+func CrossCheck(names []string, shards []ShardResult, otherNames []string, others []ShardResult) (int, error) {
+	if len(shards) == 0 {
+		return 0, errors.New("no shards given")
+	}
+	first := shards[0]
+	count := make([]uint64, first.TotalTasks)
+	from := make([]int32, first.TotalTasks) // 1 + the index of the shard that counted the task, or 0
+	for k, s := range shards {
+		for _, t := range s.Tasks {
+			if t[0] >= uint64(len(count)) {
+				return 0, fmt.Errorf("%s: corrupted: task %d of a list of %d", names[k], t[0], len(count))
+			}
+			count[t[0]], from[t[0]] = t[1], int32(k+1)
+		}
+	}
+	checked := make([]bool, first.TotalTasks)
+	n := 0
+	for k, o := range others {
+		switch {
+		case o.Fingerprint != first.Fingerprint:
+			return n, fmt.Errorf("%s: from another run than %s (fingerprint %s, not %s)", otherNames[k], names[0], o.Fingerprint, first.Fingerprint)
+		case o.TotalTasks != first.TotalTasks:
+			return n, fmt.Errorf("%s: corrupted: %d tasks in the list, %s has %d", otherNames[k], o.TotalTasks, names[0], first.TotalTasks)
+		}
+		var sum uint64
+		for _, t := range o.Tasks {
+			var carry uint64
+			if sum, carry = bits.Add64(sum, t[1], 0); carry != 0 {
+				return n, fmt.Errorf("%s: %w", otherNames[k], solvers.ErrOverflow)
+			}
+			i := int(t[0])
+			if from[i] == 0 {
+				continue
+			}
+			if count[i] != t[1] {
+				return n, fmt.Errorf("task %d: %s counts %d, %s counts %d: one of them is wrong (count the task again: --shard %d/%d)",
+					i, names[from[i]-1], count[i], otherNames[k], t[1], i%first.Shard.Of, first.Shard.Of)
+			}
+			if !checked[i] {
+				checked[i] = true
+				n++
+			}
+		}
+		if sum != o.Count {
+			return n, fmt.Errorf("%s: corrupted: its tasks sum to %d, its count says %d", otherNames[k], sum, o.Count)
+		}
+	}
+	return n, nil
+}
