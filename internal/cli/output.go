@@ -32,6 +32,9 @@ type summary struct {
 	res     solvers.Result
 	elapsed time.Duration
 	stopped bool // the context ended the run: the answer is partial
+	// claim, when set, is what --first says in place of its own verdict: a claim of no solution from
+	// outside, left unchecked.
+	claim string
 }
 
 // MaxDrawnSide is the largest board drawn as a picture (text, unicode, svg) or written as board rows in
@@ -137,6 +140,8 @@ func countLine(s summary) string {
 // firstLine says what --first found when it found no board to draw.
 func firstLine(s summary) string {
 	switch {
+	case s.claim != "":
+		return s.claim
 	case s.res.Count > 0:
 		return ""
 	case s.res.Complete && s.res.Proved:

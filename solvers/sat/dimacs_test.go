@@ -243,3 +243,24 @@ func readModel(t *testing.T, path string, m constraints.Model) (constraints.Solu
 	}
 	return constraints.NewSolution(sol...), found
 }
+
+// TestSize holds Size to the header and comments of the CNF WriteDIMACS writes.
+func TestSize(t *testing.T) {
+	m := constraints.Classic(6)
+	m.Blocked = []constraints.Cell{{Row: 1, Col: 1}, {Row: 4, Col: 2}}
+	var b strings.Builder
+	if err := sat.WriteDIMACS(context.Background(), &b, m); err != nil {
+		t.Fatal(err)
+	}
+	cells, vars, err := sat.Size(context.Background(), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := b.String()
+	if want := fmt.Sprintf("\np cnf %d ", vars); !strings.Contains(text, want) {
+		t.Errorf("Size gives %d variables; the CNF has no %q", vars, want)
+	}
+	if want := fmt.Sprintf("c q r5c5 = %d\n", cells); cells != 34 || !strings.Contains(text, want) {
+		t.Errorf("Size gives %d cell variables; want 34, the last one r5c5", cells)
+	}
+}
