@@ -129,6 +129,11 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if errors.Is(ctx.Err(), context.Canceled) {
+		// The signal came once the answer was whole (a board of 10^7 takes a while to write): it is
+		// printed, and the exit code says that the run was interrupted all the same.
+		return &interrupted{cause: ctx.Err(), done: "after the answer was written in full"}
+	}
 	if v != nil {
 		if err := r.expect(v, res); err != nil {
 			return err
