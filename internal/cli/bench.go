@@ -53,6 +53,9 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
 	if *runs < 1 {
 		return usagef("--runs %d: must be at least 1", *runs)
 	}

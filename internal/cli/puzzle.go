@@ -38,7 +38,11 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
-	if *stars < 1 || *size < puzzles.MinSize**stars || *size > puzzles.MaxSize {
+	if *stars < 1 || *stars > puzzles.MaxSize/puzzles.MinSize {
+		// Bounded before any product: MinSize × 2^62 wraps around to 0, and a side of 9 passed.
+		return usagef("--stars %d: want 1 to %d (a side of at most %d has room for that many a row)", *stars, puzzles.MaxSize/puzzles.MinSize, puzzles.MaxSize)
+	}
+	if *size < puzzles.MinSize**stars || *size > puzzles.MaxSize {
 		return usagef("--size %d --stars %d: want a side from %d to %d", *size, *stars, puzzles.MinSize*max(*stars, 1), puzzles.MaxSize)
 	}
 	switch *format {
