@@ -101,6 +101,16 @@ func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit u
 	if format == "text" {
 		table = newRowWriter(e, vs)
 	}
+	// stopped ends a run that ctx cut short after i variants: the JSON report says what was compared
+	// (the text table has shown it row by row), and the error says how far it got.
+	stopped := func(i int) error {
+		if format == "json" {
+			if err := writeCompareJSON(e, rows, e.now().Sub(start), i, len(vs)); err != nil {
+				return err
+			}
+		}
+		return &interrupted{cause: ctx.Err(), timeout: timeout, done: fmt.Sprintf("%d of %d variants compared", i, len(vs))}
+	}
 	for i, v := range vs {
 		if e.stderrTerminal {
 			fmt.Fprintf(e.stderr, "\r[%d/%d] %s\x1b[K", i+1, len(vs), escape(v.Name))
@@ -112,7 +122,7 @@ func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit u
 		}
 		if err != nil {
 			if ctx.Err() != nil {
-				return &interrupted{cause: ctx.Err(), timeout: timeout, done: fmt.Sprintf("%d of %d variants compared", i, len(vs))}
+				return stopped(i)
 			}
 			return err
 		}
@@ -122,7 +132,7 @@ func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit u
 			res, err := solvers.CountUnique(ctx, bt, v.Model)
 			if err != nil {
 				if ctx.Err() != nil {
-					return &interrupted{cause: ctx.Err(), timeout: timeout, done: fmt.Sprintf("%d of %d variants compared", i, len(vs))}
+					return stopped(i)
 				}
 				return err
 			}
@@ -144,7 +154,7 @@ func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit u
 	elapsed := e.now().Sub(start)
 	var err error
 	if format == "json" {
-		err = writeCompareJSON(e, rows, elapsed)
+		err = writeCompareJSON(e, rows, elapsed, len(vs), len(vs))
 	} else {
 		err = writeCompareSummary(e, rows, elapsed)
 	}
@@ -243,13 +253,17 @@ type compareJSON struct {
 	Problems     []string  `json:"problems"`
 }
 
-func writeCompareJSON(e *env, rows []compareRow, elapsed time.Duration) error {
+// writeCompareJSON writes the report of the rows, done of total variants compared: "complete" is false,
+// and "compared" says how far it got, when a run was cut short.
+func writeCompareJSON(e *env, rows []compareRow, elapsed time.Duration, done, total int) error {
 	all := struct {
 		Variants []compareJSON `json:"variants"`
 		Agree    bool          `json:"agree"`
 		Met      bool          `json:"expectations_met"`
+		Complete bool          `json:"complete"`
+		Compared tasksJSON     `json:"compared"`
 		Seconds  float64       `json:"elapsed_seconds"`
-	}{Variants: []compareJSON{}, Agree: true, Met: true, Seconds: elapsed.Seconds()}
+	}{Variants: []compareJSON{}, Agree: true, Met: true, Complete: done == total, Compared: tasksJSON{done, total}, Seconds: elapsed.Seconds()}
 	for _, o := range rows {
 		b, s := o.c.Runs[0], o.c.Runs[1]
 		j := compareJSON{Variant: o.v.Name, Source: o.v.Source, Model: toJSON(o.v.Model),
