@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
@@ -151,7 +152,7 @@ func RunJob(ctx context.Context, job Job, opt RunOptions) (Result, error) {
 					return
 				}
 				i := todo[k]
-				t, err := job.Run(ctx, i)
+				t, err := runTask(ctx, job, i)
 				mu.Lock()
 				if err == nil {
 					err = sum.Add(t)
@@ -190,3 +191,26 @@ func RunJob(ctx context.Context, job Job, opt RunOptions) (Result, error) {
 	res.Count, res.Unique, res.Complete = count, unique, true
 	return res, nil
 }
+
+// runTask runs task i of job, and turns a panic into a *PanicError: a fault in one task stops the run
+// with an error the caller can report, where it would otherwise end the process from a goroutine no one
+// can recover in.
+func runTask(ctx context.Context, job Job, i int) (t Tally, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &PanicError{Value: v, Stack: debug.Stack(), Where: fmt.Sprintf("%s task %d", job.Method(), i)}
+		}
+	}()
+	return job.Run(ctx, i)
+}
+
+// PanicError is a panic caught in a solver's goroutine: a bug, never a fault of the input.
+type PanicError struct {
+	// Value is what was passed to panic; Stack the goroutine's stack where it was caught.
+	Value any
+	Stack []byte
+	// Where says what was running: the method and the task.
+	Where string
+}
+
+func (e *PanicError) Error() string { return fmt.Sprintf("internal error in %s: %v", e.Where, e.Value) }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -121,5 +122,29 @@ func TestRunJobStops(t *testing.T) {
 	overflow := map[int]solvers.Tally{0: {Count: 1 << 63}, 1: {Count: 1 << 63}}
 	if _, err := solvers.RunJob(context.Background(), &squares{n: 2}, solvers.RunOptions{Done: overflow}); !errors.Is(err, solvers.ErrOverflow) {
 		t.Errorf("a sum past 64 bits: %v, want ErrOverflow", err)
+	}
+}
+
+// panicky is squares whose task 5 panics, as a bug in a kernel would.
+type panicky struct{ squares }
+
+func (j *panicky) Run(ctx context.Context, i int) (solvers.Tally, error) {
+	if i == 5 {
+		var row []uint64
+		_ = row[i]
+	}
+	return j.squares.Run(ctx, i)
+}
+
+// TestRunJobPanic holds that a panic in a task, in one of RunJob's goroutines, comes back as a
+// *PanicError naming the task, with its stack, instead of ending the process.
+func TestRunJobPanic(t *testing.T) {
+	res, err := solvers.RunJob(context.Background(), &panicky{squares{n: 20, fail: -1}}, solvers.RunOptions{Threads: 2})
+	var pe *solvers.PanicError
+	if !errors.As(err, &pe) || pe.Where != "squares task 5" || !strings.Contains(string(pe.Stack), "panicky") || res.Complete {
+		t.Fatalf("RunJob = %+v, %v; want a *PanicError at squares task 5, its stack, the count incomplete", res, err)
+	}
+	if got := err.Error(); got != "internal error in squares task 5: runtime error: index out of range [5] with length 0" {
+		t.Errorf("message %q", got)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -26,7 +27,11 @@ const (
 	ExitSAT         = 10  // --format dimacs: a solution exists (the SAT competition's code)
 	ExitUNSAT       = 20  // --format dimacs: no solution exists
 	ExitInterrupted = 130 // stopped by a signal; what was found so far is printed, marked incomplete
+	ExitBug         = 70  // an internal error: a bug in queens, never a fault of the input (sysexits' EX_SOFTWARE)
 )
+
+// reportTo is where a bug is reported.
+const reportTo = "https://github.com/queens-dev/queens/issues"
 
 // command is one subcommand.
 type command struct {
@@ -87,7 +92,12 @@ func MainWith(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	return e.main(ctx, args)
 }
 
-func (e *env) main(ctx context.Context, args []string) int {
+func (e *env) main(ctx context.Context, args []string) (code int) {
+	defer func() {
+		if v := recover(); v != nil {
+			code = e.bug(v, debug.Stack())
+		}
+	}()
 	if e.stdin != nil {
 		e.stdin = &ctxReader{ctx: ctx, r: e.stdin}
 	}
@@ -152,9 +162,12 @@ func (e *env) exit(who string, err error) int {
 	var ue *usageError
 	var ie *interrupted
 	var ce *codeError
+	var pe *solvers.PanicError
 	switch {
 	case err == nil, errors.Is(err, errHelp):
 		return ExitOK
+	case errors.As(err, &pe):
+		return e.bug(pe.Value, pe.Stack)
 	case errors.As(err, &ce):
 		if ce.err != nil {
 			fmt.Fprintf(e.stderr, "%s: %s\n", who, oneLine(ce.err.Error()))
@@ -176,6 +189,50 @@ func (e *env) exit(who string, err error) int {
 	fmt.Fprintf(e.stderr, "%s: %s\n", who, oneLine(err.Error()))
 	return ExitFailure
 }
+
+// bug reports an internal error, a panic with value v caught with its stack: one line that says it is a
+// bug, where it arose and how to report it (and the stack with QUEENS_TRACEBACK=1), and ExitBug.
+func (e *env) bug(v any, stack []byte) int {
+	fmt.Fprintf(e.stderr, "queens: internal error, a bug in queens (not in the input): %s%s; please report it at %s with the command line and this message (QUEENS_TRACEBACK=1 adds the stack)\n",
+		oneLine(fmt.Sprint(v)), panicSite(stack), reportTo)
+	if e.getenv != nil && e.getenv("QUEENS_TRACEBACK") != "" {
+		e.stderr.Write(stack)
+	}
+	return ExitBug
+}
+
+// panicSite finds, in a stack that debug.Stack took while a panic unwound, the function of queens that
+// panicked and its line: " at constraints.(*Model).Verify (verify.go:42)", or "".
+func panicSite(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	past := false // past the frames of the panic itself
+	for i, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "panic(") || strings.HasPrefix(l, "runtime.gopanic") || strings.HasPrefix(l, "runtime.panic"):
+			past = true
+		case past && strings.HasPrefix(l, modulePath+"/") && i+1 < len(lines):
+			fn := strings.TrimPrefix(l, modulePath+"/")
+			if j := strings.LastIndexByte(fn, '('); j > 0 && strings.HasSuffix(fn, ")") {
+				fn = fn[:j] // the arguments
+			}
+			if j := strings.LastIndexByte(fn, '/'); j >= 0 {
+				fn = fn[j+1:]
+			}
+			file := strings.TrimSpace(lines[i+1])
+			if j := strings.LastIndexByte(file, ' '); j > 0 {
+				file = file[:j] // the program counter
+			}
+			if j := strings.LastIndexByte(file, '/'); j >= 0 {
+				file = file[j+1:]
+			}
+			return fmt.Sprintf(" at %s (%s)", fn, file)
+		}
+	}
+	return ""
+}
+
+// modulePath is the import path of the queens module, whose frames a bug report names.
+const modulePath = "github.com/queens-dev/queens"
 
 // codeError carries an exit code of its own (the SAT competition's 10 and 20), and an error to print or
 // nil.
@@ -270,6 +327,14 @@ Examples:
   queens solve --variant linkedin-09 --first --format unicode
   queens compare                    both solvers on every built-in variant
   queens list                       the built-in variants
+
+Exit codes:
+  0      done
+  1      a failure, a disagreement, an unmet expectation, an unchecked claim, or --timeout
+  2      a bad flag, value or file (one line naming the flag, or the file, line and field)
+  10, 20 satisfiable, unsatisfiable (--format dimacs only)
+  70     an internal error: a bug in queens, never in the input (please report it)
+  130    interrupted by Ctrl-C or SIGTERM
 
 Run 'queens COMMAND --help' for a command's flags and examples.
 `)
