@@ -213,6 +213,10 @@ func (p *parser) document(data []byte) (*yaml.Node, error) {
 	if n := findAlias(top); n != nil {
 		return nil, p.errAt(n, "alias *%s: a variant file does not use anchors and aliases", n.Value)
 	}
+	if n, key := findLeadingZero(top); n != nil {
+		return nil, p.errAt(n, "%s%s: a number with a leading zero, which YAML readers take for octal or for decimal: write %s",
+			keyPrefix(key), n.Value, decimal(n.Value))
+	}
 	return top, nil
 }
 
