@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -11,6 +12,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/spf13/pflag"
@@ -288,16 +291,18 @@ func oneLine(msg string) string {
 	return escape(out)
 }
 
-// escape writes s with its control characters (an escape sequence in a variant's name, say) as Go
-// escapes, so that nothing a file holds can move the terminal's cursor or colour.
+// escape writes s with its control characters (an escape sequence in a variant's name, say) and its
+// invisible format characters (a right-to-left override, a zero-width space, a line separator) as Go
+// escapes, so that nothing a file holds can move the terminal's cursor or colour, or make text read in
+// another order than it is written.
 func escape(s string) string {
-	if !strings.ContainsFunc(s, isControl) {
+	if !strings.ContainsFunc(s, unprintable) {
 		return s
 	}
 	var b strings.Builder
 	for _, r := range s {
-		if isControl(r) {
-			fmt.Fprintf(&b, "\\x%02x", r)
+		if unprintable(r) {
+			b.WriteString(runeEscape(r))
 			continue
 		}
 		b.WriteRune(r)
@@ -305,7 +310,49 @@ func escape(s string) string {
 	return b.String()
 }
 
+// runeEscape writes r as Go writes it in a string literal: \x1b, \u202e.
+func runeEscape(r rune) string {
+	switch {
+	case r < 0x100:
+		return fmt.Sprintf("\\x%02x", r)
+	case r < 0x10000:
+		return fmt.Sprintf("\\u%04x", r)
+	}
+	return fmt.Sprintf("\\U%08x", r)
+}
+
+// unprintable reports whether r is a control character, or a format character or separator that shows
+// nothing of itself and changes how the text around it shows: the bidirectional controls (U+202E),
+// zero-width spaces and joiners, U+2028 and U+2029.
+func unprintable(r rune) bool {
+	return isControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
+}
+
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
+
+// jsonEscape writes the unprintable characters of JSON text b as \u escapes: the same strings to a
+// reader of JSON, nothing a terminal shows the JSON on can be moved by. Outside strings, JSON text is
+// ASCII, so every such character stands in a string.
+func jsonEscape(b []byte) []byte {
+	// encoding/json escapes the C0 controls itself; the rest pass raw.
+	raw := func(r rune) bool { return r == 0x7f || r >= 0x80 && unprintable(r) }
+	if !bytes.ContainsFunc(b, raw) {
+		return b
+	}
+	var out bytes.Buffer
+	for _, r := range string(b) {
+		switch {
+		case raw(r) && r > 0xffff:
+			r1, r2 := utf16.EncodeRune(r)
+			fmt.Fprintf(&out, "\\u%04x\\u%04x", r1, r2)
+		case raw(r):
+			fmt.Fprintf(&out, "\\u%04x", r)
+		default:
+			out.WriteRune(r)
+		}
+	}
+	return out.Bytes()
+}
 
 func printUsage(w io.Writer) {
 	fmt.Fprint(w, `queens: N-Queens and its variants, solved by a bitboard backtracker and by SAT.

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -277,7 +278,12 @@ func writeCompareJSON(e *env, rows []compareRow, elapsed time.Duration, done, to
 		all.Met = all.Met && j.ExpectMet
 		all.Variants = append(all.Variants, j)
 	}
-	enc := json.NewEncoder(e.stdout)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
-	return enc.Encode(all)
+	if err := enc.Encode(all); err != nil {
+		return err
+	}
+	_, err := e.stdout.Write(jsonEscape(buf.Bytes()))
+	return err
 }

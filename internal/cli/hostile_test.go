@@ -31,6 +31,7 @@ type hostileCase struct {
 	StdoutOnce  string   `yaml:"stdout_once"`
 	Stderr      string   `yaml:"stderr"`
 	Within      string   `yaml:"within"`
+	Absent      string   `yaml:"absent"`
 	CancelAfter string   `yaml:"cancel_after"`
 }
 
@@ -149,6 +150,9 @@ func runHostile(t *testing.T, c hostileCase, fixtures map[string]string) {
 	}
 	if c.StdoutOnce != "" && strings.Count(stdout.String(), c.StdoutOnce) != 1 {
 		t.Errorf("stdout holds %q %d times, want once\n%s", c.StdoutOnce, strings.Count(stdout.String(), c.StdoutOnce), where)
+	}
+	if c.Absent != "" && strings.Contains(stdout.String()+stderr.String(), c.Absent) {
+		t.Errorf("the output holds %q raw\n%s", c.Absent, where)
 	}
 	if c.StdoutEmpty && stdout.Len() > 0 {
 		t.Errorf("stdout not empty\n%s", where)

@@ -89,7 +89,7 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 			Complete bool      `json:"complete"`
 		}{strings.TrimSpace(total.Run.Model), total.Run.Method, total.Run.Version, total.Shards,
 			tasksJSON{total.Tasks, total.Tasks}, total.Count, true})
-		out.write(string(b) + "\n")
+		out.write(string(jsonEscape(b)) + "\n")
 	case "leetcode":
 		out.printf("%d\n", total.Count)
 	case "dimacs":
