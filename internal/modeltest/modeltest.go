@@ -176,25 +176,27 @@ func Model(data []byte, maxSide int) constraints.Model {
 	m := constraints.Model{Rows: 1 + int(in.Next())%maxSide, Cols: 1 + int(in.Next())%maxSide}
 	m.Attack = Attack(in.Next(), in.Next())
 	flags := in.Next()
-	m.Wrap = flags&1 != 0
+	if flags&1 != 0 {
+		m.Surface = constraints.Torus
+	}
 	if flags&2 != 0 {
 		m.Regions = Regions(m.Rows, m.Cols, uint32(in.Next())<<8|uint32(in.Next()), flags&4 != 0)
 	}
 	quota := in.Next()
 	switch quota % 8 {
 	case 1:
-		m.Each.Row = 1 + int(quota/8)%2
+		m.Each.Row = constraints.Exactly(1 + int(quota/8)%2)
 	case 2:
-		m.Each.Column = 1 + int(quota/8)%2
+		m.Each.Column = constraints.Exactly(1 + int(quota/8)%2)
 	case 3:
-		m.Each.Row, m.Each.Column = 1, 1
+		m.Each.Row, m.Each.Column = constraints.Exactly(1), constraints.Exactly(1)
 	case 4:
 		if m.Regions != nil {
-			m.Each.Region = 1
+			m.Each.Region = constraints.Exactly(1)
 		}
 	case 5:
 		if m.Regions != nil {
-			m.Each = constraints.Quota{Row: 1, Column: 1, Region: 1}
+			m.Each = constraints.Quota{Row: constraints.Exactly(1), Column: constraints.Exactly(1), Region: constraints.Exactly(1)}
 		}
 	}
 	if q := int(in.Next()) % 6; q > 0 && m.Each.IsZero() {
@@ -232,9 +234,9 @@ func extend(m *constraints.Model, in *Bytes) {
 	}
 	if ext&extQuotas != 0 {
 		q := int(in.Next())
-		each := constraints.Quota{Row: q % 3, Column: q / 3 % 3}
+		each := constraints.Quota{Row: exactly(q % 3), Column: exactly(q / 3 % 3)}
 		if m.Regions != nil {
-			each.Region = q / 9 % 3
+			each.Region = exactly(q / 9 % 3)
 		}
 		m.Each = each
 		if !each.IsZero() {
@@ -271,7 +273,7 @@ func star(m *constraints.Model, b byte, seed uint32) {
 	m.Fixed = slices.DeleteFunc(m.Fixed, off)
 	m.Regions = regions(n, n, seed, false, min(n, 26), b&2 != 0)
 	q := 1 + int(b&1)
-	m.Each = constraints.Quota{Row: q, Column: q, Region: q}
+	m.Each = constraints.Quota{Row: constraints.Exactly(q), Column: constraints.Exactly(q), Region: constraints.Exactly(q)}
 	m.Queens = 0
 	if q == 2 {
 		m.Attack = m.Attack.Without(constraints.Rook)
@@ -314,4 +316,12 @@ func contains(cells []constraints.Cell, c constraints.Cell) bool {
 		}
 	}
 	return false
+}
+
+// exactly returns the range of exactly k queens, and the zero range (no quota) for k = 0.
+func exactly(k int) constraints.Range {
+	if k == 0 {
+		return constraints.Range{}
+	}
+	return constraints.Exactly(k)
 }
