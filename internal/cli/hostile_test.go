@@ -97,7 +97,17 @@ func hostileFixtures(t *testing.T, files string) map[string]string {
 	if err := os.WriteFile(big, append([]byte("board: 8\nblocked: ["), bytes.Repeat([]byte("[1, 1], "), 17<<20/8)...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return map[string]string{"{files}": files, "{fifo}": fifo, "{zero}": zero, "{random}": random, "{big}": big}
+	// 512 MB of zero bytes, sparse (no disk used): once read whole before a look at its first line.
+	sparse := filepath.Join(dir, "sparse")
+	f, err := os.Create(sparse)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(512 << 20); err != nil {
+		t.Skipf("no sparse file: %v", err)
+	}
+	f.Close()
+	return map[string]string{"{files}": files, "{fifo}": fifo, "{zero}": zero, "{random}": random, "{big}": big, "{sparse}": sparse}
 }
 
 func runHostile(t *testing.T, c hostileCase, fixtures map[string]string) {
