@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"math/rand/v2"
@@ -125,4 +126,35 @@ func TestBoardStdinLeftOpen(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("still waiting on stdin 5 s after the cancel")
 	}
+}
+
+// FuzzReadAnswer reads arbitrary text as an outside solver's answer: it must never panic, and what it
+// accepts must be an answer: a status, and for a model cell variables in range, each once.
+func FuzzReadAnswer(f *testing.F) {
+	for _, seed := range []string{
+		"s SATISFIABLE\nv 1 -2 3\nv -4 17 0\n", "SAT\n1 -2 3\n-4 0\n", "s UNSATISFIABLE\n", "c x\nv 5 0",
+		"0 2 4 1 3\n", "v 2 -2 0\n", "s SATISFIABLE\nv 1 0\ns UNSATISFIABLE\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		size := func() (int, int, error) { return 16, 20, nil }
+		a, err := readAnswer(bytes.NewReader(data), "x", size)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "x") {
+				t.Fatalf("error %q does not name the input", err)
+			}
+			return
+		}
+		if a.status != statusSAT && a.status != statusUNSAT {
+			t.Fatalf("accepted with status %q", a.status)
+		}
+		seen := map[int]bool{}
+		for _, v := range a.trues {
+			if v < 1 || v > 16 || seen[v] {
+				t.Fatalf("cell variables %v: out of range or twice", a.trues)
+			}
+			seen[v] = true
+		}
+	})
 }
