@@ -36,19 +36,22 @@ type answerReader struct {
 	br   *bufio.Reader
 	name string
 	line int
-	// size returns the cell variables and all variables of the CNF; it is called at the first literal,
-	// so that an input that is no answer is refused before the model is sized.
-	size        func() (cells, vars int, err error)
+	// cells is the number of cell variables, numbered first. vars returns the number of all variables of
+	// the CNF, which takes a dry run of the encoder: it is called only at the first literal past the
+	// cells (an answer may leave the auxiliaries out), never for an input that is no answer.
 	cells, vars int
+	size        func() (int, error)
 	seen, neg   []uint64 // per variable: named, and named false
+	gotLiteral  bool     // a literal has been read
 	minisat     bool     // the form is minisat's: literals follow "SAT" without a "v"
 	ended       bool     // the model's closing 0 has been read
 	ans         answer
 }
 
-// readAnswer reads an outside solver's answer from r, named name in errors.
-func readAnswer(r io.Reader, name string, size func() (int, int, error)) (answer, error) {
-	a := &answerReader{br: bufio.NewReaderSize(r, 64<<10), name: name, size: size}
+// readAnswer reads an outside solver's answer from r, named name in errors, to a CNF whose first cells
+// variables are the cells; vars gives the number of all its variables.
+func readAnswer(r io.Reader, name string, cells int, vars func() (int, error)) (answer, error) {
+	a := &answerReader{br: bufio.NewReaderSize(r, 64<<10), name: name, cells: cells, size: vars}
 	if err := a.read(); err != nil {
 		return answer{}, err
 	}
@@ -75,7 +78,7 @@ func (a *answerReader) read() error {
 		}
 	}
 	switch {
-	case a.ans.status == "" && a.seen == nil:
+	case a.ans.status == "" && !a.gotLiteral:
 		return fmt.Errorf("%s: no answer found (want s SATISFIABLE and v lines)", a.name)
 	case a.ans.status == statusUnknown:
 		return fmt.Errorf("%s:%d: the solver answered %s", a.name, a.ans.line, a.ans.status)
@@ -143,7 +146,7 @@ func (a *answerReader) setStatus(word string, minisat bool) error {
 		return a.errorf("a second status line (the first, %s, at line %d)", a.ans.status, a.ans.line)
 	case status != statusSAT && status != statusUNSAT && status != statusUnknown:
 		return a.errorf("status %q: want SATISFIABLE, UNSATISFIABLE or UNKNOWN", short(word, 20))
-	case a.seen != nil && status != statusSAT:
+	case a.gotLiteral && status != statusSAT:
 		return a.errorf("status %s after the literals of a model", status)
 	}
 	a.ans.status, a.ans.line, a.minisat = status, a.line, minisat
@@ -177,20 +180,23 @@ func (a *answerReader) literal(w string) error {
 	if a.ended {
 		return a.errorf("literal %d after the model's closing 0", l)
 	}
-	if a.seen == nil {
-		if a.cells, a.vars, err = a.size(); err != nil {
-			return err
-		}
-		a.seen = make([]uint64, a.vars/64+1)
-		a.neg = make([]uint64, a.vars/64+1)
-	}
+	a.gotLiteral = true
 	if l == 0 {
 		a.ended = true
 		return nil
 	}
 	v := max(l, -l)
-	if v < 0 || v > a.vars { // −l overflows for the smallest int
-		return a.errorf("literal %s: the CNF has variables 1 to %d", w, a.vars)
+	if (v < 0 || v > a.cells) && a.vars == 0 {
+		if a.vars, err = a.size(); err != nil {
+			return err
+		}
+	}
+	if v < 0 || v > max(a.cells, a.vars) { // −l overflows for the smallest int
+		return a.errorf("literal %s: the CNF has variables 1 to %d", w, max(a.cells, a.vars))
+	}
+	if n := max(a.cells, a.vars)/64 + 1; len(a.seen) < n {
+		a.seen = append(a.seen, make([]uint64, n-len(a.seen))...)
+		a.neg = append(a.neg, make([]uint64, n-len(a.neg))...)
 	}
 	word, bit := v/64, uint64(1)<<(v%64)
 	if a.seen[word]&bit != 0 {
@@ -270,6 +276,11 @@ func (a *answerReader) skipLine(end ending) (ending, error) {
 			return lineEnd, nil
 		}
 	}
+}
+
+// freeCells returns the number of cells of m that are not blocked: the cell variables of its CNF.
+func freeCells(m constraints.Model) int {
+	return m.Rows*m.Cols - len(constraints.NewCellSet(m.Blocked))
 }
 
 // cellsOfVars returns the queens that cell variables set true stand for: variable i is the i-th free cell

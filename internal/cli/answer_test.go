@@ -16,7 +16,7 @@ import (
 // TestReadAnswer reads answers in both forms, sound and broken: every break is refused naming its line,
 // and a sound answer gives its status and the cell variables set true.
 func TestReadAnswer(t *testing.T) {
-	size := func() (int, int, error) { return 16, 20, nil } // 16 cells, 4 auxiliaries
+	size := func() (int, error) { return 20, nil } // 16 cells, 4 auxiliaries
 	tests := []struct {
 		in, status string
 		trues      []int
@@ -52,7 +52,7 @@ func TestReadAnswer(t *testing.T) {
 		{"v " + strings.Repeat("1", 100) + " 0\n", "", nil, "x:1: a word of more than 64 bytes", ""},
 	}
 	for _, tt := range tests {
-		got, err := readAnswer(strings.NewReader(tt.in), "x", size)
+		got, err := readAnswer(strings.NewReader(tt.in), "x", 16, size)
 		if tt.err != "" {
 			if err == nil || !strings.HasPrefix(err.Error(), tt.err) {
 				t.Errorf("%q (%s): %+v, %v; want the error %q", tt.in, tt.reason, got, err, tt.err)
@@ -65,14 +65,20 @@ func TestReadAnswer(t *testing.T) {
 	}
 }
 
-// TestReadAnswerSizesLate holds that the model is sized only once a literal comes: an input that is
-// no answer is refused at its first line, before a dry run of the encoder (which refuses a board of
-// 10^6 by 10^6, and would take a while on a big one it takes).
+// TestReadAnswerSizesLate holds that the CNF is sized (a dry run of the encoder, which takes a while on a
+// big board) only once a literal past the cells comes: an input that is no answer is refused at its
+// first line before, and an answer over the cells alone never needs it.
 func TestReadAnswerSizesLate(t *testing.T) {
 	sized := false
-	size := func() (int, int, error) { sized = true; return 4, 4, nil }
-	if _, err := readAnswer(strings.NewReader("0 1 2 3\n"+strings.Repeat("1 2 3 4\n", 1000)), "x", size); err == nil || sized {
+	size := func() (int, error) { sized = true; return 20, nil }
+	if _, err := readAnswer(strings.NewReader("0 1 2 3\n"+strings.Repeat("1 2 3 4\n", 1000)), "x", 16, size); err == nil || sized {
 		t.Errorf("a file of columns: %v, sized %v; want an error at line 1, before sizing", err, sized)
+	}
+	if a, err := readAnswer(strings.NewReader("v 1 -2 16 -15 0\n"), "x", 16, size); err != nil || sized || len(a.trues) != 2 {
+		t.Errorf("an answer over the cells alone: %+v, %v, sized %v; want it read without sizing", a, err, sized)
+	}
+	if _, err := readAnswer(strings.NewReader("v 1 -2 16 -17 0\n"), "x", 16, size); err != nil || !sized {
+		t.Errorf("an answer past the cells: %v, sized %v; want it sized, and read", err, sized)
 	}
 }
 
@@ -138,8 +144,8 @@ func FuzzReadAnswer(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		size := func() (int, int, error) { return 16, 20, nil }
-		a, err := readAnswer(bytes.NewReader(data), "x", size)
+		size := func() (int, error) { return 20, nil }
+		a, err := readAnswer(bytes.NewReader(data), "x", 16, size)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "x") {
 				t.Fatalf("error %q does not name the input", err)

@@ -72,14 +72,14 @@ func runBoard(ctx context.Context, e *env, args []string) error {
 		defer f.Close()
 		in, name = f, escape(*file)
 	}
-	size := func() (int, int, error) {
-		cells, vars, err := sat.Size(ctx, m)
+	vars := func() (int, error) {
+		_, vars, err := sat.Size(ctx, m)
 		if err != nil {
-			return 0, 0, fmt.Errorf("%s: %w", name, err)
+			return 0, fmt.Errorf("%s: %w", name, err)
 		}
-		return cells, vars, nil
+		return vars, nil
 	}
-	ans, err := readAnswer(&limitReader{r: in, n: maxModelFile, name: name}, name, size)
+	ans, err := readAnswer(&limitReader{r: in, n: maxModelFile, name: name}, name, freeCells(m), vars)
 	if ctx.Err() != nil {
 		return &interrupted{cause: ctx.Err()}
 	}
