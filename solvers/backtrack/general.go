@@ -51,9 +51,9 @@ type general struct {
 	atCut func([]constraints.Cell) bool
 
 	// The state before any queen is placed, which reset restores.
-	initAvail                          []uint64
-	initRow, initCol, initLine         []int
-	initColShort, initShort            int
+	initAvail                  []uint64
+	initRow, initCol, initLine []int
+	initColShort, initShort    int
 }
 
 // countedLine is one line a general search counts queens on: its cells row by row, and its range.

@@ -33,11 +33,11 @@ const (
 type transfer struct {
 	rows, cols, queens int
 	down               int
-	patterns           []uint64 // the patterns nothing forbids within a row; patterns[0] is the empty row
-	ones               []int    // queens in each pattern
-	open, fixed        []uint64 // per row: the cells not blocked, the fixed queens
+	patterns           []uint64          // the patterns nothing forbids within a row; patterns[0] is the empty row
+	ones               []int             // queens in each pattern
+	open, fixed        []uint64          // per row: the cells not blocked, the fixed queens
 	row                constraints.Range // queens every row may hold; zero for no bound
-	edges              [][]edge // edges[s]: the patterns that may follow profile s, and the profile they make
+	edges              [][]edge          // edges[s]: the patterns that may follow profile s, and the profile they make
 	profiles           int
 	start              int   // the profile of the empty rows above the board
 	most               []int // most[r]: the most queens rows r.. can hold
