@@ -2,6 +2,7 @@ package sharp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"slices"
@@ -13,10 +14,23 @@ const pollNodes = 1 << 10
 // span is one component in the arena: its variables arena[v0:v1] and its long clauses arena[v1:c1].
 type span struct{ v0, v1, c1 int32 }
 
+// ErrBudget is returned by CountWithin when the count would take more decisions than it was given.
+var ErrBudget = errors.New("sharp: the count needs more decisions than its budget")
+
 // Count returns the number of models of the formula in which every literal of assume is true, projected
 // onto the counted variables. It stops with ctx's error once ctx is done. Assumptions are held only for
 // the call.
 func (c *Counter) Count(ctx context.Context, assume []Lit) (*big.Int, error) {
+	return c.CountWithin(ctx, assume, 0)
+}
+
+// CountWithin is Count, stopped with ErrBudget once it has taken more than decisions decisions (0: no
+// bound). What it counted stays in the cache, and serves the next call.
+func (c *Counter) CountWithin(ctx context.Context, assume []Lit, decisions uint64) (*big.Int, error) {
+	c.budget = 0
+	if decisions > 0 {
+		c.budget = c.stats.Decisions + decisions
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -130,6 +144,9 @@ func (c *Counter) countComponent(ctx context.Context, vars, clauses []int32, sat
 		}
 		for _, li := range []int32{first, first ^ 1} {
 			c.stats.Decisions++
+			if c.budget > 0 && c.stats.Decisions > c.budget {
+				return zero, ErrBudget
+			}
 			if c.polls++; c.polls%pollNodes == 0 {
 				if err := ctx.Err(); err != nil {
 					return zero, err

@@ -45,8 +45,9 @@ type Counter struct {
 	keybuf       []byte
 	score        []int32
 
-	stats Stats
-	polls int
+	stats  Stats
+	polls  int
+	budget uint64 // the decision count at which CountWithin gives up, 0 for none
 }
 
 // New builds the counter of f: duplicate literals are dropped, clauses that hold a literal and its

@@ -198,6 +198,24 @@ func TestCancel(t *testing.T) {
 	}
 }
 
+// TestBudget stops a count past its decisions, and counts it right once given enough.
+func TestBudget(t *testing.T) {
+	f := Formula{Vars: 12, Project: 12}
+	for v := 1; v < 12; v++ {
+		f.Clauses = append(f.Clauses, -Lit(v), -Lit(v+1), 0) // no two neighbours: Fibonacci(14) = 377
+	}
+	c, err := New(f, Options{Heuristic: First})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.CountWithin(context.Background(), nil, 3); !errors.Is(err, ErrBudget) {
+		t.Fatalf("3 decisions: %v", err)
+	}
+	if n, err := c.CountWithin(context.Background(), nil, 1000); err != nil || n.Int64() != 377 {
+		t.Fatalf("1000 decisions: %v, %v; want 377", n, err)
+	}
+}
+
 func TestRefusals(t *testing.T) {
 	for _, f := range []Formula{
 		{Vars: 2, Project: 3},
