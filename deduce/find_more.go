@@ -302,8 +302,11 @@ func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, 
 		}
 		return true
 	}
-	if !walk(0, 0, f.need(group[0])) || ways == 0 {
+	if !walk(0, 0, f.need(group[0])) {
 		return nil, nil, ways, false
+	}
+	if ways == 0 {
+		return nil, nil, 0, true // no way at all: the state is contradictory
 	}
 	for _, cs := range cells {
 		for _, c := range cs {
@@ -334,7 +337,7 @@ func (f *finder) packing() (step, bool) {
 			continue
 		}
 		place, ex, ways, ok := f.arrangements([]int32{u})
-		if !ok || len(place)+len(ex) == 0 {
+		if !ok || ways == 0 || len(place)+len(ex) == 0 {
 			continue
 		}
 		return step{place: place, exclude: ex, why: fmt.Sprintf("%s needs %s among %d open cells; %s%s",
@@ -370,7 +373,7 @@ func (f *finder) squeeze() (step, bool) {
 				continue
 			}
 			place, ex, ways, ok := f.arrangements(g)
-			if !ok || len(place)+len(ex) == 0 {
+			if !ok || ways == 0 || len(place)+len(ex) == 0 {
 				continue
 			}
 			return step{place: place, exclude: ex, why: fmt.Sprintf("%s together need %s; %s%s",
@@ -441,4 +444,126 @@ func (f *finder) chainWhy(y int32, queen bool, decided []int32) string {
 		return fmt.Sprintf("%s leaves, move by forced move, %s", what, end)
 	}
 	return fmt.Sprintf("%s forces queens on %s, and then leaves %s", what, f.cellList(forced), end)
+}
+
+// trial tries each open cell both ways and reasons on with every technique up to Hard (not only forced
+// moves): a way that ends in a contradiction decides the cell the other way.
+func (f *finder) trial() (step, bool) {
+	s := f.s
+	for y, v := range s.cells {
+		if v != Open {
+			continue
+		}
+		y := int32(y)
+		for _, queen := range []bool{true, false} {
+			mark := s.Save()
+			head, fresh := s.head, s.fresh
+			if queen {
+				s.Place(int(y))
+			} else {
+				s.Exclude(int(y))
+			}
+			end, used, broke := f.hypothesis()
+			s.Undo(mark)
+			s.head, s.fresh = head, fresh
+			if !broke {
+				continue
+			}
+			what := "a queen on " + f.name(y)
+			if !queen {
+				what = "leaving " + f.name(y) + " empty"
+			}
+			why := fmt.Sprintf("suppose %s: %s then leave %s", what, usedWords(used), end)
+			if queen {
+				return step{exclude: []int32{y}, why: why}, true
+			}
+			return step{place: []int32{y}, why: why}, true
+		}
+	}
+	return step{}, false
+}
+
+// hypothesisSteps bounds the deductions made on one supposition.
+const hypothesisSteps = 400
+
+// hypothesis reasons on from a supposed state with the techniques up to Hard, and reports the
+// contradiction it reaches, if any, with the techniques it used.
+func (f *finder) hypothesis() (end string, used []string, broke bool) {
+	s := f.s
+	for range hypothesisSteps {
+		mark := s.Save()
+		if !s.Propagate() {
+			return f.brokenWords(), append(used, "forced moves"), true
+		}
+		if s.Save() > mark && !slices.Contains(used, "forced moves") {
+			used = append(used, "forced moves")
+		}
+		var st step
+		var ok bool
+		for _, t := range techniques {
+			if t.Level > Hard || t.Level == Easy {
+				continue
+			}
+			if st, ok = t.find(f); ok {
+				st.tech = t
+				break
+			}
+		}
+		if !ok {
+			if u, none := f.noArrangement(); none {
+				x := s.p.units[u]
+				return fmt.Sprintf("%s no way to place its %s", x.name, queensWord(f.need(u))), used, true
+			}
+			return "", used, false
+		}
+		if !slices.Contains(used, st.tech.Name) {
+			used = append(used, st.tech.Name)
+		}
+		for _, c := range st.place {
+			s.Place(int(c))
+		}
+		for _, c := range st.exclude {
+			s.Exclude(int(c))
+		}
+		if s.Broken() {
+			return f.brokenWords(), used, true
+		}
+	}
+	return "", used, false
+}
+
+// noArrangement returns a unit that has no way left to place the queens it needs.
+func (f *finder) noArrangement() (int32, bool) {
+	s := f.s
+	for u, x := range s.p.units {
+		u := int32(u)
+		if x.lo == x.hi && f.need(u) >= 2 && f.human(u) {
+			if _, _, ways, ok := f.arrangements([]int32{u}); ok && ways == 0 {
+				return u, true
+			}
+		}
+	}
+	return 0, false
+}
+
+func (f *finder) brokenWords() string {
+	s := f.s
+	if u := s.broken; u >= 0 {
+		x := s.p.units[u]
+		if int(s.queens[u]) > x.hi {
+			return fmt.Sprintf("%s with more than %s", x.name, queensWord(x.hi))
+		}
+		return fmt.Sprintf("%s room for %d of its %s", x.name, int(s.queens[u]+s.open[u]), queensWord(x.lo))
+	}
+	return "a cell that would have to be both a queen and empty"
+}
+
+func usedWords(used []string) string {
+	if len(used) == 0 {
+		return "the rules"
+	}
+	if len(used) == 1 {
+		return used[0]
+	}
+	return strings.Join(used[:len(used)-1], ", ") + " and " + used[len(used)-1]
 }

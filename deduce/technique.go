@@ -90,9 +90,11 @@ func init() {
 			About: "k regions whose open cells lie in k rows fill those rows: the rows' other cells are empty; and k rows lying in k regions fill those regions"},
 		{ID: "packing", Name: "packing (Star Battle's 2×2 blocks)", Level: Hard, find: (*finder).packing,
 			About: "a row, column or region that needs several queens and has little room: a cell used by every way of placing them holds a queen, a cell used by none, or attacked by every way, holds none"},
-		{ID: "squeeze", Name: "squeeze (two lines at once)", Level: Expert, find: (*finder).squeeze,
+		{ID: "squeeze", Name: "squeeze (two lines at once)", Level: Hard, find: (*finder).squeeze,
 			About: "two neighbouring rows or columns taken together: every way of placing their queens agrees on a cell"},
-		{ID: "chain", Name: "chain to a contradiction", Level: Expert, find: (*finder).chain,
+		{ID: "chain", Name: "chain to a contradiction", Level: Hard, find: (*finder).chain,
 			About: "a queen (or an empty cell) whose consequences, followed move by forced move, break a row, column or region"},
+		{ID: "trial", Name: "trial to a contradiction", Level: Expert, find: (*finder).trial,
+			About: "a queen (or an empty cell) supposed, then reasoned on with the techniques above, that breaks a row, column or region"},
 	}
 }
