@@ -86,14 +86,15 @@ func model(g *constraints.Regions, stars int) (constraints.Model, error) {
 // starsOf returns the one quota of a Star Battle model, and an error naming what else it has.
 func starsOf(m constraints.Model) (int, error) {
 	q := m.Each
+	stars, exact := q.Row.Exact()
 	switch {
 	case m.Regions == nil:
 		return 0, fmt.Errorf("codec: the model has no regions")
-	case q.Row != q.Column || q.Row != q.Region || q.Row < 1:
+	case q.Row != q.Column || q.Row != q.Region || !exact || !q.Diagonal.IsZero() || !q.AntiDiagonal.IsZero() || !q.Line.IsZero():
 		return 0, fmt.Errorf("codec: each %s: these formats say one number of stars for rows, columns and regions alike", q)
 	case !m.Attack.Equal(constraints.King):
 		return 0, fmt.Errorf("codec: attacks %s: these formats know only Star Battle's rule (no two touching: king)", m.Attack)
-	case m.Wrap || len(m.Blocked) > 0 || len(m.Fixed) > 0:
+	case m.Surface != constraints.Flat || len(m.Blocked) > 0 || len(m.Fixed) > 0:
 		return 0, fmt.Errorf("codec: a torus, blocked cells or fixed queens: these formats cannot say them")
 	}
 	for _, line := range m.Regions.Lines() {
@@ -101,7 +102,7 @@ func starsOf(m constraints.Model) (int, error) {
 			return 0, fmt.Errorf("codec: a cell in no region: these formats put every cell in one")
 		}
 	}
-	return q.Row, nil
+	return stars, nil
 }
 
 // ParseGrid reads a plain grid of letters, one line per row, one letter or digit per cell (spaces between

@@ -76,7 +76,7 @@ func roundTrip(t *testing.T, m constraints.Model) {
 			t.Errorf("%s: read back\n%s\nwant\n%s", format, back.Canonical(), m.Canonical())
 		}
 	}
-	stars := m.Each.Row
+	stars := m.Each.Row.Hi
 	url, err := codec.FormatURL(m)
 	if err != nil {
 		t.Fatalf("url: %v", err)
@@ -124,7 +124,7 @@ func TestRefusals(t *testing.T) {
 	}
 	// A region in two pieces cannot be written as a URL.
 	g, _ := constraints.ParseRegions([]string{"ABA", "BBB", "BBB"})
-	m := constraints.Model{Rows: 3, Cols: 3, Attack: constraints.King, Regions: g, Queens: 2, Each: constraints.Quota{Region: 1}}
+	m := constraints.Model{Rows: 3, Cols: 3, Attack: constraints.King, Regions: g, Queens: 2, Each: constraints.Quota{Region: constraints.Exactly(1)}}
 	if _, err := codec.FormatURL(m); err == nil {
 		t.Error("a region in two pieces: no error")
 	}

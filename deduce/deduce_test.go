@@ -82,13 +82,13 @@ func TestSolverCountsLikeBrute(t *testing.T) {
 	models := []constraints.Model{
 		constraints.Classic(6),
 		constraints.Classic(8),
-		{Rows: 7, Cols: 7, Attack: constraints.Queen, Wrap: true},
+		{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus},
 		{Rows: 6, Cols: 6, Attack: constraints.Superqueen, Queens: 2},
 		{Rows: 5, Cols: 6, Attack: constraints.Union(constraints.Rook, constraints.Knight)},
 		{Rows: 6, Cols: 6, Queens: 9, Attack: constraints.King},
-		{Rows: 4, Cols: 4, Attack: constraints.King, Regions: regions, Each: constraints.Quota{Row: 1, Column: 1, Region: 1}},
+		{Rows: 4, Cols: 4, Attack: constraints.King, Regions: regions, Each: constraints.Quota{Row: constraints.Exactly(1), Column: constraints.Exactly(1), Region: constraints.Exactly(1)}},
 		{Rows: 8, Cols: 8, Attack: constraints.Queen, Blocked: []constraints.Cell{{Row: 3, Col: 3}, {Row: 4, Col: 4}}, Fixed: []constraints.Cell{{Row: 0, Col: 0}}},
-		{Rows: 6, Cols: 6, Attack: constraints.King, Each: constraints.Quota{Row: 2, Column: 2}},
+		{Rows: 6, Cols: 6, Attack: constraints.King, Each: constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2)}},
 		{Rows: 5, Cols: 5, Attack: constraints.Union(constraints.Ride(1, 2), constraints.Leap(1, 3)), Queens: 4},
 	}
 	for _, m := range models {

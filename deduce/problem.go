@@ -55,6 +55,9 @@ func compile(m constraints.Model) (*problem, error) {
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("deduce: %w", err)
 	}
+	if m.Surface != constraints.Flat && m.Surface != constraints.Torus {
+		return nil, fmt.Errorf("deduce: a %s: only flat boards and tori are read yet", m.Surface.Describe())
+	}
 	if int64(m.Rows)*int64(m.Cols) > MaxCells {
 		return nil, fmt.Errorf("deduce: a %d×%d board: more than %d cells", m.Rows, m.Cols, MaxCells)
 	}
@@ -88,18 +91,21 @@ func compile(m constraints.Model) (*problem, error) {
 		return slices.DeleteFunc(cells, func(c int32) bool { return blocked[c] })
 	}
 	q := m.Each
+	if !q.Diagonal.IsZero() || !q.AntiDiagonal.IsZero() || !q.Line.IsZero() {
+		return nil, fmt.Errorf("deduce: each %s: diagonal and line quotas are not read yet", q)
+	}
 	// Rows, columns and regions with quotas.
-	if q.Row > 0 {
+	if !q.Row.IsZero() {
 		for r := range m.Rows {
-			add(unit{kind: KindRow, index: r, cells: free(p.rowCells(r)), lo: q.Row, hi: q.Row, name: fmt.Sprintf("row %d", r)})
+			add(unit{kind: KindRow, index: r, cells: free(p.rowCells(r)), lo: q.Row.Lo, hi: q.Row.Hi, name: fmt.Sprintf("row %d", r)})
 		}
 	}
-	if q.Column > 0 {
+	if !q.Column.IsZero() {
 		for c := range m.Cols {
-			add(unit{kind: KindColumn, index: c, cells: free(p.colCells(c)), lo: q.Column, hi: q.Column, name: fmt.Sprintf("column %d", c)})
+			add(unit{kind: KindColumn, index: c, cells: free(p.colCells(c)), lo: q.Column.Lo, hi: q.Column.Hi, name: fmt.Sprintf("column %d", c)})
 		}
 	}
-	if q.Region > 0 && m.Regions != nil {
+	if !q.Region.IsZero() && m.Regions != nil {
 		cells := make([][]int32, m.Regions.Count())
 		for i := range n {
 			if k := m.Regions.At(p.cell(i)); k >= 0 {
@@ -107,7 +113,7 @@ func compile(m constraints.Model) (*problem, error) {
 			}
 		}
 		for k, cs := range cells {
-			add(unit{kind: KindRegion, index: k, cells: free(cs), lo: q.Region, hi: q.Region, name: fmt.Sprintf("region %c", m.Regions.Name(k))})
+			add(unit{kind: KindRegion, index: k, cells: free(cs), lo: q.Region.Lo, hi: q.Region.Hi, name: fmt.Sprintf("region %c", m.Regions.Name(k))})
 		}
 	}
 	// Riders: each line is a set of cells that attack each other, so it holds at most one queen.
@@ -230,7 +236,7 @@ func (p *problem) lines(r constraints.Vec) [][]int32 {
 			continue
 		}
 		start := p.cell(i)
-		if !p.m.Wrap {
+		if p.m.Surface != constraints.Torus {
 			if _, ok := p.step(start, back); ok {
 				continue // not the first cell of its line
 			}
@@ -252,7 +258,7 @@ func (p *problem) lines(r constraints.Vec) [][]int32 {
 
 // step returns c moved by v, and false if that leaves a plain board. On a torus it wraps.
 func (p *problem) step(c constraints.Cell, v constraints.Vec) (constraints.Cell, bool) {
-	if p.m.Wrap {
+	if p.m.Surface == constraints.Torus {
 		return constraints.Cell{Row: mod(c.Row+v.DR%p.rows, p.rows), Col: mod(c.Col+v.DC%p.cols, p.cols)}, true
 	}
 	if v.DR > p.rows || v.DR < -p.rows || v.DC > p.cols || v.DC < -p.cols {

@@ -18,7 +18,7 @@ func TestAttacksMatchModel(t *testing.T) {
 	for _, a := range attacks {
 		for _, size := range [][2]int{{5, 5}, {6, 4}, {7, 7}} {
 			for _, wrap := range []bool{false, true} {
-				m := constraints.Model{Rows: size[0], Cols: size[1], Attack: a, Wrap: wrap, Queens: 1}
+				m := constraints.Model{Rows: size[0], Cols: size[1], Attack: a, Surface: surface(wrap), Queens: 1}
 				s, err := deduce.New(m)
 				if err != nil {
 					t.Fatal(err)
@@ -34,4 +34,11 @@ func TestAttacksMatchModel(t *testing.T) {
 			}
 		}
 	}
+}
+
+func surface(wrap bool) constraints.Surface {
+	if wrap {
+		return constraints.Torus
+	}
+	return constraints.Flat
 }

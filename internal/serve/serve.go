@@ -99,7 +99,7 @@ type Puzzle struct {
 }
 
 func describe(name string, m constraints.Model) Puzzle {
-	p := Puzzle{Name: name, Rows: m.Rows, Cols: m.Cols, Stars: m.Each.Region, Model: m.String()}
+	p := Puzzle{Name: name, Rows: m.Rows, Cols: m.Cols, Stars: m.Each.Region.Hi, Model: m.String()}
 	if m.Regions != nil {
 		p.Regions = m.Regions.Lines()
 	}
