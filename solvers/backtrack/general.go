@@ -450,3 +450,12 @@ func (p *plan) generalJob(ctx context.Context, unique bool) (*job, error) {
 	}
 	return j, nil
 }
+
+// listGeneral walks every solution of p's model on the general path, in order.
+func listGeneral(p *plan, k *ctl, emit func([]uint64) bool) (bool, error) {
+	g, err := newGeneral(p, k, emit)
+	if err != nil {
+		return false, err
+	}
+	return g.run(), nil
+}
