@@ -89,9 +89,11 @@ var routes = []route{
 	{method: Mirror, ops: opCount | opList, fits: rowsFit,
 		why:   "one queen per row: the row kernels, halved by the column mirror where the model keeps it; listing by the row path's search, in order",
 		count: func(ctx context.Context, p *plan, _ bool) (*job, error) { return p.rowJob(ctx, Mirror, false, nil) },
-		list:  func(p *plan, k *ctl, emit func([]uint64) bool) (bool, error) { return p.enumerate(0, p.start(), make([]uint64, p.rows), k, emit), nil }},
+		list: func(p *plan, k *ctl, emit func([]uint64) bool) (bool, error) {
+			return p.enumerate(0, p.start(), make([]uint64, p.rows), k, emit), nil
+		}},
 	{method: Search, ops: opFind, fits: searchFits,
-		why:  "every other model the complete search holds: lines with capacities, forward checking; proves \"none\"",
+		why: "every other model the complete search holds: lines with capacities, forward checking; proves \"none\"",
 		find: func(ctx context.Context, p *plan) (constraints.Solution, bool, solvers.Result, error) {
 			return search.Find(ctx, p.given)
 		}},

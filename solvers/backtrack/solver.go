@@ -20,8 +20,8 @@ package backtrack
 import (
 	"context"
 	"fmt"
-	"slices"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/queens-dev/queens/constraints"
