@@ -54,8 +54,12 @@ type plan struct {
 	fixed []uint64
 	// reach says what a queen attacks in the rows below it (and in its own row): see down.
 	reach reach
-	// kernel picks the row path's inner loop, or kernelNone when the model is not one queen per row.
-	kernel kernel
+	// kernel picks the row path's inner loop, or kernelNone when the model is not one queen per row;
+	// chooseKernels turns it, once, into the functions that count, measure a tree and count by classes.
+	kernel  kernel
+	counter func(r int, s state, k *ctl) uint64
+	sizer   func(t task, al []uint64, shift bool, n, limit int) int
+	classer func(sym symmetry, order uint64, al []uint64, r int, s state, q []int, k *ctl) (total, unique uint64)
 	// super is true for kernelKnight on a square board with every cell open and all four lines: the
 	// superqueens, which have a kernel of their own.
 	super bool
@@ -247,6 +251,7 @@ func compile(m constraints.Model) (*plan, error) {
 			}
 		}
 	}
+	p.chooseKernels()
 	return p, nil
 }
 
