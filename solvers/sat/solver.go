@@ -13,12 +13,14 @@
 // listing where there are many solutions: the model counter of package sharp (components, a cache of
 // component counts, gini as the oracle that cuts dead branches) counts the encoding's models projected
 // onto the cell variables, over the whole board or cube by cube; a cube with few solutions is listed by a
-// fresh solver instead, and only one cube of each orbit under the model's symmetries is counted. Enumerate lists with one solver, and turns to cubes
-// once a model shows many solutions. Solutions are not enumerated in Solution.Compare order: gini finds
+// fresh solver instead, and only one cube of each orbit under the model's symmetries is counted. Enumerate lists with one solver, and
+// turns to cubes once a model shows many solutions, so that its memory does not grow with the solutions
+// listed. Solutions are not enumerated in Solution.Compare order: gini finds
 // them in an order of its own. See README.md for the measurements behind each choice.
 package sat
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -36,6 +38,10 @@ type Solver struct {
 	maxCubes     int
 	workers      int
 	count        countOptions
+	// handOver, when set, is how many solutions each solver of Enumerate lists before it hands over to
+	// cubes, in place of probeSolutions, enumerateHandOver and cubeHandOver: for tests, which make
+	// every split happen on small models.
+	handOver int
 }
 
 // Option sets an option of New.
@@ -77,10 +83,33 @@ func New(opts ...Option) *Solver {
 // Name returns "sat".
 func (*Solver) Name() string { return "sat" }
 
-// enumerateSplitCells is the largest board, in free cells, on which Enumerate splits into cubes. A
-// split pays one solver load per cube, repaid only when many solutions are wanted; on bigger boards the
-// caller most likely wants the first solution (solvers.First), found fastest by one solver.
+// enumerateSplitCells is the largest board, in free cells, whose listing starts from the list of clauses
+// the cubes share. A bigger board's starts with one solver loaded as the clauses are made, and the list
+// is made only if it shows many solutions: there the caller most likely wants a few (a first solution
+// comes from Find), and the list costs memory and time before the first one.
 const enumerateSplitCells = 256
+
+// enumerateHandOver is how many solutions the first solver of a board bigger than enumerateSplitCells
+// lists before it hands over to cubes: a few thousand blocking clauses cost it a few MB, and it lists
+// them faster than cubes would (classic n=17: 2000 solutions in 0.65 s of CPU by one solver, 0.86 s by
+// cubes; 20000 in 11.5 s and 28 MB by one solver).
+const enumerateHandOver = 4096
+
+// cubeHandOver is how many solutions the solver of a cube lists before it hands over to the cubes of
+// the next row: a bound on its memory, for models whose cubes have millions of solutions (17 rooks).
+// The solutions listed are kept, to be blocked in those cubes, for each row split so far.
+const cubeHandOver = 4096
+
+// listFrame returns the frame of the cubes the first solver hands over to: the first third of the rows.
+// A deeper frame makes more cubes, most of them empty, each a solver load; a shallower one, cubes with
+// thousands of solutions, each solve slower under their blocking clauses (classic n=17, 20000 solutions:
+// 8, 6 and 4 rows took 16, 6.8 and 25 s of CPU; n=14: 6, 5 and 3 rows, 4.3, 3.8 and 9.1 s).
+func listFrame(m constraints.Model) frame { return frame{top: max(1, (m.Rows+1)/3)} }
+
+// enumerateCubeLiterals bounds the encoding, in literals, that Enumerate lists cube by cube once a board
+// shows many solutions: the cubes share a list of the clauses (4 bytes a literal), and each loads what is
+// left of it. Past that, one solver lists every solution, and holds a blocking clause for each.
+const enumerateCubeLiterals = 1 << 22
 
 // probeSolutions is how many solutions one solver over the whole board lists before Enumerate and Plan
 // turn to cubes. A puzzle with one solution is proved unique by one solver at once, while a split into
@@ -123,72 +152,109 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 		return res, wrap("listing solutions", err)
 	}
 	// One solver over the whole board first: on a big board, loaded as the clauses are made; on a small
-	// one, from a list kept for the cubes, to which it turns once the board shows many solutions.
-	splits := len(e.cells) <= enumerateSplitCells && s.maxCubes > 1
-	var lits []lit
+	// one, from a list kept for the cubes. Once it has listed many solutions, it hands over to cubes (see
+	// lister), each with a fresh solver: the blocking clauses, and what gini learns, are released cube
+	// by cube, where one solver would hold them all, about 1.6 kB per solution listed (classic n=17).
+	splits := s.maxCubes > 1 && m.Rows > 1 && e.size.literals <= enumerateCubeLiterals
+	l := &lister{ctx: ctx, e: e, visit: visit, res: &res, first: probeSolutions, handOver: cubeHandOver}
+	if s.handOver > 0 {
+		l.first, l.handOver = s.handOver, s.handOver
+	}
 	var srch *search
-	if splits {
-		var l list
-		if err := e.run(ctx, &l); err != nil {
+	if splits && len(e.cells) <= enumerateSplitCells {
+		if l.lits, err = e.list(ctx); err != nil {
 			return stopped(err)
 		}
-		lits = l.lits
-		srch, err = newSearch(ctx, e, lits, cube{weight: 1})
+		srch, err = newSearch(ctx, e, l.lits, cube{weight: 1})
 	} else {
+		l.first = cmp.Or(s.handOver, enumerateHandOver)
 		srch, err = streamSearch(ctx, e)
 	}
 	if err != nil {
 		return stopped(err)
 	}
-	var seen []constraints.Solution // the solutions the first solver listed, while it may hand over
-	for {
-		sol, ok, err := srch.next(ctx)
-		if err != nil {
-			return stopped(err)
-		}
-		if !ok {
-			res.Complete = true
-			return res, nil
-		}
-		res.Count++
-		if !visit(sol) {
-			return res, nil
-		}
-		if splits {
-			seen = append(seen, sol)
-			if len(seen) == probeSolutions {
-				break
-			}
-		}
+	if !splits {
+		l.first = 0
 	}
-	// Many solutions: list the rest cube by cube, each cube's solver blocking those already listed.
-	cubes, _, _ := e.split(s.maxCubes, false)
-	for _, c := range cubes {
-		srch, err := newSearch(ctx, e, lits, c)
-		if err != nil {
-			return stopped(err)
-		}
-		for _, sol := range seen {
-			if e.inCube(sol, c) {
-				srch.block(sol)
-			}
-		}
-		for {
-			sol, ok, err := srch.next(ctx)
-			if err != nil {
-				return stopped(err)
-			}
-			if !ok {
-				break
-			}
-			res.Count++
-			if !visit(sol) {
-				return res, nil
-			}
-		}
+	if err := l.list(cube{weight: 1}, srch, nil); err != nil {
+		return stopped(err)
 	}
-	res.Complete = true
+	res.Complete = !l.stopped
 	return res, nil
+}
+
+// lister lists the solutions of a model cube by cube, each cube by a solver of its own. The first
+// solver, over the whole board, hands over to the cubes of listFrame once it has listed first solutions;
+// a cube's solver, to the cubes of its next row once it has listed handOver: a cube is split further
+// only where it has many solutions, and memory holds one solver and, for each split on the way to it,
+// the solutions listed before it.
+type lister struct {
+	ctx   context.Context
+	e     *cnf
+	lits  []lit // the clauses, listed once the first cube is split
+	visit func(constraints.Solution) bool
+	res   *solvers.Result
+	// first and handOver are how many solutions the first solver, over the whole board, and the solver
+	// of a cube list before they hand over to the cubes of the next row; 0 for never.
+	first, handOver int
+	stopped         bool // visit asked to stop
+}
+
+// list lists the solutions of cube c that listed (those of c listed already) does not hold. srch is a
+// solver of c with listed blocked, or nil for a fresh one.
+func (l *lister) list(c cube, srch *search, listed []constraints.Solution) error {
+	e, m := l.e, l.e.m
+	if srch == nil {
+		var err error
+		if srch, err = newSearch(l.ctx, e, l.lits, c); err != nil {
+			return err
+		}
+		for _, sol := range listed {
+			srch.block(sol)
+		}
+	}
+	limit := l.handOver
+	if c.frame.top == 0 {
+		limit = l.first
+	}
+	for own := 1; ; own++ {
+		sol, ok, err := srch.next(l.ctx)
+		if err != nil || !ok {
+			return err
+		}
+		l.res.Count++
+		if !l.visit(sol) {
+			l.stopped = true
+			return nil
+		}
+		listed = append(listed, sol)
+		if own == limit && c.frame.top+1 < m.Rows {
+			break
+		}
+	}
+	srch = nil // this solver's memory goes before its cubes' comes
+	if l.lits == nil {
+		var err error
+		if l.lits, err = e.list(l.ctx); err != nil {
+			return err
+		}
+	}
+	e.buildLineOf()
+	sub := frame{top: c.frame.top + 1}
+	if c.frame.top == 0 {
+		sub = listFrame(m)
+	}
+	byCube := map[string][]constraints.Solution{}
+	for _, sol := range listed {
+		k := e.cubeKey(e.frameVars(sol, sub))
+		byCube[k] = append(byCube[k], sol)
+	}
+	var failure error
+	e.eachCube(sub, nil, &c, func(d cube) bool {
+		failure = l.list(d, nil, byCube[e.cubeKey(d.trues)])
+		return failure == nil && !l.stopped
+	})
+	return failure
 }
 
 // Find returns one solution of m, found by a single gini solver loaded as the clauses are made, and false
@@ -274,11 +340,20 @@ func (s *Solver) prepareList(ctx context.Context, m constraints.Model, doing str
 	if err != nil {
 		return nil, nil, err
 	}
-	l := list{lits: make([]lit, 0, e.size.literals+e.size.clauses)}
-	if err := e.run(ctx, &l); err != nil {
+	lits, err := e.list(ctx)
+	if err != nil {
 		return nil, nil, wrap(doing, err)
 	}
-	return e, l.lits, nil
+	return e, lits, nil
+}
+
+// list makes the clauses of e and returns them in a list, each ended by 0, sized by the dry run.
+func (e *cnf) list(ctx context.Context) ([]lit, error) {
+	l := list{lits: make([]lit, 0, e.size.literals+e.size.clauses)}
+	if err := e.run(ctx, &l); err != nil {
+		return nil, err
+	}
+	return l.lits, nil
 }
 
 func (s *Solver) encoding() encoding { return encoding{pairwiseUpTo: s.pairwiseUpTo, amo: s.longLines} }

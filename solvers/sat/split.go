@@ -1,6 +1,7 @@
 package sat
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 
@@ -124,7 +125,34 @@ func frameSymmetries(m constraints.Model) []constraints.Symmetry {
 // two queens that attack each other (by the encoding's geometry, see attacks), a fixed queen missing, more than k queens, a row
 // or column the frame holds whole whose queens miss its quota, or any row, column or region past its.
 func (e *cnf) cubesOf(f frame, maxCubes int, syms []constraints.Symmetry) ([]cube, bool) {
+	var out []cube
+	complete := e.eachCube(f, syms, nil, func(c cube) bool {
+		if len(out) == maxCubes {
+			return false
+		}
+		out = append(out, c)
+		return true
+	})
+	return out, complete
+}
+
+// eachCube calls visit with each cube of frame f, in order, made one at a time, until visit returns
+// false; it reports whether it went through them all. The cubes are cubesOf's; with within, only those
+// that place on within's frame what within places (within's frame lies in f).
+func (e *cnf) eachCube(f frame, syms []constraints.Symmetry, within *cube, visit func(cube) bool) bool {
 	m := e.m
+	var given map[int]bool // cell index → a queen there, for the cells within's frame holds
+	if within != nil {
+		given = map[int]bool{}
+		for i, c := range e.cells {
+			if within.frame.holds(c, m.Rows, m.Cols) {
+				given[i] = false
+			}
+		}
+		for _, v := range within.trues {
+			given[int(v)-1] = true
+		}
+	}
 	k := m.QueenCount()
 	var prefix []int // indexes into e.cells
 	for i, c := range e.cells {
@@ -133,14 +161,13 @@ func (e *cnf) cubesOf(f frame, maxCubes int, syms []constraints.Symmetry) ([]cub
 		}
 	}
 	if e.rowQuota > 0 && !everyRowHasFreeCells(e, f, e.rowQuota) {
-		return nil, true // a row cannot meet its quota: no cube at all
+		return true // a row cannot meet its quota: no cube at all
 	}
 	colCount := make([]int, m.Cols)
 	var regionCount []int
 	if m.Each.Region.Hi > 0 {
 		regionCount = make([]int, m.Regions.Count())
 	}
-	var out []cube
 	var placed []int
 	over := false
 	var walk func(p int)
@@ -167,14 +194,9 @@ func (e *cnf) cubesOf(f frame, maxCubes int, syms []constraints.Symmetry) ([]cub
 				}
 			}
 			c, keep := e.makeCube(f, placed, syms)
-			if !keep {
-				return
-			}
-			if len(out) == maxCubes {
+			if keep && !visit(c) {
 				over = true
-				return
 			}
-			out = append(out, c)
 			return
 		}
 		i := prefix[p]
@@ -193,7 +215,8 @@ func (e *cnf) cubesOf(f frame, maxCubes int, syms []constraints.Symmetry) ([]cub
 			}
 			free = !e.attacks(int32(q+1), int32(i+1))
 		}
-		if free {
+		queen, isGiven := given[i]
+		if free && (!isGiven || queen) {
 			placed = append(placed, i)
 			colCount[cell.Col]++
 			if region >= 0 {
@@ -206,12 +229,12 @@ func (e *cnf) cubesOf(f frame, maxCubes int, syms []constraints.Symmetry) ([]cub
 				regionCount[region]--
 			}
 		}
-		if !e.forced[i+1] {
+		if !e.forced[i+1] && (!isGiven || !queen) {
 			walk(p + 1)
 		}
 	}
 	walk(0)
-	return out, !over
+	return !over
 }
 
 // queensInRow counts the queens of placed, in row-major order, that stand on row.
@@ -272,17 +295,24 @@ func (e *cnf) makeCube(f frame, placed []int, syms []constraints.Symmetry) (cube
 	return c, true
 }
 
-// inCube reports whether sol falls in c: its queens on the cube's frame are the cube's.
-func (e *cnf) inCube(sol constraints.Solution, c cube) bool {
-	i := 0
+// frameVars returns the cell variables of the queens of sol that stand on frame f, in row-major order:
+// the trues of the cube sol falls in.
+func (e *cnf) frameVars(sol constraints.Solution, f frame) []lit {
+	var out []lit
 	for _, cell := range sol {
-		if !c.frame.holds(cell, e.m.Rows, e.m.Cols) {
-			continue
+		if f.holds(cell, e.m.Rows, e.m.Cols) {
+			out = append(out, lit(e.varOf[cell.Row*e.m.Cols+cell.Col]))
 		}
-		if i == len(c.trues) || lit(e.varOf[cell.Row*e.m.Cols+cell.Col]) != c.trues[i] {
-			return false
-		}
-		i++
 	}
-	return i == len(c.trues)
+	slices.Sort(out)
+	return out
+}
+
+// cubeKey writes a cube's trues as a map key.
+func (e *cnf) cubeKey(trues []lit) string {
+	b := make([]byte, 0, 4*len(trues))
+	for _, v := range trues {
+		b = binary.LittleEndian.AppendUint32(b, uint32(v))
+	}
+	return string(b)
 }
