@@ -145,7 +145,7 @@ func TestShardsRoundTrip(t *testing.T) {
 	cmd.Dir = t.TempDir()
 	cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+":"+os.Getenv("PATH"))
 	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), fmt.Sprintf("%d solutions (4 shards", modeltest.OEIS(t, "A000170")[11])) {
+	if err != nil || !strings.Contains(string(out), fmt.Sprintf("%d solutions of n=11 (11×11, 11 queens, attacks row,column,diagonal,anti-diagonal), from M=4 shards", modeltest.OEIS(t, "A000170")[11])) {
 		t.Errorf("deploy/parallel/run.sh 11 4 2: %v\n%s", err, out)
 	}
 }

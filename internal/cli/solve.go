@@ -439,8 +439,17 @@ func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
 	stop := r.startProgress(ctx, p)
 	res, err := solvers.RunJob(ctx, job, opt)
 	stop()
-	if err == nil && r.f.shard != "" {
-		shard, serr := runfile.NewShardResult(run, opt.Shard, done)
+	if r.f.shard != "" && (err == nil || ctx.Err() != nil) {
+		// A stopped shard still writes what it counted, marked so that merge refuses it: an empty file
+		// would say nothing of why.
+		var shard runfile.ShardResult
+		var serr error
+		if err == nil {
+			shard, serr = runfile.NewShardResult(run, opt.Shard, done)
+		} else {
+			why := (&interrupted{cause: ctx.Err(), timeout: r.f.timeout}).Error()
+			shard, serr = runfile.NewStoppedShardResult(run, opt.Shard, done, why)
+		}
 		if serr != nil {
 			return res, serr
 		}
