@@ -15,6 +15,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/queens-dev/queens"
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers"
@@ -356,5 +357,14 @@ func TestHelpFitsAScreen(t *testing.T) {
 				t.Errorf("queens %s: a line of %d columns: %q", strings.Join(args, " "), n, l)
 			}
 		}
+	}
+}
+
+// TestVersionNamesTheCode: builds without VCS information all say "(devel)"; the digest of the counting
+// code in the version line (which checkpoints and shard results carry) is what tells them apart.
+func TestVersionNamesTheCode(t *testing.T) {
+	code, out, _ := run("version")
+	if want := "code " + queens.CodeFingerprint() + ", go1."; code != 0 || !strings.Contains(out, want) {
+		t.Errorf("queens version: exit %d, %q; want it to hold %q", code, out, want)
 	}
 }
