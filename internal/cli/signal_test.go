@@ -6,9 +6,7 @@ import (
 	"bytes"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -17,30 +15,7 @@ import (
 )
 
 // queensBinary builds cmd/queens once per test run into a temporary folder and returns its path.
-func queensBinary(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the command: not in -short")
-	}
-	binOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "queens-bin")
-		if err != nil {
-			binErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "queens")
-		cmd := exec.Command("go", "build", "-o", binPath, "./cmd/queens")
-		cmd.Dir = modeltest.Root(t)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			binErr = err
-			binPath = string(out)
-		}
-	})
-	if binErr != nil {
-		t.Fatalf("go build: %v: %s", binErr, binPath)
-	}
-	return binPath
-}
+func queensBinary(t *testing.T) string { return modeltest.Binary(t) }
 
 // TestSignalStopsEveryPath starts each counting and listing path on a model too large to finish, sends
 // SIGINT (or SIGTERM), and requires the process to exit within a second, with code 130 and its partial
@@ -119,9 +94,3 @@ func TestSignalStopsEveryPath(t *testing.T) {
 		})
 	}
 }
-
-var (
-	binOnce sync.Once
-	binPath string
-	binErr  error
-)
