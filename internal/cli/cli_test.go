@@ -105,7 +105,7 @@ func TestBadInput(t *testing.T) {
 		want string // the whole of stderr
 	}{
 		{"unknown command", []string{"solv"}, 2, `queens: unknown command "solv" (did you mean solve?) (run 'queens help')` + "\n"},
-		{"unknown flag", []string{"solve", "--nn", "8"}, 2, "queens solve: unknown flag: --nn (see 'queens solve --help')\n"},
+		{"unknown flag", []string{"solve", "--nn", "8"}, 2, "queens solve: unknown flag: --nn (did you mean -n?) (see 'queens solve --help')\n"},
 		{"n not a number", []string{"solve", "-n", "eight"}, 2, `queens solve: invalid argument "eight" for "-n, --n" flag: not a whole number (see 'queens solve --help')` + "\n"},
 		{"n zero", []string{"solve", "-n", "0"}, 2, `queens solve: invalid argument "0" for "-n, --n" flag: must be at least 1 (see 'queens solve --help')` + "\n"},
 		{"n negative", []string{"solve", "-n", "-3"}, 2, `queens solve: invalid argument "-3" for "-n, --n" flag: must be at least 1 (see 'queens solve --help')` + "\n"},
