@@ -368,3 +368,32 @@ func TestVersionNamesTheCode(t *testing.T) {
 		t.Errorf("queens version: exit %d, %q; want it to hold %q", code, out, want)
 	}
 }
+
+// TestHelpAttacksListsEveryName: every name the attack parser knows is on 'queens help attacks', with the
+// vectors it stands for, and the page fits the help's width.
+func TestHelpAttacksListsEveryName(t *testing.T) {
+	code, out, _ := run("help", "attacks")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, names := range constraints.Names() {
+		name := strings.SplitN(names, "/", 2)[0]
+		a, err := constraints.ParseKind(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		line := regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(names) + `\s`).FindStringIndex(out)
+		if line == nil {
+			t.Errorf("%s is not listed", names)
+			continue
+		}
+		if first := vectors(a); !strings.Contains(out[line[0]:], strings.SplitN(first, ", ", 2)[0]) {
+			t.Errorf("%s: its vectors %s are not shown", names, first)
+		}
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(l); n > helpWidth {
+			t.Errorf("a line of %d columns: %q", n, l)
+		}
+	}
+}
