@@ -127,7 +127,7 @@ func NewStoppedShardResult(r Run, s solvers.Shard, done map[int]solvers.Tally, w
 }
 
 func newShardResult(r Run, s solvers.Shard, done map[int]solvers.Tally, stopped string) (ShardResult, error) {
-	res := ShardResult{Stopped: stopped, Format: shardFormat, Fingerprint: r.Fingerprint(), Model: r.Model, Method: r.Method, Key: r.Key,
+	res := ShardResult{Stopped: stopped, Tasks: [][2]uint64{}, Format: shardFormat, Fingerprint: r.Fingerprint(), Model: r.Model, Method: r.Method, Key: r.Key,
 		Version: r.Version, TotalTasks: r.Tasks}
 	res.Shard.Index, res.Shard.Of = s.Index, max(s.Of, 1)
 	var sum solvers.Tally
