@@ -50,7 +50,7 @@ const maxRepairs = 400
 // touch), and each row, column and region holding stars queens.
 func Model(regions *constraints.Regions, stars int) constraints.Model {
 	return constraints.Model{Rows: regions.Rows(), Cols: regions.Cols(), Attack: constraints.King, Regions: regions,
-		Each: constraints.Quota{Row: stars, Column: stars, Region: stars}}
+		Each: constraints.Quota{Row: constraints.Exactly(stars), Column: constraints.Exactly(stars), Region: constraints.Exactly(stars)}}
 }
 
 // Make returns a puzzle with exactly one solution, and that solution, using s to look for second

@@ -54,7 +54,7 @@ func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Sol
 	}
 	cells := int64(m.Rows) * int64(m.Cols)
 	small := cells <= smallCells
-	tight := 4*int64(len(m.Blocked)) >= cells || 4*len(m.Fixed) >= m.Rows || m.Each.Region > 0
+	tight := 4*int64(len(m.Blocked)) >= cells || 4*len(m.Fixed) >= m.Rows || m.Each.Region.Hi > 0
 	if fits == nil && (small || tight) {
 		sol, ok, res, err := local.Find(ctx, m, local.ConstructionOnly())
 		if ok || res.Proved || err != nil {

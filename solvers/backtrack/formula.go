@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/intmath"
 	"github.com/queens-dev/queens/solvers"
 )
@@ -120,7 +121,7 @@ func power(b, e uint64) (uint64, bool) {
 func (p *plan) polyaFits() string {
 	m := p.m
 	switch {
-	case !m.Wrap || !m.Square() || p.queens != m.Rows:
+	case m.Surface != constraints.Torus || !m.Square() || p.queens != m.Rows:
 		return "needs n queens on an n×n torus"
 	case len(m.Attack.Riders()) != len(lineVecs) || !subsetOf(m.Attack.Riders(), lineVecs...) || len(m.Attack.Leapers()) > 0:
 		return "needs the four lines and nothing else"

@@ -32,7 +32,7 @@ type general struct {
 	poll   uint64
 
 	rowRider, colRider bool
-	q                  constraints.Quota
+	q                  exactQuota
 	rowCount, colCount []int
 	regCount           []int
 	// regionOf[r*cols+c] is the region of a cell, -1 for none; regionRows[i] lists region i's cells by
@@ -53,6 +53,9 @@ type general struct {
 	initColShort, initRegShort int
 }
 
+// exactQuota is the exact number of queens every row, column and region holds, 0 for none.
+type exactQuota struct{ Row, Column, Region int }
+
 type rowCells struct {
 	row   int
 	cells uint64
@@ -65,7 +68,7 @@ func newGeneral(p *plan, k *ctl, emit func([]uint64) bool) (*general, error) {
 		return nil, fmt.Errorf("backtrack: %d queens on %d rows: too large for the general path: %w", p.queens, p.rows, solvers.ErrUnsupported)
 	}
 	riders := m.Attack.Riders()
-	g := &general{p: p, left: left, k: k, emit: emit, placed: make([]uint64, p.rows), q: m.Each,
+	g := &general{p: p, left: left, k: k, emit: emit, placed: make([]uint64, p.rows), q: exactQuota{m.Each.Row.Hi, m.Each.Column.Hi, m.Each.Region.Hi},
 		rowRider: slices.Contains(riders, vecRow), colRider: slices.Contains(riders, vecColumn), poll: pollEvery}
 	g.avail = make([][]uint64, left+1)
 	for i := range g.avail {

@@ -37,7 +37,7 @@ var leapSides = [][2]int{{1, 1}, {1, 6}, {2, 2}, {2, 5}, {3, 3}, {4, 7}, {5, 2},
 func TestLeapTableMatchesAttacks(t *testing.T) {
 	for _, a := range leapSets() {
 		for _, side := range leapSides {
-			m := constraints.Model{Rows: side[0], Cols: side[1], Queens: 1, Attack: a, Wrap: true}
+			m := constraints.Model{Rows: side[0], Cols: side[1], Queens: 1, Attack: a, Surface: constraints.Torus}
 			leap := leapTable(m)
 			for d := range m.Rows {
 				for c := range m.Cols {

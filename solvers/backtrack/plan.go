@@ -128,7 +128,7 @@ func compile(m constraints.Model) (*plan, error) {
 	m = p.m
 	p.rows, p.cols, p.queens = m.Rows, m.Cols, m.QueenCount()
 	p.mirror = m.Keeps(constraints.Symmetry{Turn: constraints.MirrorCols})
-	p.shift = m.Wrap && m.Keeps(constraints.Symmetry{DCol: 1})
+	p.shift = m.Surface == constraints.Torus && m.Keeps(constraints.Symmetry{DCol: 1})
 	if m.Cols > MaxCols || m.Rows > MaxRows {
 		return p, nil // only the closed formulas take it
 	}
@@ -150,7 +150,7 @@ func compile(m constraints.Model) (*plan, error) {
 		for r := range m.Rows {
 			d := r - f.Row
 			if d < 0 {
-				if !m.Wrap {
+				if m.Surface != constraints.Torus {
 					// reach looks down the board; a queen above f attacks f iff f attacks it.
 					p.allowed[r] &^= upward(p, f, r)
 					continue
@@ -174,7 +174,7 @@ func compile(m constraints.Model) (*plan, error) {
 		}
 		return 0
 	}
-	p.colOn = on(slices.Contains(riders, vecColumn) || m.Each.Column == 1)
+	p.colOn = on(slices.Contains(riders, vecColumn) || m.Each.Column.Hi == 1)
 	p.diagOn, p.antiOn = on(slices.Contains(riders, vecDiag)), on(slices.Contains(riders, vecAnti))
 	for r := range p.allowed {
 		if p.fixed[r] != 0 {
@@ -202,11 +202,11 @@ func compile(m constraints.Model) (*plan, error) {
 	}
 	if p.kernel == kernelRows {
 		p.buildLeapDown()
-		if m.Each.Region == 1 {
+		if m.Each.Region.Hi == 1 {
 			p.regions = newRowRegions(p)
 		}
 	}
-	if m.Wrap {
+	if m.Surface == constraints.Torus {
 		g := intmath.GCD(m.Rows, m.Cols)
 		p.wrapPat = make([]uint64, m.Cols)
 		for c := range m.Cols {
@@ -223,21 +223,21 @@ func compile(m constraints.Model) (*plan, error) {
 func (p *plan) rowKernel() kernel {
 	m := p.m
 	riders, leapers := m.Attack.Riders(), m.Attack.Leapers()
-	byRow := (slices.Contains(riders, vecRow) || m.Each.Row == 1) && p.queens == m.Rows
+	byRow := (slices.Contains(riders, vecRow) || m.Each.Row.Hi == 1) && p.queens == m.Rows
 	switch {
-	case !byRow || !subsetOf(riders, lineVecs...) || m.Each.Column > 1 || m.Each.Region > 1:
+	case !byRow || !subsetOf(riders, lineVecs...) || m.Each.Column.Hi > 1 || m.Each.Region.Hi > 1:
 		return kernelNone
-	case m.Each.Region == 1 && (m.Wrap || m.Regions.Count() > 64):
+	case m.Each.Region.Hi == 1 && (m.Surface == constraints.Torus || m.Regions.Count() > 64):
 		return kernelNone
-	case m.Each.Region == 0 && subsetOf(leapers, knightVec):
-		if m.Wrap {
+	case m.Each.Region.Hi == 0 && subsetOf(leapers, knightVec):
+		if m.Surface == constraints.Torus {
 			return kernelTorus
 		}
 		if len(leapers) == 0 {
 			return kernelLines
 		}
 		return kernelKnight
-	case m.Wrap || leapDown(m) > maxLeapDown:
+	case m.Surface == constraints.Torus || leapDown(m) > maxLeapDown:
 		return kernelNone
 	}
 	return kernelRows
@@ -278,7 +278,7 @@ func upward(p *plan, f constraints.Cell, r int) uint64 {
 }
 
 // features are the model features the backtracker takes: all of them.
-const features = constraints.AllFeatures
+const features = constraints.AllFeatures &^ (constraints.FeatureCylinder | constraints.FeatureTwist | constraints.FeatureDiagonalQuota | constraints.FeatureLineQuota | constraints.FeatureRanges)
 
 // reachTable computes the cells each queen attacks, row by row, by walking each rider and leaper of the
 // model step by step: its own geometry, not constraints.Model.Attacks, so that the two are independent and
@@ -292,7 +292,7 @@ func reachTable(m constraints.Model) [][]uint64 {
 	for c := range m.Cols {
 		t[0][c] |= 1 << c
 		mark := func(d, x int) {
-			if m.Wrap {
+			if m.Surface == constraints.Torus {
 				d, x = intmath.Mod(d, m.Rows), intmath.Mod(x, m.Cols)
 			}
 			if d >= 0 && d < m.Rows && x >= 0 && x < m.Cols {
@@ -300,7 +300,7 @@ func reachTable(m constraints.Model) [][]uint64 {
 			}
 		}
 		for _, r := range m.Attack.Riders() {
-			if m.Wrap {
+			if m.Surface == constraints.Torus {
 				d, x := 0, c
 				for range m.Rows * m.Cols {
 					d, x = intmath.Mod(d+r.DR, m.Rows), intmath.Mod(x+r.DC, m.Cols)
@@ -325,7 +325,7 @@ func reachTable(m constraints.Model) [][]uint64 {
 			}
 		}
 		for _, l := range m.Attack.Leaps() {
-			if m.Wrap || l.DR >= 0 {
+			if m.Surface == constraints.Torus || l.DR >= 0 {
 				mark(l.DR, c+l.DC)
 			}
 		}

@@ -19,8 +19,8 @@ func TestReachMatchesAttacks(t *testing.T) {
 	for rows := 1; rows <= 7; rows++ {
 		for cols := 1; cols <= 7; cols++ {
 			for _, a := range attacks {
-				for _, wrap := range []bool{false, true} {
-					m := constraints.Model{Rows: rows, Cols: cols, Queens: 1, Attack: a, Wrap: wrap}
+				for _, wrap := range []constraints.Surface{constraints.Flat, constraints.Torus} {
+					m := constraints.Model{Rows: rows, Cols: cols, Queens: 1, Attack: a, Surface: wrap}
 					reach := reachTable(m)
 					for d := range rows {
 						for c := range cols {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/halves"
 )
@@ -73,7 +74,7 @@ func classesFits(p *plan) string {
 	if why := rowsFit(p); why != "" {
 		return why
 	}
-	if p.m.Wrap {
+	if p.m.Surface != constraints.Flat {
 		return "needs a flat board"
 	}
 	return ""

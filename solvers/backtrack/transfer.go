@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 )
 
@@ -50,14 +51,14 @@ func (p *plan) transferFits() (*transfer, string) {
 	switch {
 	case !p.words:
 		return nil, "needs the board in words"
-	case m.Wrap:
+	case m.Surface == constraints.Torus:
 		return nil, "needs a flat board"
 	case !subsetOf(m.Attack.Riders(), vecRow):
 		return nil, "needs no rider but the row"
-	case m.Each.Column > 0 || m.Each.Region > 0:
+	case m.Each.Column.Hi > 0 || m.Each.Region.Hi > 0:
 		return nil, "needs no column or region quota"
 	}
-	t := &transfer{rows: p.rows, cols: p.cols, queens: p.queens, down: leapDown(m), quota: m.Each.Row}
+	t := &transfer{rows: p.rows, cols: p.cols, queens: p.queens, down: leapDown(m), quota: m.Each.Row.Hi}
 	if t.down > maxDown {
 		return nil, fmt.Sprintf("needs leaps of at most %d rows", maxDown)
 	}

@@ -219,7 +219,7 @@ func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Sol
 }
 
 // features are the model features the SAT solver takes: every one.
-const features = constraints.AllFeatures
+const features = constraints.AllFeatures &^ (constraints.FeatureCylinder | constraints.FeatureTwist | constraints.FeatureDiagonalQuota | constraints.FeatureLineQuota | constraints.FeatureRanges)
 
 // Supports returns the model features the SAT solver takes: every one.
 func (*Solver) Supports() constraints.Feature { return features }
