@@ -169,6 +169,8 @@ func (f *solveFlags) check(mode string, methodSet bool) error {
 		return usagef("--limit 0: want at least 1")
 	case f.limit.set && mode == modeCount && f.unique:
 		return usagef("--limit stops a count after so many solutions, which leaves their classes unknown: leave out --unique, or use --all --unique --limit")
+	case f.limit.set && mode == modeCount && f.format == "leetcode":
+		return usagef("--limit stops a count early, and LeetCode's count, a bare number, has no room for \"at least\": use --all --limit K for the boards, or another --format")
 	case (f.checkpoint != "" || f.shard != "") && mode != modeCount:
 		return usagef("--checkpoint and --shard are for counts (--count)")
 	case (f.checkpoint != "" || f.shard != "") && f.limit.set:
