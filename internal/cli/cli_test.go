@@ -397,3 +397,47 @@ func TestHelpAttacksListsEveryName(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzleTextReadsBack: a puzzle drawn by 'queens puzzle --format text' is a region file for --regions
+// (the board's size taken from the grid), and solved by the rules it was made for it has one solution.
+func TestPuzzleTextReadsBack(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		rules []string
+	}{
+		{[]string{"--size", "6", "--seed", "2"}, []string{"--linkedin"}},
+		{[]string{"--size", "9", "--seed", "5"}, []string{"--starbattle", "1"}},
+		{[]string{"--size", "8", "--stars", "2", "--seed", "1"}, []string{"--starbattle", "2"}},
+	} {
+		code, grid, stderr := run(append([]string{"puzzle", "--format", "text"}, tc.args...)...)
+		if code != 0 {
+			t.Fatalf("puzzle %v: exit %d: %s", tc.args, code, stderr)
+		}
+		path := filepath.Join(t.TempDir(), "grid.txt")
+		if err := os.WriteFile(path, []byte(grid), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, stderr := run(append([]string{"solve", "--regions", path}, tc.rules...)...)
+		if code != 0 || out != "1 solution\n" {
+			t.Errorf("puzzle %v read back with %v: exit %d, %q, %s; want 1 solution", tc.args, tc.rules, code, out, stderr)
+		}
+	}
+}
+
+func TestUnspaced(t *testing.T) {
+	for _, tc := range []struct {
+		in, want []string
+		reason   string
+	}{
+		{[]string{"A A B", "A . B"}, []string{"AAB", "A.B"}, "a drawn grid"},
+		{[]string{"AAB", "A.B"}, []string{"AAB", "A.B"}, "a plain grid is kept"},
+		{[]string{"A A B", "AAB"}, []string{"A A B", "AAB"}, "one line not drawn: kept whole, for the parser to refuse"},
+		{[]string{"A  B"}, []string{"A  B"}, "two spaces are no drawing"},
+		{[]string{"A"}, []string{"A"}, "one cell"},
+		{[]string{"É É"}, []string{"ÉÉ"}, "runes, not bytes"},
+	} {
+		if got := unspaced(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("unspaced(%q) = %q, want %q (%s)", tc.in, got, tc.want, tc.reason)
+		}
+	}
+}

@@ -104,6 +104,9 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if hint := f.model.presetHint(fs); hint != "" && !f.quiet {
+		fmt.Fprintf(e.stderr, "# %s\n", hint)
+	}
 	out, err := newSink(f.format, e, m, mode, f.shard != "")
 	if err != nil {
 		return err
