@@ -33,7 +33,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.Var(&f.rows, "rows", "rows of a rectangular board (with --cols)")
 	fs.Var(&f.cols, "cols", "columns of a rectangular board (with --rows)")
 	fs.Var(&f.queens, "queens", "queens to place (default min(rows, cols))")
-	fs.StringVar(&f.attacks, "attacks", "queen", "riders, leapers: queen,knight or 'rook,leap(1,3)' (queens help attacks)")
+	fs.StringVar(&f.attacks, "attacks", "queen", "the attack names and forms: queens help attacks")
 	fs.BoolVar(&f.knight, "knight", false, "add the knight's leap to the attacks (superqueens)")
 	fs.BoolVar(&f.king, "king", false, "add the king's step to the attacks (no two queens touch)")
 	fs.Var(&f.wrap, "wrap", "joined edges: --wrap is a torus; --wrap=`SURFACE` one of torus, cylinder, mobius, klein")
@@ -285,8 +285,8 @@ type presetFlags struct {
 }
 
 func (p *presetFlags) register(fs *pflag.FlagSet) {
-	fs.BoolVar(&p.linkedin, "linkedin", false, "LinkedIn's Queens on the --regions grid: one queen per row, column and region, none touching")
-	fs.Var(&p.starbattle, "starbattle", "Star Battle on the --regions grid: `K` queens per row, column and region, none touching")
+	fs.BoolVar(&p.linkedin, "linkedin", false, "LinkedIn's Queens on the --regions grid: --starbattle 1")
+	fs.Var(&p.starbattle, "starbattle", "Star Battle on --regions: `K` per row, column, region; none touch")
 }
 
 // applyPreset turns a preset into the attacks and quotas it stands for, refusing the flags it would

@@ -48,6 +48,10 @@ func newSink(format string, e *env, m constraints.Model, mode string, shard bool
 	drawn := mode != modeCount && big
 	switch format {
 	case "text", "unicode", "svg":
+		if format != "text" && mode == modeCount {
+			// text writes the count in words; a picture of a count would be an empty board.
+			return nil, usagef("--format %s draws boards, and a count (the default mode) has none: add --first for one board, or --all for every one", format)
+		}
 		if drawn {
 			return nil, usagef("--format %s: a %d×%d board is too large to draw (at most %d a side); use --format cols or json", format, m.Rows, m.Cols, MaxDrawnSide)
 		}

@@ -19,7 +19,7 @@ solution is left. Writes the puzzle as a variant file; the same size, stars, see
 same puzzle.
 
 Examples:
-  queens puzzle --size 9 --seed 1 > p.yaml && queens solve --variant p.yaml --format unicode
+  queens puzzle --size 9 --seed 1 > p.yaml && queens solve --variant p.yaml --first --format unicode
   queens puzzle --size 10 --stars 2 --seed 7
   queens puzzle --size 8 --format svg --solution > p.svg
 `

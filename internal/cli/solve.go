@@ -26,7 +26,7 @@ Examples:
   queens solve -n 8 --unique                  92 solutions, 12 unique
   queens solve -n 4 --all --format leetcode   [[".Q..","...Q","Q...","..Q."],...]
   queens solve -n 10 --knight --all           the 4 superqueens boards
-  queens solve --variant linkedin-09 --format unicode
+  queens solve --variant linkedin-09 --first --format unicode
   queens solve -n 1000000 --first --format cols > cols.txt
   queens solve -n 19 --checkpoint n19.ckpt    rerun after a crash to resume
   queens solve -n 20 --shard auto/64 > part.json   (then: queens merge part*.json)
