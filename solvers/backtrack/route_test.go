@@ -68,7 +68,7 @@ func TestNamedMethodRefuses(t *testing.T) {
 		{backtrack.Formula, false, constraints.Classic(8), "no rider but the row and the column"},
 		{backtrack.Formula, true, constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Rook}, "counts no classes"},
 		{backtrack.Polya, false, constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus}, "gcd(7, 6) = 1"},
-		{backtrack.Transfer, false, constraints.Classic(8), "no rider but the row"},
+		{backtrack.Transfer, false, constraints.Classic(8), "no line but the rows"},
 		{backtrack.Shifts, false, constraints.Classic(8), "torus"},
 		{backtrack.Classes, false, constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus}, "flat board"},
 		{backtrack.Mirror, false, constraints.Model{Rows: 8, Cols: 8, Queens: 5, Attack: constraints.Queen}, "one queen per row"},
