@@ -396,6 +396,28 @@ func TestHelpAttacksListsEveryName(t *testing.T) {
 			t.Errorf("a line of %d columns: %q", n, l)
 		}
 	}
+	// The tables of surfaces and quota keys hold every one the model knows, in its order.
+	var names []string
+	for _, s := range constraints.Surfaces() {
+		names = append(names, s.String())
+	}
+	var listed []string
+	for _, s := range surfaces {
+		listed = append(listed, s.name)
+	}
+	if !slices.Equal(listed, names) {
+		t.Errorf("help attacks lists the surfaces %v, the model knows %v", listed, names)
+	}
+	names, listed = nil, nil
+	for _, k := range constraints.QuotaKeys() {
+		names = append(names, k.String())
+	}
+	for _, q := range quotaKeys {
+		listed = append(listed, q.key)
+	}
+	if !slices.Equal(listed, names) {
+		t.Errorf("help attacks lists the quota keys %v, the model knows %v", listed, names)
+	}
 }
 
 // TestPuzzleTextReadsBack: a puzzle drawn by 'queens puzzle --format text' is a region file for --regions

@@ -17,7 +17,7 @@ type topic struct {
 
 func topics() []topic {
 	return []topic{
-		{"attacks", "the attack names, ride(a,b) and leap(a,b), surfaces (--wrap) and quotas (--each)", writeAttacksHelp},
+		{"attacks", "the attack names, ride(a,b) and leap(a,b), surfaces (--wrap), quotas (--each)", writeAttacksHelp},
 	}
 }
 
@@ -30,19 +30,35 @@ var attackForms = []struct{ form, text string }{
 	{"none", "no attack at all (alone; with quotas or regions, say)"},
 }
 
-// surfaces are the boards' shapes: how a rider or leaper crosses an edge. A new surface is a line here.
+// surfaces are the boards' shapes: how a rider or leaper crosses an edge. A new surface is a line here
+// (TestHelpAttacksListsEveryName holds the table to constraints.Surfaces).
 var surfaces = []struct{ name, text string }{
 	{"flat", "the default: riders stop at the edges, leaps off the board are lost"},
-	{"torus", "--wrap (YAML wrap: true): both pairs of opposite edges are joined, so riders and leaps " +
-		"go round and come back (n queens on an n×n torus exist iff gcd(n, 6) = 1, Pólya)"},
+	{"torus", "--wrap (YAML wrap: torus): both pairs of opposite edges joined, so riders and leaps go " +
+		"round and come back (n queens on an n×n torus exist iff gcd(n, 6) = 1, Pólya)"},
+	{"cylinder", "--wrap=cylinder: the left and right edges joined; the top and bottom are edges"},
+	{"mobius", "--wrap=mobius: the left and right edges joined with a twist: leaving row r on the right " +
+		"enters row rows−1−r on the left, going the other way up (a diagonal comes back as an " +
+		"anti-diagonal); rows r and rows−1−r are one line of the row rider"},
+	{"klein", "--wrap=klein: the Möbius strip with its top and bottom edges joined plainly too"},
 }
 
-// quotaKeys are the keys of --each and YAML's each:, with what each asks. A new line family is a line
-// here.
+// quotaKeys are the keys of --each and YAML's each:, with what each counts on. A new line family is a
+// line here.
 var quotaKeys = []struct{ key, text string }{
-	{"row=K", "exactly K queens on every row"},
-	{"column=K", "exactly K queens on every column"},
-	{"region=K", "exactly K queens in every region (needs --regions, or regions: in YAML)"},
+	{"row", "every row"},
+	{"column", "every column"},
+	{"region", "every region (needs --regions, or regions: in YAML)"},
+	{"diagonal", "every diagonal, the lines of ride(1,1) on the model's surface"},
+	{"anti-diagonal", "every anti-diagonal, the lines of ride(1,-1)"},
+	{"line", "every straight line through two or more cells, of any slope (flat boards only)"},
+}
+
+// quotaRanges are the forms of a quota's number.
+var quotaRanges = []struct{ form, text string }{
+	{"K", "exactly K queens (Star Battle: row=2,column=2,region=2)"},
+	{"<=K", "at most K (no three in line: line=<=2)"},
+	{"A..B", "from A to B"},
 }
 
 // writeAttacksHelp writes 'queens help attacks': the forms, every name the parser knows with the vectors
@@ -78,12 +94,16 @@ Forms:
 	for _, s := range surfaces {
 		writeDefinition(w, s.name, s.text, 14)
 	}
-	fmt.Fprint(w, "\n"+reflow(`Quotas (--each row=2,region=2; YAML each: {row: 2, region: 2}): a quota replaces the rider
-along the same line, so a row quota goes with attacks that hold no row. Without --queens, the quotas fix
-the number of queens.
+	fmt.Fprint(w, "\n"+reflow(`Quotas (--each row=2,region=2 or line=<=2; YAML each: {row: 2, line: "<=2"}) ask for so many
+queens on every line of a kind. A quota replaces the rider along the same line, so a row quota goes with
+attacks that hold no row. Without --queens, the quotas fix the number of queens. The kinds:
 `, helpWidth))
 	for _, q := range quotaKeys {
-		writeDefinition(w, q.key, q.text, 14)
+		writeDefinition(w, q.key, q.text, 17)
+	}
+	fmt.Fprint(w, "and the number of queens on each, a range:\n")
+	for _, r := range quotaRanges {
+		writeDefinition(w, r.form, r.text, 17)
 	}
 	fmt.Fprint(w, `
 Examples:
@@ -91,6 +111,8 @@ Examples:
   queens solve -n 8 --attacks 'rook,leap(1,3)'     rooks that also leap like a camel
   queens solve -n 6 --attacks nightrider --queens 4
   queens solve -n 7 --wrap                         queens on a torus
+  queens solve -n 6 --wrap=mobius
+  queens solve -n 6 --attacks none --each 'row=2,column=2,line=<=2'   no three in line: 50
   queens solve --regions grid.txt --each row=2,column=2,region=2 --attacks king   (Star Battle)
 `)
 }
