@@ -40,6 +40,9 @@ type plan struct {
 	riders, leapers            []constraints.Vec
 	excluding                  []*constraints.Family // the families whose lines hold at most one queen
 	counted                    []*constraints.Family
+	// masked are the families whose lines a queen's reach masks out (excluding, and rows and columns
+	// that hold at most one queen): a search counts none of them to close them.
+	masked []*constraints.Family
 	rest                       string
 	// words is true when the masks below were built: at most MaxCols columns and MaxRows rows.
 	words bool
@@ -151,6 +154,9 @@ func compile(m constraints.Model) (*plan, error) {
 // read takes from the program what the routes and kernels ask of it.
 func (p *plan) read() {
 	for _, f := range p.prog.Families {
+		if f.Range.Hi == 1 && f.Shape != constraints.ShapeRegions {
+			p.masked = append(p.masked, f)
+		}
 		switch f.Shape {
 		case constraints.ShapeRows:
 			p.rowRange, _ = p.rowRange.Meet(f.Range)
@@ -204,10 +210,10 @@ const features = constraints.AllFeatures
 // maxReachWords bounds the per-cell table of a twisted surface, in words.
 const maxReachWords = 1 << 23
 
-// lines walks the lines of the families whose lines hold at most one queen.
+// lines walks the lines of the families a queen's reach masks out.
 func (p *plan) lines(ctx context.Context) ([]*constraints.Lines, error) {
-	out := make([]*constraints.Lines, len(p.excluding))
-	for i, f := range p.excluding {
+	out := make([]*constraints.Lines, len(p.masked))
+	for i, f := range p.masked {
 		l, err := f.Lines(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("backtrack: %w", err)
