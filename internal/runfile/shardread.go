@@ -182,6 +182,8 @@ func (s *ShardResult) field(d *ShardDecoder, key string) error {
 		}
 	case "tasks":
 		err = s.readTasks(d)
+	case "stopped":
+		err = d.str(key, &s.Stopped)
 	default:
 		return badField(key, "is not a field of a shard result")
 	}
@@ -311,7 +313,7 @@ func kind(tok json.Token) string {
 	return "null"
 }
 
-// shardKeys are the fields every shard result has.
+// shardKeys are the fields every shard result has; "stopped" is there only in a shard cut short.
 var shardKeys = []string{"fingerprint", "model", "method", "key", "version", "shard", "total_tasks", "tasks", "count"}
 
 // check holds the fields to each other, once they are all read: every field there, the shard one of at
@@ -341,12 +343,16 @@ func (s *ShardResult) check(keys map[string]bool) error {
 	return nil
 }
 
+// ErrEmptyShard is wrapped by ReadShard's error for an empty file: the shell made it, and the shard
+// that was to write it failed, was killed or is still running.
+var ErrEmptyShard = errors.New("empty: its shard wrote nothing (it failed, was killed before the end, or is still running); run that shard again (with its --checkpoint it resumes)")
+
 // ReadShard reads the one shard result r holds, named name in errors: anything after it is an error.
 func ReadShard(name string, r io.Reader) (ShardResult, error) {
 	d := newShardDecoder(name, io.LimitReader(r, MaxShardFile+1))
 	s, err := d.Next()
 	if errors.Is(err, ErrNoShard) {
-		return ShardResult{}, fmt.Errorf("%s: empty (no shard result in it)", name)
+		return ShardResult{}, fmt.Errorf("%s: %w", name, ErrEmptyShard)
 	}
 	if err != nil {
 		return ShardResult{}, err

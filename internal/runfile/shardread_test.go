@@ -72,7 +72,7 @@ func TestReadShardRefuses(t *testing.T) {
 		{edit(`,"count":33`, ``), "corrupted: count missing", "a missing count once read as 0"},
 		{edit(`"count":33`, `"count":33,"extra":1`), "corrupted: extra is not a field of a shard result", ""},
 		{g[:len(g)/2], "cut short", ""},
-		{"", "empty", ""},
+		{"", "empty: its shard wrote nothing", ""},
 		{"[]", "not a queens shard result", ""},
 		{`{"queens_shard":"2"}`, "not a queens shard result", "another format"},
 		{"\"" + strings.Repeat(" ", 5000) + "\"", "not a queens shard result", "blanks in a string are the string's"},
