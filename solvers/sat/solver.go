@@ -91,8 +91,7 @@ const enumerateSplitCells = 256
 
 // enumerateHandOver is how many solutions the first solver of a board bigger than enumerateSplitCells
 // lists before it hands over to cubes: a few thousand blocking clauses cost it a few MB, and it lists
-// them faster than cubes would (classic n=17: 2000 solutions in 0.65 s of CPU by one solver, 0.86 s by
-// cubes; 20000 in 11.5 s and 28 MB by one solver).
+// them faster than cubes would (README.md, "The memory of a long listing").
 const enumerateHandOver = 4096
 
 // cubeHandOver is how many solutions the solver of a cube lists before it hands over to the cubes of
@@ -102,8 +101,8 @@ const cubeHandOver = 4096
 
 // listFrame returns the frame of the cubes the first solver hands over to: the first third of the rows.
 // A deeper frame makes more cubes, most of them empty, each a solver load; a shallower one, cubes with
-// thousands of solutions, each solve slower under their blocking clauses (classic n=17, 20000 solutions:
-// 8, 6 and 4 rows took 16, 6.8 and 25 s of CPU; n=14: 6, 5 and 3 rows, 4.3, 3.8 and 9.1 s).
+// thousands of solutions, each solve slower under their blocking clauses. A third was near the best of
+// both on the boards measured (README.md).
 func listFrame(m constraints.Model) frame { return frame{top: max(1, (m.Rows+1)/3)} }
 
 // enumerateCubeLiterals bounds the encoding, in literals, that Enumerate lists cube by cube once a board
@@ -154,7 +153,7 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	// One solver over the whole board first: on a big board, loaded as the clauses are made; on a small
 	// one, from a list kept for the cubes. Once it has listed many solutions, it hands over to cubes (see
 	// lister), each with a fresh solver: the blocking clauses, and what gini learns, are released cube
-	// by cube, where one solver would hold them all, about 1.6 kB per solution listed (classic n=17).
+	// by cube, where one solver would hold them all, more than a kB per solution listed.
 	splits := s.maxCubes > 1 && m.Rows > 1 && e.size.literals <= enumerateCubeLiterals
 	l := &lister{ctx: ctx, e: e, visit: visit, res: &res, first: probeSolutions, handOver: cubeHandOver}
 	if s.handOver > 0 {
