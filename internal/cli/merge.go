@@ -69,18 +69,11 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 			}
 			continue
 		}
-		files, err := shardFiles(path)
+		more, moreNames, err := readShardPath(path)
 		if err != nil {
 			return err
 		}
-		for _, file := range files {
-			s, err := runfile.ReadShardFile(file)
-			if err != nil {
-				return err
-			}
-			names = append(names, escape(file))
-			shards = append(shards, s)
-		}
+		names, shards = append(names, moreNames...), append(shards, more...)
 	}
 	total, err := runfile.Merge(names, shards, *allowSame)
 	if err != nil {
@@ -227,18 +220,11 @@ func crossCheck(e *env, names []string, shards []runfile.ShardResult, paths []st
 	var otherNames []string
 	var others []runfile.ShardResult
 	for _, path := range paths {
-		files, err := shardFiles(path)
+		more, moreNames, err := readShardPath(path)
 		if err != nil {
-			return err
+			return fmt.Errorf("--against: %w", err)
 		}
-		for _, file := range files {
-			s, err := runfile.ReadShardFile(file)
-			if err != nil {
-				return fmt.Errorf("--against: %w", err)
-			}
-			otherNames = append(otherNames, escape(file))
-			others = append(others, s)
-		}
+		otherNames, others = append(otherNames, moreNames...), append(others, more...)
 	}
 	n, err := runfile.CrossCheck(names, shards, otherNames, others)
 	if err != nil {
@@ -246,4 +232,23 @@ func crossCheck(e *env, names []string, shards []runfile.ShardResult, paths []st
 	}
 	fmt.Fprintf(e.stderr, "# %d of %d %s counted again by --against, every one alike\n", n, shards[0].TotalTasks, plural(uint64(shards[0].TotalTasks), "task", "tasks"))
 	return nil
+}
+
+// readShardPath reads the shard result in the file at path, or those of the folder (see shardFiles), and
+// returns them with their names for messages.
+func readShardPath(path string) ([]runfile.ShardResult, []string, error) {
+	files, err := shardFiles(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	var shards []runfile.ShardResult
+	var names []string
+	for _, file := range files {
+		s, err := runfile.ReadShardFile(file)
+		if err != nil {
+			return nil, nil, err
+		}
+		shards, names = append(shards, s), append(names, escape(file))
+	}
+	return shards, names, nil
 }
