@@ -562,6 +562,51 @@ func TestTranspose512(t *testing.T) {
 	}
 }
 
+// TestOrCompress checks or512 and compress, which pick and pack the bits both lists of a table use,
+// against their definitions, on lists of every length up to a few groups of eight and some longer.
+func TestOrCompress(t *testing.T) {
+	if !hasAVX512() {
+		t.Skip("no AVX-512 here")
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	lengths := []int{100, 513, 2048}
+	for n := range 40 {
+		lengths = append(lengths, n)
+	}
+	for _, n := range lengths {
+		list := randomWords(rng, n, 64, 0.03)
+		var want uint64
+		for _, x := range list {
+			want |= x
+		}
+		if got := or512(list); got != want {
+			t.Fatalf("len %d: or512 = %#x, want %#x", n, got, want)
+		}
+		live := rng.Uint64()
+		got := make([]uint64, n+1)
+		got[n] = 12345
+		if n > 0 {
+			compress(&got[0], list, live)
+		}
+		for i, x := range list {
+			var packed uint64
+			k := 0
+			for b := range 64 {
+				if live>>b&1 == 1 {
+					packed |= (x >> b & 1) << k
+					k++
+				}
+			}
+			if got[i] != packed {
+				t.Fatalf("len %d: compress(%#x) of word %d = %#x, want %#x", n, live, i, got[i], packed)
+			}
+		}
+		if got[n] != 12345 {
+			t.Fatalf("len %d: compress wrote past the list", n)
+		}
+	}
+}
+
 func randomWords(rng *rand.Rand, n int, nbits uint, density float64) []uint64 {
 	words := make([]uint64, n)
 	for i := range words {

@@ -6,7 +6,11 @@ func hasAVX512() bool { return false }
 
 func build512(*wideTables, *columns, int) { panic("halves: no AVX-512") }
 
-func scan512(*wideTables, []uint64, int) uint64 { panic("halves: no AVX-512") }
+func scan512(*wideTables, []uint64, int, uint64) uint64 { panic("halves: no AVX-512") }
+
+func or512([]uint64) uint64 { panic("halves: no AVX-512") }
+
+func compress(*uint64, []uint64, uint64) { panic("halves: no AVX-512") }
 
 func pairs512(*uint64, []uint64, []uint64, []uint64, []uint64) int { panic("halves: no AVX-512") }
 
