@@ -31,7 +31,7 @@ func partition512(list []uint64, bit uint64, set *uint64) (clear int)
 func transpose512(cols *columns, words *[512]uint64, blocks, bytes int, tmp *[8]uint64)
 
 //go:noescape
-func prepare512(parts, cross *uint64, src []uint64, shifts *[4]uint64, mask, block uint64) (n int)
+func prepare512(parts, cross *uint64, src []uint64, shifts *[5]uint64, mask, block uint64) (n int)
 
 // hasAVX512 reports whether the processor has AVX-512F, VPOPCNTQ and BMI2 (scan512's PEXT and RORX), and
 // the system saves the vector registers they use.

@@ -395,7 +395,8 @@ done:
 
 // PREPARE8 is prepare512's step for the lanes K3 of Z0.
 #define PREPARE8 \
-	VPSLLQ X26, Z0, Z0 \
+	VPSLLVD Z26, Z0, Z0 \
+	VPSRLVD Z25, Z0, Z0 \
 	VPTESTNMQ Z31, Z0, K3, K1 \
 	VPSRLQ X27, Z0, Z1 \
 	VPANDQ Z30, Z1, Z1 \
@@ -412,12 +413,14 @@ done:
 	LEAQ (DI)(AX*8), DI \
 	LEAQ (R12)(AX*8), R12
 
-// func prepare512(parts, cross *uint64, src []uint64, shifts *[4]uint64, mask, block uint64) (n int)
+// func prepare512(parts, cross *uint64, src []uint64, shifts *[5]uint64, mask, block uint64) (n int)
 //
-// For each word x of src shifted left by shifts[0] and sharing no bit with block, in order, writes x to
-// parts and ((x>>shifts[1]) & mask) | ((x>>shifts[2]) & mask)<<shifts[3] to cross, and returns how many
-// it wrote: a half's parts of one quarter and their crossing diagonals (half). Eight at a time, packed
-// by VPCOMPRESSQ and stored whole: parts and cross need room for 7 words past the last kept.
+// For each word x of src, each 32-bit half shifted left then right by its own count (shifts[0] and
+// shifts[1] hold the counts of the low and the high half, bits leaving a half lost), and sharing no bit
+// with block, in order: writes x to parts and ((x>>shifts[2]) & mask) | ((x>>shifts[3]) & mask)<<shifts[4]
+// to cross, and returns how many it wrote: a half's parts of one quarter and their crossing diagonals
+// (half). Eight at a time, packed by VPCOMPRESSQ and stored whole: parts and cross need room for 7 words
+// past the last kept.
 TEXT ·prepare512(SB), NOSPLIT, $0-72
 	MOVQ parts+0(FP), DI
 	MOVQ DI, R11
@@ -425,10 +428,11 @@ TEXT ·prepare512(SB), NOSPLIT, $0-72
 	MOVQ src_base+16(FP), SI
 	MOVQ src_len+24(FP), CX
 	MOVQ shifts+40(FP), AX
-	VMOVQ 0(AX), X26
-	VMOVQ 8(AX), X27
-	VMOVQ 16(AX), X28
-	VMOVQ 24(AX), X29
+	VPBROADCASTQ 0(AX), Z26
+	VPBROADCASTQ 8(AX), Z25
+	VMOVQ 16(AX), X27
+	VMOVQ 24(AX), X28
+	VMOVQ 32(AX), X29
 	VPBROADCASTQ mask+48(FP), Z30
 	VPBROADCASTQ block+56(FP), Z31
 	MOVQ CX, DX
