@@ -35,14 +35,29 @@ func turnCell(t Turn, c Cell, rows, cols int) Cell {
 	panic("unknown turn")
 }
 
-// image maps c by s: the turn, then the shift modulo the sides.
+// image maps c by s: the turn, then the shift down modulo the rows, then the shift along the rows one
+// column at a time, a step off the right edge coming back on the left, upside down where s is twisted.
 func image(m Model, s Symmetry, c Cell) Cell {
 	t := turnCell(s.Turn, c, m.Rows, m.Cols)
-	return Cell{intmath.Mod(t.Row+s.DRow, m.Rows), intmath.Mod(t.Col+s.DCol, m.Cols)}
+	r, k := intmath.Mod(t.Row+s.DRow, m.Rows), t.Col
+	for range s.DCol {
+		if k++; k == m.Cols {
+			k = 0
+			if s.Twist {
+				r = m.Rows - 1 - r
+			}
+		}
+	}
+	return Cell{r, k}
 }
 
 // candidates lists the maps Symmetries chooses from: each turn that maps the board onto itself, times each
-// shift on a torus (only the zero shift on a flat board), in the order turn, then shift row-major.
+// shift where any edge is joined (only the zero shift on a flat board). On a torus: every turn and every
+// shift. On a cylinder, the turns that keep the joined edges at the sides (the identity, the half turn
+// and the two mirrors) and the shifts along the rows. On a twisted surface, the identity and the mirror of
+// the columns, and the shifts along the rows up to twice the width (a shift by the width turns the rows
+// upside down, so the other two turns are among these); on a Klein bottle also down by half the rows.
+// The order is turn, then shift row-major.
 func candidates(m Model) []Symmetry {
 	var out []Symmetry
 	for t := Identity; t <= AntiTranspose; t++ {
@@ -53,16 +68,37 @@ func candidates(m Model) []Symmetry {
 				break
 			}
 		}
+		switch m.Surface {
+		case Cylinder:
+			onto = onto && t != Rotate90 && t != Rotate270 && t != Transpose && t != AntiTranspose
+		case Mobius, Klein:
+			onto = onto && (t == Identity || t == MirrorCols)
+		}
 		if !onto {
 			continue
 		}
-		if !m.Wrap {
+		if m.Surface == Flat {
 			out = append(out, Symmetry{Turn: t})
 			continue
 		}
-		for dr := range m.Rows {
-			for dc := range m.Cols {
-				out = append(out, Symmetry{Turn: t, DRow: dr, DCol: dc})
+		width, down := m.Cols, []int{0}
+		switch m.Surface {
+		case Torus:
+			down = nil
+			for dr := range m.Rows {
+				down = append(down, dr)
+			}
+		case Mobius:
+			width *= 2
+		case Klein:
+			width *= 2
+			if m.Rows%2 == 0 {
+				down = append(down, m.Rows/2)
+			}
+		}
+		for _, dr := range down {
+			for dc := range width {
+				out = append(out, Symmetry{Turn: t, DRow: dr, DCol: dc, Twist: m.Surface.Twisted()})
 			}
 		}
 	}
@@ -104,10 +140,32 @@ func isSymmetry(m Model, s Symmetry) bool {
 			}
 		}
 	}
-	// Quotas on rows and columns trade places under a turn that swaps the sides.
-	if s.Turn == Rotate90 || s.Turn == Rotate270 || s.Turn == Transpose || s.Turn == AntiTranspose {
-		if m.Each.Row != m.Each.Column {
-			return false
+	// Quotas on rows and columns trade places under a turn that swaps the sides; either way a row under
+	// a quota must go onto one row (or column), whole.
+	swaps := s.Turn == Rotate90 || s.Turn == Rotate270 || s.Turn == Transpose || s.Turn == AntiTranspose
+	if swaps && m.Each.Row != m.Each.Column {
+		return false
+	}
+	line := func(c Cell, row bool) int {
+		if row {
+			return c.Row
+		}
+		return c.Col
+	}
+	for _, row := range []bool{true, false} {
+		q := m.Each.Row
+		if !row {
+			q = m.Each.Column
+		}
+		if q.IsZero() {
+			continue
+		}
+		for _, a := range cells {
+			for _, b := range cells {
+				if line(a, row) == line(b, row) && line(image(m, s, a), row != swaps) != line(image(m, s, b), row != swaps) {
+					return false
+				}
+			}
 		}
 	}
 	return true
@@ -269,4 +327,19 @@ func regionsFromBytes(rows, cols int, b byte) *Regions {
 		panic(err)
 	}
 	return g
+}
+
+// TestMobiusQueensBruteForce holds Attacks on a Möbius strip to OEIS A137279: ceil(n/2) queens on an n×n
+// Möbius board, n = 1..6, counted by the test's own search over Attacks and Check.
+func TestMobiusQueensBruteForce(t *testing.T) {
+	want := []int{1, 4, 0, 16, 40, 192} // A137279
+	for n := 1; n <= len(want); n++ {
+		m := Model{Rows: n, Cols: n, Attack: Queen, Surface: Mobius}
+		if q := m.QueenCount(); q != (n+1)/2 {
+			t.Fatalf("%v: QueenCount = %d, want ceil(n/2)", m, q)
+		}
+		if got := len(bruteSolutions(t, m)); got != want[n-1] {
+			t.Errorf("%v: %d solutions, A137279 says %d", m, got, want[n-1])
+		}
+	}
 }

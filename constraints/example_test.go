@@ -81,7 +81,7 @@ func ExampleModel_Diagram() {
 		panic(err)
 	}
 	m := constraints.Model{Rows: 3, Cols: 3, Attack: constraints.King, Regions: regions,
-		Each: constraints.Quota{Row: 1, Column: 1, Region: 1}}
+		Each: constraints.Quota{Row: constraints.Exactly(1), Column: constraints.Exactly(1), Region: constraints.Exactly(1)}}
 	fmt.Println(m.Validate())
 	for _, row := range m.Diagram(constraints.Solution{{Row: 0, Col: 0}}) {
 		fmt.Println(row)

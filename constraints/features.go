@@ -8,28 +8,36 @@ type Feature uint16
 
 // The features a model may use.
 const (
-	FeatureRiders      Feature = 1 << iota // any rider
-	FeatureLeapers                         // any leaper
-	FeatureWrap                            // a torus
-	FeatureBlocked                         // blocked cells
-	FeatureFixed                           // fixed queens
-	FeatureRegions                         // a region grid
-	FeatureRowQuota                        // each: {row: q}
-	FeatureColumnQuota                     // each: {column: q}
-	FeatureRegionQuota                     // each: {region: q}
+	FeatureRiders        Feature = 1 << iota // any rider
+	FeatureLeapers                           // any leaper
+	FeatureWrap                              // a torus
+	FeatureBlocked                           // blocked cells
+	FeatureFixed                             // fixed queens
+	FeatureRegions                           // a region grid
+	FeatureRowQuota                          // each: {row: q}
+	FeatureColumnQuota                       // each: {column: q}
+	FeatureRegionQuota                       // each: {region: q}
+	FeatureCylinder                          // the left and right edges joined, plainly
+	FeatureTwist                             // a Möbius strip or a Klein bottle: the left and right edges joined with a twist
+	FeatureDiagonalQuota                     // each: {diagonal: q} or {anti-diagonal: q}
+	FeatureLineQuota                         // each: {line: <=k}, lines of every slope
+	FeatureRanges                            // a quota other than an exact count: at most k, or from a to b
 
 	// AllFeatures is every feature.
 	AllFeatures = FeatureRiders | FeatureLeapers | FeatureWrap | FeatureBlocked | FeatureFixed |
-		FeatureRegions | FeatureRowQuota | FeatureColumnQuota | FeatureRegionQuota
+		FeatureRegions | FeatureRowQuota | FeatureColumnQuota | FeatureRegionQuota | FeatureCylinder |
+		FeatureTwist | FeatureDiagonalQuota | FeatureLineQuota | FeatureRanges
 )
 
 var featureNames = []struct {
 	f    Feature
 	name string
 }{
-	{FeatureRiders, "riders"}, {FeatureLeapers, "leapers"}, {FeatureWrap, "wrap"},
+	{FeatureRiders, "riders"}, {FeatureLeapers, "leapers"}, {FeatureWrap, "torus"},
 	{FeatureBlocked, "blocked cells"}, {FeatureFixed, "fixed queens"}, {FeatureRegions, "regions"},
 	{FeatureRowQuota, "row quota"}, {FeatureColumnQuota, "column quota"}, {FeatureRegionQuota, "region quota"},
+	{FeatureCylinder, "cylinder"}, {FeatureTwist, "twisted surface"}, {FeatureDiagonalQuota, "diagonal quota"},
+	{FeatureLineQuota, "line quota"}, {FeatureRanges, "quota ranges"},
 }
 
 // Features returns the features m uses.
@@ -42,13 +50,23 @@ func (m Model) Features() Feature {
 	}
 	set(len(m.Attack.riders) > 0, FeatureRiders)
 	set(len(m.Attack.leapers) > 0, FeatureLeapers)
-	set(m.Wrap, FeatureWrap)
+	set(m.Surface == Torus, FeatureWrap)
+	set(m.Surface == Cylinder, FeatureCylinder)
+	set(m.Surface.Twisted(), FeatureTwist)
 	set(len(m.Blocked) > 0, FeatureBlocked)
 	set(len(m.Fixed) > 0, FeatureFixed)
 	set(m.Regions != nil, FeatureRegions)
-	set(m.Each.Row > 0, FeatureRowQuota)
-	set(m.Each.Column > 0, FeatureColumnQuota)
-	set(m.Each.Region > 0, FeatureRegionQuota)
+	e := m.Each
+	set(!e.Row.IsZero(), FeatureRowQuota)
+	set(!e.Column.IsZero(), FeatureColumnQuota)
+	set(!e.Region.IsZero(), FeatureRegionQuota)
+	set(!e.Diagonal.IsZero() || !e.AntiDiagonal.IsZero(), FeatureDiagonalQuota)
+	set(!e.Line.IsZero(), FeatureLineQuota)
+	for _, k := range QuotaKeys() {
+		if r := e.Get(k); !r.IsZero() && r.Lo != r.Hi {
+			f |= FeatureRanges
+		}
+	}
 	return f
 }
 

@@ -18,7 +18,7 @@ func cellsOf(cols ...int) Solution {
 }
 
 func TestValidate(t *testing.T) {
-	torus5 := Model{Rows: 5, Cols: 5, Attack: Queen, Wrap: true}
+	torus5 := Model{Rows: 5, Cols: 5, Attack: Queen, Surface: Torus}
 	tests := []struct {
 		name    string
 		m       Model
@@ -54,8 +54,8 @@ func TestValidate(t *testing.T) {
 		{"fixed same column", Model{Rows: 8, Cols: 8, Attack: Queen, Fixed: []Cell{{0, 3}, {6, 3}}}, "attack each other (column)", "column attack"},
 		{"fixed anti-diagonal", Model{Rows: 8, Cols: 8, Attack: Queen, Fixed: []Cell{{0, 7}, {7, 0}}}, "attack each other (anti-diagonal)", "the long anti-diagonal"},
 		{"fixed knight under superqueen", Model{Rows: 8, Cols: 8, Attack: Superqueen, Fixed: []Cell{{0, 0}, {1, 2}}}, "fixed queens r0c0 and r1c2 attack each other (knight)", "the knight's leap counts for superqueens"},
-		{"fixed diagonal across the torus edge", Model{Rows: 5, Cols: 5, Attack: Queen, Wrap: true, Fixed: []Cell{{0, 1}, {4, 0}}}, "attack each other (diagonal)", "(4,0)+(1,1) wraps to (0,1): dr−dc = −4−1 ≡ 0 mod 5"},
-		{"fixed knight across the torus edge", Model{Rows: 5, Cols: 5, Attack: Superqueen, Wrap: true, Fixed: []Cell{{0, 0}, {4, 2}}}, "attack each other (knight)", "(0,0)+(−1,2) wraps to (4,2); dr−dc=2, dr+dc=6≢0 mod 5: the knight alone"},
+		{"fixed diagonal across the torus edge", Model{Rows: 5, Cols: 5, Attack: Queen, Surface: Torus, Fixed: []Cell{{0, 1}, {4, 0}}}, "attack each other (diagonal)", "(4,0)+(1,1) wraps to (0,1): dr−dc = −4−1 ≡ 0 mod 5"},
+		{"fixed knight across the torus edge", Model{Rows: 5, Cols: 5, Attack: Superqueen, Surface: Torus, Fixed: []Cell{{0, 0}, {4, 2}}}, "attack each other (knight)", "(0,0)+(−1,2) wraps to (4,2); dr−dc=2, dr+dc=6≢0 mod 5: the knight alone"},
 		{"fixed anti across the torus edge", torus5.withFixed(Cell{0, 0}, Cell{1, 4}), "attack each other (anti-diagonal)", "dr+dc = 1+4 = 5 ≡ 0 mod 5"},
 	}
 	for _, tt := range tests {
@@ -83,12 +83,12 @@ func TestAttacks(t *testing.T) {
 	flat8 := Classic(8)
 	super8 := Model{Rows: 8, Cols: 8, Attack: Superqueen}
 	flat5 := Classic(5)
-	torus5 := Model{Rows: 5, Cols: 5, Attack: Queen, Wrap: true}
-	knight5 := Model{Rows: 5, Cols: 5, Attack: Knight, Wrap: true}
+	torus5 := Model{Rows: 5, Cols: 5, Attack: Queen, Surface: Torus}
+	knight5 := Model{Rows: 5, Cols: 5, Attack: Knight, Surface: Torus}
 	flatKnight5 := Model{Rows: 5, Cols: 5, Attack: Knight}
-	torus46 := Model{Rows: 4, Cols: 6, Attack: Queen, Wrap: true}
-	torus46super := Model{Rows: 4, Cols: 6, Attack: Superqueen, Wrap: true}
-	diag34 := Model{Rows: 3, Cols: 4, Attack: Diagonal, Wrap: true}
+	torus46 := Model{Rows: 4, Cols: 6, Attack: Queen, Surface: Torus}
+	torus46super := Model{Rows: 4, Cols: 6, Attack: Superqueen, Surface: Torus}
+	diag34 := Model{Rows: 3, Cols: 4, Attack: Diagonal, Surface: Torus}
 	tests := []struct {
 		name   string
 		m      Model
@@ -142,7 +142,7 @@ func TestAttacks(t *testing.T) {
 func TestAttacksTorusByWalking(t *testing.T) {
 	for _, sz := range [][2]int{{1, 1}, {1, 4}, {2, 2}, {3, 4}, {4, 6}, {5, 5}, {6, 4}, {6, 9}} {
 		for _, kind := range []Attack{Diagonal, AntiDiagonal} {
-			m := Model{Rows: sz[0], Cols: sz[1], Attack: kind, Wrap: true}
+			m := Model{Rows: sz[0], Cols: sz[1], Attack: kind, Surface: Torus}
 			step := 1
 			if kind.Equal(AntiDiagonal) {
 				step = -1
@@ -167,8 +167,8 @@ func TestAttacksTorusByWalking(t *testing.T) {
 func TestAttacksSymmetric(t *testing.T) {
 	for _, sz := range [][2]int{{1, 1}, {1, 5}, {2, 2}, {3, 3}, {4, 6}, {5, 5}, {6, 4}, {3, 7}} {
 		for _, a := range attackPool() {
-			for _, wrap := range []bool{false, true} {
-				m := Model{Rows: sz[0], Cols: sz[1], Attack: a, Wrap: wrap}
+			for _, wrap := range Surfaces() {
+				m := Model{Rows: sz[0], Cols: sz[1], Attack: a, Surface: wrap}
 				cells := allCells(m)
 				for _, p := range cells {
 					for _, q := range cells {
@@ -202,7 +202,7 @@ func TestCheck(t *testing.T) {
 		{"unsorted is fine", Classic(4), Solution{{3, 2}, {0, 1}, {2, 0}, {1, 3}}, "", "Check does not depend on order"},
 		{"fixed present", Model{Rows: 8, Cols: 8, Attack: Queen, Fixed: []Cell{{2, 7}, {0, 0}}}, good, "", "both fixed queens are in the solution"},
 		{"blocked elsewhere", Model{Rows: 8, Cols: 8, Attack: Queen, Blocked: []Cell{{0, 1}, {7, 7}}}, good, "", "blocked cells the solution avoids"},
-		{"torus 5", Model{Rows: 5, Cols: 5, Attack: Queen, Wrap: true}, cellsOf(0, 2, 4, 1, 3), "", "c = 2r mod 5 is a torus solution"},
+		{"torus 5", Model{Rows: 5, Cols: 5, Attack: Queen, Surface: Torus}, cellsOf(0, 2, 4, 1, 3), "", "c = 2r mod 5 is a torus solution"},
 		{"no attacks, full row", Model{Rows: 2, Cols: 3, Queens: 3, Attack: Union(Diagonal, AntiDiagonal)}, Solution{{0, 0}, {0, 1}, {0, 2}}, "", "rows are not attacked, so a whole row is fine"},
 		{"too few", Classic(8), good[:7], "7 queens, want 8", "one queen missing"},
 		{"too many", Classic(4), append(cellsOf(1, 3, 0, 2), Cell{0, 0}), "5 queens, want 4", "one queen too many, counted before anything else"},
@@ -214,7 +214,7 @@ func TestCheck(t *testing.T) {
 		{"fixed missing", Model{Rows: 8, Cols: 8, Attack: Queen, Fixed: []Cell{{0, 1}}}, good, "fixed queen r0c1 is missing", "a solution must include the fixed queens"},
 		{"attacking row", Classic(4), Solution{{0, 0}, {0, 2}, {2, 1}, {3, 3}}, "queens r0c0 and r0c2 attack each other (row)", "the first attacking pair and its kind are named"},
 		{"attacking diagonal", Classic(4), cellsOf(0, 1, 2, 3), "attack each other (diagonal)", "the main diagonal"},
-		{"attacking across the torus", Model{Rows: 6, Cols: 6, Attack: Queen, Wrap: true}, cellsOf(1, 3, 5, 0, 2, 4), "queens r0c1 and r2c5 attack each other (anti-diagonal)", "a flat 6-queens solution; (0,1)+(2,−2) wraps to (2,5): dr+dc = 6 ≡ 0 mod 6"},
+		{"attacking across the torus", Model{Rows: 6, Cols: 6, Attack: Queen, Surface: Torus}, cellsOf(1, 3, 5, 0, 2, 4), "queens r0c1 and r2c5 attack each other (anti-diagonal)", "a flat 6-queens solution; (0,1)+(2,−2) wraps to (2,5): dr+dc = 6 ≡ 0 mod 6"},
 		{"knight under superqueen", Model{Rows: 8, Cols: 8, Attack: Superqueen}, good, "attack each other (knight)", "every 8-queens solution has a knight pair: there are no superqueen solutions below n=10"},
 	}
 	for _, tt := range tests {
@@ -263,7 +263,7 @@ func TestModelString(t *testing.T) {
 		reason string
 	}{
 		{"classic", Classic(8), "8×8, 8 queens, attacks row,column,diagonal,anti-diagonal", "the documented form"},
-		{"everything", Model{Rows: 4, Cols: 6, Queens: 3, Attack: Knight, Wrap: true, Blocked: []Cell{{0, 0}}, Fixed: []Cell{{1, 1}, {2, 2}}}, "4×6, 3 queens, attacks knight, torus, 1 blocked, 2 fixed", "every optional part"},
+		{"everything", Model{Rows: 4, Cols: 6, Queens: 3, Attack: Knight, Surface: Torus, Blocked: []Cell{{0, 0}}, Fixed: []Cell{{1, 1}, {2, 2}}}, "4×6, 3 queens, attacks knight, torus, 1 blocked, 2 fixed", "every optional part"},
 		{"no attacks", Model{Rows: 3, Cols: 2}, "3×2, 2 queens, attacks none", "QueenCount default and the empty set"},
 	}
 	for _, tt := range tests {
@@ -293,10 +293,10 @@ func TestCanonical(t *testing.T) {
 	for _, c := range []Model{
 		{Rows: 8, Cols: 8, Attack: Queen, Blocked: []Cell{{1, 2}}},
 		{Rows: 8, Cols: 8, Attack: Superqueen, Blocked: []Cell{{1, 2}, {0, 5}}},
-		{Rows: 8, Cols: 8, Attack: Queen, Wrap: true, Blocked: []Cell{{1, 2}, {0, 5}}},
+		{Rows: 8, Cols: 8, Attack: Queen, Surface: Torus, Blocked: []Cell{{1, 2}, {0, 5}}},
 		{Rows: 8, Cols: 8, Attack: Queen, Fixed: []Cell{{1, 2}, {0, 5}}},
 		{Rows: 8, Cols: 8, Attack: Queen, Queens: 7, Blocked: []Cell{{1, 2}, {0, 5}}},
-		{Rows: 8, Cols: 8, Attack: Queen, Each: Quota{Row: 1}, Blocked: []Cell{{1, 2}, {0, 5}}},
+		{Rows: 8, Cols: 8, Attack: Queen, Each: Quota{Row: Exactly(1)}, Blocked: []Cell{{1, 2}, {0, 5}}},
 	} {
 		if c.Canonical() == a.Canonical() {
 			t.Errorf("%v and %v give the same text", c, a)

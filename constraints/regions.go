@@ -1,7 +1,6 @@
 package constraints
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -138,29 +137,3 @@ func (g *Regions) Equal(h *Regions) bool {
 
 // String returns the grid's lines joined by '/'.
 func (g *Regions) String() string { return strings.Join(g.Lines(), "/") }
-
-// Quota asks for an exact number of queens on every row, column or area: Star Battle's two stars per
-// row, column and region is Quota{Row: 2, Column: 2, Region: 2}. A zero field asks nothing.
-type Quota struct {
-	Row, Column, Region int
-}
-
-// IsZero reports whether q asks nothing.
-func (q Quota) IsZero() bool { return q == Quota{} }
-
-// String writes q as "row=2,column=2,region=2", leaving out the zero fields; "none" when all are.
-func (q Quota) String() string {
-	var parts []string
-	for _, f := range [...]struct {
-		name string
-		v    int
-	}{{"row", q.Row}, {"column", q.Column}, {"region", q.Region}} {
-		if f.v != 0 {
-			parts = append(parts, fmt.Sprintf("%s=%d", f.name, f.v))
-		}
-	}
-	if len(parts) == 0 {
-		return "none"
-	}
-	return strings.Join(parts, ",")
-}

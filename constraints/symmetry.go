@@ -10,12 +10,16 @@ import (
 )
 
 // Symmetry is a map of the board onto itself: one of the square's eight rotations and reflections,
-// followed on a torus by a shift of the rows and columns.
+// followed on a surface with joined edges by a shift of the rows and columns across them.
 type Symmetry struct {
 	// Turn is the rotation or reflection, one of the D4 elements Identity … AntiTranspose.
 	Turn Turn
-	// DRow and DCol shift the board after the turn; nonzero only on a torus.
+	// DRow and DCol shift the board after the turn; nonzero only where the edges are joined.
 	DRow, DCol int
+	// Twist says that the left and right edges are joined with a twist (a Möbius strip, a Klein bottle):
+	// a cell the shift carries across them an odd number of times comes back upside down, and a shift by
+	// the board's width is the mirror of the rows.
+	Twist bool
 }
 
 // Turn is one of the eight symmetries of the square.
@@ -71,10 +75,13 @@ func (t Turn) Vec(v Vec) Vec {
 	return v
 }
 
-// String writes s as "rotate90" or "rotate90+shift(1,2)".
+// String writes s as "rotate90", "rotate90+shift(1,2)", or "mirror-cols+twisted-shift(0,5)".
 func (s Symmetry) String() string {
 	if s.DRow == 0 && s.DCol == 0 {
 		return s.Turn.String()
+	}
+	if s.Twist {
+		return fmt.Sprintf("%s+twisted-shift(%d,%d)", s.Turn, s.DRow, s.DCol)
 	}
 	return fmt.Sprintf("%s+shift(%d,%d)", s.Turn, s.DRow, s.DCol)
 }
@@ -100,13 +107,19 @@ func (s Symmetry) Apply(c Cell, rows, cols int) Cell {
 		r, k = mc-k, mr-r
 	}
 	if s.DRow != 0 || s.DCol != 0 {
-		r, k = intmath.Mod(r+s.DRow, rows), intmath.Mod(k+s.DCol, cols)
+		r, k = r+s.DRow, k+s.DCol
+		q := floorDiv(k, cols)
+		if s.Twist && q%2 != 0 {
+			r = mr - r
+		}
+		r, k = intmath.Mod(r, rows), k-q*cols
 	}
 	return Cell{r, k}
 }
 
-// Map returns the image of sol under s, sorted.
+// Map returns the image of sol under s, sorted. s's Twist is taken from the model's surface.
 func (m Model) Map(s Symmetry, sol Solution) Solution {
+	s.Twist = m.Surface.Twisted()
 	out := make(Solution, len(sol))
 	for i, c := range sol {
 		out[i] = s.Apply(c, m.Rows, m.Cols)
@@ -115,21 +128,95 @@ func (m Model) Map(s Symmetry, sol Solution) Solution {
 	return out
 }
 
-// Keeps reports whether s is a symmetry of the model: it maps the board onto itself (a shift only on a
-// torus, a turn of rows into columns only on a square board) and keeps the attack relation, the blocked
-// cells, the fixed queens, the quotas and the region partition (up to renaming the regions). It takes time
-// linear in the cells named, and in the board's area where the attacks or the regions need it.
+// Keeps reports whether s is a symmetry of the model: it maps the surface onto itself (a shift only
+// across joined edges, a turn of rows into columns only on a square flat board or torus) and keeps the
+// attack relation, the blocked cells, the fixed queens, the quotas and the region partition (up to
+// renaming the regions). s's Twist is taken from the model's surface. It takes time linear in the cells
+// named, and in the board's area where the attacks or the regions need it.
 func (m Model) Keeps(s Symmetry) bool {
-	if (s.DRow != 0 || s.DCol != 0) && !m.Wrap {
+	s.Twist = m.Surface.Twisted()
+	if !m.shiftFits(Vec{s.DRow, s.DCol}) {
 		return false
 	}
 	ok, _ := m.keepsTurn(context.Background(), s.Turn)
 	return ok && m.keepsCells(s)
 }
 
-// keepsTurn reports whether the turn t fits the board, keeps the attack relation and the quotas.
+// turnFits reports whether the turn t maps the surface onto itself: any turn that keeps the sides on a
+// flat board or a torus, and every turn on a square one; on a cylinder the turns that keep the joined
+// edges left and right; on a twisted surface the identity and the mirror of the columns, as the mirror
+// of the rows there is the shift by the board's width (Group lists it as that).
+func (m Model) turnFits(t Turn) bool {
+	switch m.Surface {
+	case Cylinder:
+		return !t.SwapsSides()
+	case Mobius, Klein:
+		return t == Identity || t == MirrorCols
+	}
+	return !t.SwapsSides() || m.Square()
+}
+
+// shiftFits reports whether the shift v maps the surface onto itself: none on a flat board; any on a
+// torus; along the rows only on a cylinder and a Möbius strip; on a Klein bottle along the rows, and
+// down by none or half the rows (a plain shift of the rows by any other amount does not meet the twist).
+// Along the rows of a twisted surface a shift counts modulo twice the width.
+func (m Model) shiftFits(v Vec) bool {
+	if v == (Vec{}) {
+		return true
+	}
+	width := m.Cols
+	if m.Surface.Twisted() {
+		width *= 2
+	}
+	v = Vec{intmath.Mod(v.DR, m.Rows), intmath.Mod(v.DC, width)}
+	switch m.Surface {
+	case Flat:
+		return v == Vec{}
+	case Torus:
+		return true
+	case Cylinder, Mobius:
+		return v.DR == 0
+	case Klein:
+		return v.DR == 0 || 2*v.DR == m.Rows
+	}
+	return false
+}
+
+// rowShifts returns the shifts down the board the surface allows, and the period of its shifts along
+// the rows (0 when there are none).
+func (m Model) rowShifts() ([]int, int) {
+	switch m.Surface {
+	case Torus:
+		out := make([]int, m.Rows)
+		for i := range out {
+			out[i] = i
+		}
+		return out, m.Cols
+	case Cylinder:
+		return []int{0}, m.Cols
+	case Mobius:
+		return []int{0}, 2 * m.Cols
+	case Klein:
+		if m.Rows%2 == 0 {
+			return []int{0, m.Rows / 2}, 2 * m.Cols
+		}
+		return []int{0}, 2 * m.Cols
+	}
+	return []int{0}, 0
+}
+
+// keepsTurn reports whether the turn t fits the surface, keeps the attack relation and the quotas.
 func (m Model) keepsTurn(ctx context.Context, t Turn) (bool, error) {
-	if t.SwapsSides() && (!m.Square() || m.Each.Row != m.Each.Column) {
+	if !m.turnFits(t) {
+		return false, nil
+	}
+	e := m.Each
+	if t.SwapsSides() && e.Row != e.Column {
+		return false, nil
+	}
+	// A turn whose linear part takes diagonals to anti-diagonals needs their quotas alike; on a twisted
+	// surface both riders have the same lines.
+	if d := rider(t.Vec(Vec{1, 1})); d != (Vec{1, 1}) && e.Diagonal != e.AntiDiagonal && !m.Surface.Twisted() {
 		return false, nil
 	}
 	return m.keepsRelation(ctx, t)
@@ -142,9 +229,17 @@ func (m Model) keepsTurn(ctx context.Context, t Turn) (bool, error) {
 // torus), so the relation itself is checked, one pair per offset, since attack depends on the offset
 // alone.
 func (m Model) keepsRelation(ctx context.Context, t Turn) (bool, error) {
+	// On a twisted surface a rider (a, b) rides as (−a, b) too (cover.go): the riders in force are both.
+	riders := m.Attack.riders
+	if m.Surface.Twisted() {
+		for _, r := range m.Attack.riders {
+			riders = append(riders, rider(Vec{-r.DR, r.DC}))
+		}
+		riders = canonical(slices.Clone(riders))
+	}
 	closed := true
-	for _, r := range m.Attack.riders {
-		if _, ok := slices.BinarySearchFunc(m.Attack.riders, rider(t.Vec(r)), compareVecs); !ok {
+	for _, r := range riders {
+		if _, ok := slices.BinarySearchFunc(riders, rider(t.Vec(r)), compareVecs); !ok {
 			closed = false
 			break
 		}
@@ -152,13 +247,52 @@ func (m Model) keepsRelation(ctx context.Context, t Turn) (bool, error) {
 	if closed {
 		return true, nil
 	}
-	s := Symmetry{Turn: t}
+	s := Symmetry{Turn: t, Twist: m.Surface.Twisted()}
+	if m.Surface != Flat && m.Surface != Torus {
+		// The attacks of a cylinder or a twisted surface depend on the rows of both cells, not on their
+		// offset alone; shifts along the rows keep them, so one cell of each row against every cell
+		// settles it. A turn that breaks the relation shows it near a few rows first, checked before the
+		// whole.
+		kept := func(a Cell, rows []int) bool {
+			for _, br := range rows {
+				for bc := range m.Cols {
+					b := Cell{br, bc}
+					if m.Attacks(a, b) != m.Attacks(s.Apply(a, m.Rows, m.Cols), s.Apply(b, m.Rows, m.Cols)) {
+						return false
+					}
+				}
+			}
+			return true
+		}
+		for _, r := range []int{0, m.Rows / 2, m.Rows - 1} {
+			var near []int
+			for br := max(0, r-2); br <= min(m.Rows-1, r+2); br++ {
+				near = append(near, br)
+			}
+			if !kept(Cell{r, 0}, near) {
+				return false, nil
+			}
+		}
+		every := make([]int, m.Rows)
+		for i := range every {
+			every[i] = i
+		}
+		for r := range m.Rows {
+			if err := ctx.Err(); err != nil {
+				return false, err
+			}
+			if !kept(Cell{r, 0}, every) {
+				return false, nil
+			}
+		}
+		return true, nil
+	}
 	same := func(dr, dc int) bool {
 		var a Cell // a cell from which the offset stays on the board
-		if !m.Wrap {
+		if m.Surface == Flat {
 			a = Cell{max(0, -dr), max(0, -dc)}
 		}
-		b := m.step(a, Vec{dr, dc})
+		b, _ := m.project(Cell{a.Row + dr, a.Col + dc})
 		return m.Attacks(a, b) == m.Attacks(s.Apply(a, m.Rows, m.Cols), s.Apply(b, m.Rows, m.Cols))
 	}
 	// Small offsets first: a turn that breaks the relation almost always shows it within two steps.
@@ -181,8 +315,14 @@ func (m Model) keepsRelation(ctx context.Context, t Turn) (bool, error) {
 }
 
 // keepsCells reports whether s maps the blocked cells and the fixed queens onto themselves and the region
-// partition onto itself.
+// partition onto itself, and on a twisted surface with a row quota the rows onto rows: a shift along the
+// rows there carries part of a row into the mirror row and keeps the rows only when it is a whole number
+// of widths.
 func (m Model) keepsCells(s Symmetry) bool {
+	s.Twist = m.Surface.Twisted()
+	if s.Twist && !m.Each.Row.IsZero() && s.DCol%m.Cols != 0 {
+		return false
+	}
 	return keepsSet(m, s, m.Blocked) && keepsSet(m, s, m.Fixed) && m.keepsRegions(s)
 }
 
@@ -233,21 +373,28 @@ func (m Model) keepsRegions(s Symmetry) bool {
 // Group is the symmetry group of a model: the maps of the board onto itself that keep the model, so that a
 // solution mapped by any of them is again a solution. It is held without listing every map: a torus of
 // side n has up to 8n² of them. Each turn in the group comes with one shift that makes it a symmetry, and
-// the shifts that are symmetries on their own (every shift, when nothing on the board breaks them) make
-// the rest: the elements are (turn, its shift + h) for every such shift h.
+// the shifts that are symmetries on their own (every shift the surface allows, when nothing on the board
+// breaks them) make the rest: the elements are (turn, its shift + h) for every such shift h. A shift is
+// a translation of the surface's cover (cover.go): on a twisted surface the shifts along the rows count
+// modulo twice the width, and the mirror of the rows is among them.
 type Group struct {
 	m     Model
 	turns []Turn       // identity first
 	shift map[Turn]Vec // the shift that goes with each turn
-	all   bool         // every shift of the torus keeps the model
+	all   bool         // every shift the surface allows keeps the model
 	sub   []Vec        // otherwise the shifts that do, the zero shift first
+	// rowShifts and period are the shifts the surface allows: rowShifts down the board, and any along the
+	// rows modulo period (0 when the left and right edges are not joined).
+	rowShifts []int
+	period    int
 }
 
 // Group returns the model's symmetry group. It stops with ctx's error if ctx ends first; it takes time
-// linear in the cells named, times the shifts to try on a torus that has blocked or fixed cells or
-// regions, and in the board's area where the attacks or the regions need it.
+// linear in the cells named, times the shifts to try on a surface with joined edges that has blocked or
+// fixed cells or regions, and in the board's area where the attacks or the regions need it.
 func (m Model) Group(ctx context.Context) (*Group, error) {
 	g := &Group{m: m, shift: map[Turn]Vec{}}
+	g.rowShifts, g.period = m.rowShifts()
 	if err := g.shifts(ctx); err != nil {
 		return nil, err
 	}
@@ -271,14 +418,19 @@ func (m Model) Group(ctx context.Context) (*Group, error) {
 	return g, nil
 }
 
+// symmetry returns the map (t, v) on the model's surface.
+func (g *Group) symmetry(t Turn, v Vec) Symmetry {
+	return Symmetry{Turn: t, DRow: v.DR, DCol: v.DC, Twist: g.m.Surface.Twisted()}
+}
+
 // shifts finds the shifts that keep the model on their own.
 func (g *Group) shifts(ctx context.Context) error {
 	m := g.m
-	if !m.Wrap {
+	if g.period == 0 {
 		g.sub = []Vec{{}}
 		return nil
 	}
-	if len(m.Blocked) == 0 && len(m.Fixed) == 0 && m.Regions == nil {
+	if len(m.Blocked) == 0 && len(m.Fixed) == 0 && m.Regions == nil && !(m.Surface.Twisted() && !m.Each.Row.IsZero()) {
 		g.all = true
 		return nil
 	}
@@ -286,23 +438,37 @@ func (g *Group) shifts(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if m.keepsCells(Symmetry{Turn: Identity, DRow: v.DR, DCol: v.DC}) {
+		if m.keepsCells(g.symmetry(Identity, v)) {
 			g.sub = append(g.sub, v)
 		}
 	}
 	return nil
 }
 
+// allowed yields every shift the surface allows, the zero shift first.
+func (g *Group) allowed() iter.Seq[Vec] {
+	return func(yield func(Vec) bool) {
+		for _, dr := range g.rowShifts {
+			for dc := range max(g.period, 1) {
+				if !yield(Vec{dr, dc}) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // candidates lists the shifts s for which (t, s) might keep the model: on a flat board the zero shift
-// alone; on a torus those that take the image of the first named cell onto a named cell of its kind, or
-// every shift when the model names no cell (regions alone).
+// alone; on a torus those that take the image of the first named cell onto a named cell of its kind;
+// elsewhere, or on a torus that names no cell (regions alone), every shift the surface allows.
 func (g *Group) candidates(t Turn) []Vec {
 	m := g.m
-	if !m.Wrap {
+	if g.period == 0 {
 		return []Vec{{}}
 	}
 	var set []Cell
 	switch {
+	case m.Surface != Torus:
 	case len(m.Fixed) > 0:
 		set = m.Fixed
 	case len(m.Blocked) > 0:
@@ -310,10 +476,8 @@ func (g *Group) candidates(t Turn) []Vec {
 	}
 	var out []Vec
 	if set == nil {
-		for dr := range m.Rows {
-			for dc := range m.Cols {
-				out = append(out, Vec{dr, dc})
-			}
+		for v := range g.allowed() {
+			out = append(out, v)
 		}
 		return out
 	}
@@ -327,14 +491,14 @@ func (g *Group) candidates(t Turn) []Vec {
 
 // shiftFor finds a shift s for which (t, s) keeps the cells of the model; t is known to keep the rest.
 func (g *Group) shiftFor(ctx context.Context, t Turn) (Vec, bool, error) {
-	if g.all || !g.m.Wrap {
+	if g.all || g.period == 0 {
 		return Vec{}, g.all || g.m.keepsCells(Symmetry{Turn: t}), nil
 	}
 	for _, v := range g.candidates(t) {
 		if err := ctx.Err(); err != nil {
 			return Vec{}, false, err
 		}
-		if g.m.keepsCells(Symmetry{Turn: t, DRow: v.DR, DCol: v.DC}) {
+		if g.m.keepsCells(g.symmetry(t, v)) {
 			return v, true, nil
 		}
 	}
@@ -345,7 +509,7 @@ func (g *Group) shiftFor(ctx context.Context, t Turn) (Vec, bool, error) {
 func (g *Group) Order() uint64 {
 	shifts := uint64(len(g.sub))
 	if g.all {
-		shifts = uint64(g.m.Rows) * uint64(g.m.Cols)
+		shifts = uint64(len(g.rowShifts)) * uint64(g.period)
 	}
 	return uint64(len(g.turns)) * shifts
 }
@@ -353,22 +517,22 @@ func (g *Group) Order() uint64 {
 // Turns returns the turns that some map of the group makes, Identity first.
 func (g *Group) Turns() []Turn { return slices.Clone(g.turns) }
 
-// AllShifts reports whether every shift of the torus is in the group.
+// AllShifts reports whether every shift the surface allows is in the group.
 func (g *Group) AllShifts() bool { return g.all }
 
 // Contains reports whether s is in the group.
 func (g *Group) Contains(s Symmetry) bool {
 	t0, ok := g.shift[s.Turn]
-	if !ok {
+	if !ok || s.Twist != g.m.Surface.Twisted() {
 		return false
 	}
-	if !g.m.Wrap {
+	if g.period == 0 {
 		return s.DRow == 0 && s.DCol == 0
 	}
+	h := Vec{intmath.Mod(s.DRow-t0.DR, g.m.Rows), intmath.Mod(s.DCol-t0.DC, g.period)}
 	if g.all {
-		return true
+		return slices.Contains(g.rowShifts, h.DR)
 	}
-	h := Vec{intmath.Mod(s.DRow-t0.DR, g.m.Rows), intmath.Mod(s.DCol-t0.DC, g.m.Cols)}
 	return slices.Contains(g.sub, h)
 }
 
@@ -379,7 +543,7 @@ func (g *Group) All() iter.Seq[Symmetry] {
 	return func(yield func(Symmetry) bool) {
 		for _, t := range g.turns {
 			for h := range g.shiftsFrom(g.shift[t]) {
-				if !yield(Symmetry{Turn: t, DRow: h.DR, DCol: h.DC}) {
+				if !yield(g.symmetry(t, h)) {
 					return
 				}
 			}
@@ -391,22 +555,22 @@ func (g *Group) All() iter.Seq[Symmetry] {
 func (g *Group) shiftsFrom(s0 Vec) iter.Seq[Vec] {
 	m := g.m
 	return func(yield func(Vec) bool) {
+		add := func(h Vec) Vec {
+			if g.period == 0 {
+				return s0
+			}
+			return Vec{intmath.Mod(s0.DR+h.DR, m.Rows), intmath.Mod(s0.DC+h.DC, g.period)}
+		}
 		if g.all {
-			for dr := range m.Rows {
-				for dc := range m.Cols {
-					if !yield(Vec{intmath.Mod(s0.DR+dr, m.Rows), intmath.Mod(s0.DC+dc, m.Cols)}) {
-						return
-					}
+			for h := range g.allowed() {
+				if !yield(add(h)) {
+					return
 				}
 			}
 			return
 		}
 		for _, h := range g.sub {
-			v := Vec{s0.DR + h.DR, s0.DC + h.DC}
-			if m.Wrap {
-				v = Vec{intmath.Mod(v.DR, m.Rows), intmath.Mod(v.DC, m.Cols)}
-			}
-			if !yield(v) {
+			if !yield(add(h)) {
 				return
 			}
 		}
@@ -420,7 +584,7 @@ func (g *Group) shiftsFrom(s0 Vec) iter.Seq[Vec] {
 func (g *Group) candidateMaps(sol Solution, to Cell) iter.Seq[Symmetry] {
 	m := g.m
 	return func(yield func(Symmetry) bool) {
-		if !g.all || len(sol) == 0 {
+		if !g.all || m.Surface != Torus || len(sol) == 0 {
 			for s := range g.All() {
 				if !yield(s) {
 					return

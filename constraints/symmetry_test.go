@@ -11,8 +11,8 @@ import (
 // square and rectangular boards, with and without a shift.
 func TestApplyMatchesTurns(t *testing.T) {
 	for _, sz := range [][2]int{{1, 1}, {3, 3}, {4, 4}, {5, 5}, {2, 5}, {4, 3}} {
-		for _, wrap := range []bool{false, true} {
-			m := Model{Rows: sz[0], Cols: sz[1], Attack: Queen, Wrap: wrap}
+		for _, wrap := range Surfaces() {
+			m := Model{Rows: sz[0], Cols: sz[1], Attack: Queen, Surface: wrap}
 			for _, s := range candidates(m) {
 				for _, c := range allCells(m) {
 					if got, want := s.Apply(c, m.Rows, m.Cols), image(m, s, c); got != want {
@@ -81,30 +81,39 @@ var symmetryModels = []struct {
 	{"blocked and fixed 5", Model{Rows: 5, Cols: 5, Attack: Queen, Blocked: []Cell{{0, 0}, {4, 4}}, Fixed: []Cell{{2, 2}}}, "both kinds of cell together"},
 	{"blocked and fixed swapped 5", Model{Rows: 5, Cols: 5, Attack: Queen, Blocked: []Cell{{0, 0}}, Fixed: []Cell{{4, 4}}}, "a turn mapping a blocked cell to a fixed one is no symmetry"},
 	{"rect blocked 3×4", Model{Rows: 3, Cols: 4, Attack: Queen, Blocked: []Cell{{0, 0}, {2, 3}}}, "rectangle, a pair swapped by rotate180"},
-	{"torus queen 5", Model{Rows: 5, Cols: 5, Attack: Queen, Wrap: true}, "every turn with every shift: 200"},
-	{"torus queen 4", Model{Rows: 4, Cols: 4, Attack: Queen, Wrap: true}, "even torus"},
-	{"torus rook 4", Model{Rows: 4, Cols: 4, Attack: Union(Row, Column), Wrap: true}, "lines that do not wrap differently"},
-	{"torus diagonal 5", Model{Rows: 5, Cols: 5, Attack: Diagonal, Wrap: true}, "one wrapped diagonal, gcd 5"},
-	{"torus row diag anti 4", Model{Rows: 4, Cols: 4, Attack: Union(Row, Diagonal, AntiDiagonal), Wrap: true}, "rows without columns on a torus"},
-	{"torus knight 5", Model{Rows: 5, Cols: 5, Attack: Knight, Wrap: true}, "wrapped leaps"},
-	{"torus superqueen 5", Model{Rows: 5, Cols: 5, Attack: Superqueen, Wrap: true}, "everything wraps"},
-	{"torus rect queen 4×6", Model{Rows: 4, Cols: 6, Attack: Queen, Wrap: true}, "rectangular torus, gcd 2"},
-	{"torus rect queen 3×5", Model{Rows: 3, Cols: 5, Attack: Queen, Wrap: true}, "rectangular torus, gcd 1: every pair on both diagonals"},
-	{"torus rect knight 3×4", Model{Rows: 3, Cols: 4, Attack: Knight, Wrap: true}, "rectangular torus, knight"},
-	{"torus blocked 5", Model{Rows: 5, Cols: 5, Attack: Queen, Wrap: true, Blocked: []Cell{{1, 3}}}, "one blocked cell: the shifts that move it are lost, the turns about it kept"},
-	{"torus blocked pair 4", Model{Rows: 4, Cols: 4, Attack: Queen, Wrap: true, Blocked: []Cell{{0, 0}, {2, 2}}}, "a pair swapped by the shift (2,2)"},
-	{"torus fixed 5", Model{Rows: 5, Cols: 5, Attack: Queen, Wrap: true, Fixed: []Cell{{0, 1}}}, "one fixed queen on a torus"},
-	{"torus none 3", Model{Rows: 3, Cols: 3, Attack: Attack{}, Wrap: true}, "no attacks on a torus"},
+	{"torus queen 5", Model{Rows: 5, Cols: 5, Attack: Queen, Surface: Torus}, "every turn with every shift: 200"},
+	{"torus queen 4", Model{Rows: 4, Cols: 4, Attack: Queen, Surface: Torus}, "even torus"},
+	{"torus rook 4", Model{Rows: 4, Cols: 4, Attack: Union(Row, Column), Surface: Torus}, "lines that do not wrap differently"},
+	{"torus diagonal 5", Model{Rows: 5, Cols: 5, Attack: Diagonal, Surface: Torus}, "one wrapped diagonal, gcd 5"},
+	{"torus row diag anti 4", Model{Rows: 4, Cols: 4, Attack: Union(Row, Diagonal, AntiDiagonal), Surface: Torus}, "rows without columns on a torus"},
+	{"torus knight 5", Model{Rows: 5, Cols: 5, Attack: Knight, Surface: Torus}, "wrapped leaps"},
+	{"torus superqueen 5", Model{Rows: 5, Cols: 5, Attack: Superqueen, Surface: Torus}, "everything wraps"},
+	{"torus rect queen 4×6", Model{Rows: 4, Cols: 6, Attack: Queen, Surface: Torus}, "rectangular torus, gcd 2"},
+	{"torus rect queen 3×5", Model{Rows: 3, Cols: 5, Attack: Queen, Surface: Torus}, "rectangular torus, gcd 1: every pair on both diagonals"},
+	{"torus rect knight 3×4", Model{Rows: 3, Cols: 4, Attack: Knight, Surface: Torus}, "rectangular torus, knight"},
+	{"torus blocked 5", Model{Rows: 5, Cols: 5, Attack: Queen, Surface: Torus, Blocked: []Cell{{1, 3}}}, "one blocked cell: the shifts that move it are lost, the turns about it kept"},
+	{"torus blocked pair 4", Model{Rows: 4, Cols: 4, Attack: Queen, Surface: Torus, Blocked: []Cell{{0, 0}, {2, 2}}}, "a pair swapped by the shift (2,2)"},
+	{"torus fixed 5", Model{Rows: 5, Cols: 5, Attack: Queen, Surface: Torus, Fixed: []Cell{{0, 1}}}, "one fixed queen on a torus"},
+	{"torus none 3", Model{Rows: 3, Cols: 3, Attack: Attack{}, Surface: Torus}, "no attacks on a torus"},
 
 	// The cases below are boards on which one attack kind means the same as another, or nothing at all. The
 	// brute-force definition counts the extra symmetries; Symmetries' rule "turns that swap diagonals need
 	// both diagonal kinds" (and likewise rows and columns) does not see them.
-	{"torus rect diagonal 4×6", Model{Rows: 4, Cols: 6, Attack: Union(Row, Column, Diagonal), Wrap: true}, "gcd 2: dr−dc ≡ 0 ⇔ dr+dc ≡ 0 mod 2, so the diagonal is the anti-diagonal and the mirrors are symmetries"},
-	{"torus rect diagonal 3×4", Model{Rows: 3, Cols: 4, Attack: Diagonal, Wrap: true}, "gcd 1: every pair is on one diagonal, so every bijection of the board keeps the attacks"},
-	{"torus 2×2 diagonal", Model{Rows: 2, Cols: 2, Attack: Diagonal, Wrap: true}, "gcd 2: the same coincidence on a square torus"},
+	{"torus rect diagonal 4×6", Model{Rows: 4, Cols: 6, Attack: Union(Row, Column, Diagonal), Surface: Torus}, "gcd 2: dr−dc ≡ 0 ⇔ dr+dc ≡ 0 mod 2, so the diagonal is the anti-diagonal and the mirrors are symmetries"},
+	{"torus rect diagonal 3×4", Model{Rows: 3, Cols: 4, Attack: Diagonal, Surface: Torus}, "gcd 1: every pair is on one diagonal, so every bijection of the board keeps the attacks"},
+	{"torus 2×2 diagonal", Model{Rows: 2, Cols: 2, Attack: Diagonal, Surface: Torus}, "gcd 2: the same coincidence on a square torus"},
 	{"one row diagonal", Model{Rows: 1, Cols: 4, Attack: Union(Row, Diagonal)}, "a 1-row board has no diagonal pairs, so mirroring the columns keeps the attacks"},
 	{"1×1 row", Model{Rows: 1, Cols: 1, Attack: Row}, "one cell: every turn is the identity map"},
-	{"torus 3×3 diagonal knight", Model{Rows: 3, Cols: 3, Attack: Union(Diagonal, Knight), Wrap: true}, "on a 3×3 torus the leaps are (±1,±1): the knight covers both diagonals"},
+	{"torus 3×3 diagonal knight", Model{Rows: 3, Cols: 3, Attack: Union(Diagonal, Knight), Surface: Torus}, "on a 3×3 torus the leaps are (±1,±1): the knight covers both diagonals"},
+	{"cylinder queens 4", Model{Rows: 4, Cols: 4, Attack: Queen, Surface: Cylinder}, "the turns that keep the joined edges at the sides, times the shifts along the rows"},
+	{"cylinder rect knight", Model{Rows: 3, Cols: 5, Attack: Union(Row, Knight), Surface: Cylinder}, "a rectangle: four turns at most"},
+	{"mobius queens 4", Model{Rows: 4, Cols: 4, Attack: Queen, Surface: Mobius}, "shifts along the rows modulo twice the width, the mirror of the columns; the mirror of the rows is the shift by the width"},
+	{"mobius queens 5", Model{Rows: 5, Cols: 5, Attack: Queen, Surface: Mobius}, "an odd side: a middle row the twist keeps"},
+	{"mobius diagonal 4×5", Model{Rows: 4, Cols: 5, Attack: Union(Column, Diagonal), Surface: Mobius}, "across the twist the diagonal rides on as the anti-diagonal"},
+	{"mobius blocked", Model{Rows: 4, Cols: 4, Attack: Queen, Surface: Mobius, Blocked: []Cell{{0, 1}}}, "one blocked cell leaves few maps"},
+	{"klein queens 4", Model{Rows: 4, Cols: 4, Attack: Queen, Surface: Klein}, "a shift down by half the rows meets the twist"},
+	{"klein knight 3×4", Model{Rows: 3, Cols: 4, Attack: Union(Row, Knight), Surface: Klein}, "odd rows: no half shift"},
+	{"klein row quota", Model{Rows: 4, Cols: 4, Attack: Knight, Surface: Klein, Each: Quota{Row: Exactly(1)}}, "a row quota: shifts along the rows carry part of a row into its mirror"},
 }
 
 // TestSymmetriesBruteForce holds Symmetries to the brute-force definition: among the candidate maps (each
@@ -145,20 +154,34 @@ func symmetries(t testing.TB, m Model) []Symmetry {
 	return out
 }
 
-// checkGroup compares m's group with bruteGroup(m) as sets and checks the identity comes first.
+// checkGroup compares m's group with bruteGroup(m) as sets of maps of the board (two names may make one
+// map: on a twisted surface the mirror of the rows is the shift by the width) and checks the identity
+// comes first.
 func checkGroup(t *testing.T, m Model, reason string) {
 	t.Helper()
 	got := symmetries(t, m)
 	want := bruteGroup(m)
-	if len(got) == 0 || got[0] != (Symmetry{}) {
+	if len(got) == 0 || got[0].Turn != Identity || got[0].DRow != 0 || got[0].DCol != 0 {
 		t.Errorf("%v: Symmetries()[0] is not the identity: %v", m, got)
 	}
-	key := func(s Symmetry) string { return s.String() }
-	gotSet := map[string]bool{}
+	names := map[string]bool{}
 	for _, s := range got {
-		if gotSet[key(s)] {
+		if names[s.String()] {
 			t.Errorf("%v: %v listed twice", m, s)
 		}
+		names[s.String()] = true
+	}
+	cells := allCells(m)
+	key := func(s Symmetry) string {
+		b := make([]byte, 0, 8*len(cells))
+		for _, c := range cells {
+			d := image(m, s, c)
+			b = fmt.Appendf(b, "%d,%d;", d.Row, d.Col)
+		}
+		return string(b)
+	}
+	gotSet := map[string]bool{}
+	for _, s := range got {
 		gotSet[key(s)] = true
 	}
 	wantSet := map[string]bool{}
@@ -168,17 +191,17 @@ func checkGroup(t *testing.T, m Model, reason string) {
 	var extra, missing []string
 	for _, s := range got {
 		if !wantSet[key(s)] {
-			extra = append(extra, key(s))
+			extra = append(extra, s.String())
 		}
 	}
 	for _, s := range want {
 		if !gotSet[key(s)] {
-			missing = append(missing, key(s))
+			missing = append(missing, s.String())
 		}
 	}
 	if len(extra) > 0 || len(missing) > 0 {
 		t.Errorf("%v: Symmetries has %d maps, brute force %d (%s)\n  not symmetries but returned: %v\n  symmetries but missing: %v",
-			m, len(got), len(want), reason, short(extra), short(missing))
+			m, len(gotSet), len(wantSet), reason, short(extra), short(missing))
 	}
 }
 
@@ -209,7 +232,7 @@ func TestKeeps(t *testing.T) {
 	}{
 		{"shift on a flat board", Model{Rows: 5, Cols: 5, Attack: Attack{}}, Symmetry{Turn: Identity, DCol: 1}, "a shift moves the last column off a flat board"},
 		{"rotate on a rectangle", Model{Rows: 3, Cols: 5, Attack: Attack{}}, Symmetry{Turn: Rotate90}, "rows become columns: 5 columns do not fit in 3 rows"},
-		{"transpose on a rectangular torus", Model{Rows: 4, Cols: 6, Attack: Attack{}, Wrap: true}, Symmetry{Turn: Transpose, DRow: 1}, "wrapping does not make a 4×6 board square"},
+		{"transpose on a rectangular torus", Model{Rows: 4, Cols: 6, Attack: Attack{}, Surface: Torus}, Symmetry{Turn: Transpose, DRow: 1}, "wrapping does not make a 4×6 board square"},
 	}
 	for _, tt := range refused {
 		if tt.m.Keeps(tt.s) {
@@ -230,14 +253,14 @@ func TestSymmetriesSize(t *testing.T) {
 		{"classic 8", Classic(8), nil, 8, "the group that takes 92 solutions to 12 classes"},
 		{"rect 4×6", Model{Rows: 4, Cols: 6, Attack: Queen}, []Symmetry{{Turn: Identity}, {Turn: Rotate180}, {Turn: MirrorCols}, {Turn: MirrorRows}}, 4, "a rectangle keeps the turns that keep its sides"},
 		{"rect 5×3", Model{Rows: 5, Cols: 3, Attack: Queen}, nil, 4, "tall rather than wide"},
-		{"torus 5", Model{Rows: 5, Cols: 5, Attack: Queen, Wrap: true}, nil, 200, "8 turns × 25 shifts"},
+		{"torus 5", Model{Rows: 5, Cols: 5, Attack: Queen, Surface: Torus}, nil, 200, "8 turns × 25 shifts"},
 		{"classic 8 blocked corner", Model{Rows: 8, Cols: 8, Attack: Queen, Blocked: []Cell{{0, 0}}}, []Symmetry{{Turn: Identity}, {Turn: Transpose}}, 2,
 			"(0,0) goes to (0,7) by rotate90 and mirror-cols, (7,7) by rotate180 and anti-transpose, (7,0) by rotate270 and mirror-rows; only identity and transpose keep it"},
 		{"diagonal only 8", Model{Rows: 8, Cols: 8, Attack: Diagonal}, []Symmetry{{Turn: Identity}, {Turn: Rotate180}, {Turn: Transpose}, {Turn: AntiTranspose}}, 4, "the turns that keep each diagonal a diagonal"},
 		{"row diag anti 8", Model{Rows: 8, Cols: 8, Attack: Union(Row, Diagonal, AntiDiagonal)}, []Symmetry{{Turn: Identity}, {Turn: Rotate180}, {Turn: MirrorCols}, {Turn: MirrorRows}}, 4, "the turns that keep rows rows"},
 		{"row diag 8", Model{Rows: 8, Cols: 8, Attack: Union(Row, Diagonal)}, []Symmetry{{Turn: Identity}, {Turn: Rotate180}}, 2, "both restrictions at once"},
-		{"torus rook 4", Model{Rows: 4, Cols: 4, Attack: Union(Row, Column), Wrap: true}, nil, 128, "8 turns × 16 shifts"},
-		{"torus blocked 5", Model{Rows: 5, Cols: 5, Attack: Queen, Wrap: true, Blocked: []Cell{{1, 3}}}, nil, 8, "for each turn exactly one shift brings (1,3) home"},
+		{"torus rook 4", Model{Rows: 4, Cols: 4, Attack: Union(Row, Column), Surface: Torus}, nil, 128, "8 turns × 16 shifts"},
+		{"torus blocked 5", Model{Rows: 5, Cols: 5, Attack: Queen, Surface: Torus, Blocked: []Cell{{1, 3}}}, nil, 8, "for each turn exactly one shift brings (1,3) home"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -299,8 +322,8 @@ func TestSymmetriesMapSolutions(t *testing.T) {
 	models := []Model{
 		Classic(6),
 		{Rows: 6, Cols: 6, Attack: Queen, Blocked: []Cell{{0, 0}, {5, 5}}},
-		{Rows: 5, Cols: 5, Attack: Queen, Wrap: true, Fixed: []Cell{{2, 2}}},
-		{Rows: 4, Cols: 6, Queens: 4, Attack: Union(Row, Column, Diagonal), Wrap: true},
+		{Rows: 5, Cols: 5, Attack: Queen, Surface: Torus, Fixed: []Cell{{2, 2}}},
+		{Rows: 4, Cols: 6, Queens: 4, Attack: Union(Row, Column, Diagonal), Surface: Torus},
 		{Rows: 3, Cols: 5, Queens: 3, Attack: Union(Row, Column, Knight)},
 	}
 	for _, m := range models {
@@ -371,7 +394,7 @@ func TestIsCanonicalKnownCounts(t *testing.T) {
 		{"classic 7", Classic(7), true, 40, 6, "A002562(7)=6"},
 		{"classic 8", Classic(8), true, 92, 12, "A002562(8)=12: the famous 12 fundamental solutions"},
 		{"superqueen 10", Model{Rows: 10, Cols: 10, Attack: Superqueen}, false, 4, 1, "A051223(10)=4, A051224(10)=1: the first superqueen board"},
-		{"torus 5", Model{Rows: 5, Cols: 5, Attack: Queen, Wrap: true}, false, 10, 1,
+		{"torus 5", Model{Rows: 5, Cols: 5, Attack: Queen, Surface: Torus}, false, 10, 1,
 			"the 10 are c = 2r+k and c = 3r+k; shifts join each family and mirror-cols turns 2r into −2r = 3r: one class"},
 	}
 	for _, tt := range tests {
@@ -415,10 +438,10 @@ func TestIsCanonicalCountsOrbits(t *testing.T) {
 		{"diagonal only 4", Model{Rows: 4, Cols: 4, Queens: 4, Attack: Diagonal}, "one diagonal kind: a group of 4"},
 		{"row diag anti 5", Model{Rows: 5, Cols: 5, Attack: Union(Row, Diagonal, AntiDiagonal)}, "rows without columns"},
 		{"superqueen 11", Model{Rows: 11, Cols: 11, Attack: Superqueen}, "A051223(11)=44 solutions"},
-		{"torus 7", Model{Rows: 7, Cols: 7, Attack: Queen, Wrap: true}, "392 maps over the 7×7 torus solutions"},
-		{"torus 5 fixed", Model{Rows: 5, Cols: 5, Attack: Queen, Wrap: true, Fixed: []Cell{{0, 0}}}, "a fixed queen on a torus: the shifts go, the turns about it stay"},
-		{"torus 5 knight", Model{Rows: 5, Cols: 5, Queens: 5, Attack: Union(Knight, Row), Wrap: true}, "wrapped knights with rows"},
-		{"torus 4×6 three kinds", Model{Rows: 4, Cols: 6, Queens: 2, Attack: Union(Row, Column, Diagonal), Wrap: true}, "gcd 2: the diagonal equals the anti-diagonal, so the mirrors join classes Symmetries keeps apart (84 solutions, 3 orbits)"},
+		{"torus 7", Model{Rows: 7, Cols: 7, Attack: Queen, Surface: Torus}, "392 maps over the 7×7 torus solutions"},
+		{"torus 5 fixed", Model{Rows: 5, Cols: 5, Attack: Queen, Surface: Torus, Fixed: []Cell{{0, 0}}}, "a fixed queen on a torus: the shifts go, the turns about it stay"},
+		{"torus 5 knight", Model{Rows: 5, Cols: 5, Queens: 5, Attack: Union(Knight, Row), Surface: Torus}, "wrapped knights with rows"},
+		{"torus 4×6 three kinds", Model{Rows: 4, Cols: 6, Queens: 2, Attack: Union(Row, Column, Diagonal), Surface: Torus}, "gcd 2: the diagonal equals the anti-diagonal, so the mirrors join classes Symmetries keeps apart (84 solutions, 3 orbits)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -471,11 +494,11 @@ func FuzzSymmetries(f *testing.F) {
 			return
 		}
 		m := Model{
-			Rows:   int(b[0]%6) + 1,
-			Cols:   int(b[1]%6) + 1,
-			Attack: attackFromBytes(b[2], b[3]),
-			Wrap:   b[4]&1 == 1,
-			Queens: 1,
+			Rows:    int(b[0]%6) + 1,
+			Cols:    int(b[1]%6) + 1,
+			Attack:  attackFromBytes(b[2], b[3]),
+			Surface: Surface(b[4] % 5),
+			Queens:  1,
 		}
 		if b[4]&2 != 0 {
 			m.Regions = regionsFromBytes(m.Rows, m.Cols, b[5])

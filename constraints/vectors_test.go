@@ -6,40 +6,68 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	"github.com/queens-dev/queens/internal/intmath"
 )
 
 // walk returns the cells a rider with direction v reaches from a by stepping, or a leaper jumps to, by
-// the definitions in Attack's doc comment, written with no arithmetic beyond stepping: a flat board's
-// rider walks both ways until it falls off; a torus rider walks rows·cols steps, which is enough to come
-// round to every cell of its line.
+// the definitions in the doc comments of Attack and Surface, written with no arithmetic beyond stepping
+// one row or column at a time: a rider walks both ways until it falls off an edge that is not joined, or
+// for rows·cols steps, enough to come round to every cell of its line; a step off a joined edge comes back
+// on the other side, and across a twist upside down, with the rider's vertical direction reversed. On a
+// twisted surface the rider (a, b) rides as (−a, b) too. A leap moves its rows first, then its columns.
 func walk(m Model, a Cell, v Vec, rider bool) map[Cell]bool {
 	out := map[Cell]bool{}
+	// move goes dr rows and dc columns from c, one at a time, and says whether c stays on the board and
+	// whether it crossed the twist an odd number of times.
+	move := func(c Cell, dr, dc int) (Cell, bool, bool) {
+		flipped := false
+		for range abs(dr) {
+			c.Row += sign(dr)
+			if m.Surface.WrapsRows() {
+				c.Row = (c.Row + m.Rows) % m.Rows
+			} else if c.Row < 0 || c.Row >= m.Rows {
+				return c, false, false
+			}
+		}
+		for range abs(dc) {
+			c.Col += sign(dc)
+			if c.Col < 0 || c.Col >= m.Cols {
+				if !m.Surface.WrapsCols() {
+					return c, false, false
+				}
+				c.Col = (c.Col + m.Cols) % m.Cols
+				if m.Surface.Twisted() {
+					c.Row = m.Rows - 1 - c.Row
+					flipped = !flipped
+				}
+			}
+		}
+		return c, true, flipped
+	}
 	if !rider {
 		for _, sv := range [][2]int{{v.DR, v.DC}, {v.DC, v.DR}} {
-			for _, sign := range [][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
-				c := Cell{a.Row + sign[0]*sv[0], a.Col + sign[1]*sv[1]}
-				if m.Wrap {
-					c = Cell{intmath.Mod(c.Row, m.Rows), intmath.Mod(c.Col, m.Cols)}
-				}
-				if m.OnBoard(c) && c != a {
+			for _, sg := range [][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+				if c, ok, _ := move(a, sg[0]*sv[0], sg[1]*sv[1]); ok && c != a {
 					out[c] = true
 				}
 			}
 		}
 		return out
 	}
-	for _, dir := range []int{1, -1} {
+	dirs := []Vec{v, {-v.DR, -v.DC}}
+	if m.Surface.Twisted() {
+		dirs = append(dirs, Vec{-v.DR, v.DC}, Vec{v.DR, -v.DC})
+	}
+	for _, d := range dirs {
 		c := a
-		for range m.Rows * m.Cols {
-			c = Cell{c.Row + dir*v.DR, c.Col + dir*v.DC}
-			if m.Wrap {
-				c = Cell{intmath.Mod(c.Row, m.Rows), intmath.Mod(c.Col, m.Cols)}
-			}
-			if !m.OnBoard(c) {
+		for range 2 * m.Rows * m.Cols {
+			next, ok, flipped := move(c, d.DR, d.DC)
+			if !ok {
 				break
 			}
+			if flipped {
+				d.DR = -d.DR
+			}
+			c = next
 			if c != a {
 				out[c] = true
 			}
@@ -48,18 +76,35 @@ func walk(m Model, a Cell, v Vec, rider bool) map[Cell]bool {
 	return out
 }
 
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func sign(x int) int {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
+	}
+	return 0
+}
+
 // TestAttacksByWalking holds Attacks, for each rider and leaper of the pools alone, to walking, on flat
 // boards and tori, square and rectangular, with gcds of the sides from 1 to 6.
 func TestAttacksByWalking(t *testing.T) {
 	for _, sz := range [][2]int{{1, 1}, {1, 5}, {2, 3}, {3, 4}, {4, 6}, {5, 5}, {6, 4}, {6, 9}, {7, 3}, {6, 6}} {
-		for _, wrap := range []bool{false, true} {
+		for _, wrap := range Surfaces() {
 			for _, rider := range []bool{true, false} {
 				pool := leaperPool
 				if rider {
 					pool = riderPool
 				}
 				for _, v := range pool {
-					m := Model{Rows: sz[0], Cols: sz[1], Wrap: wrap, Attack: Leap(v.DR, v.DC)}
+					m := Model{Rows: sz[0], Cols: sz[1], Surface: wrap, Attack: Leap(v.DR, v.DC)}
 					if rider {
 						m.Attack = Ride(v.DR, v.DC)
 					}
@@ -80,25 +125,31 @@ func TestAttacksByWalking(t *testing.T) {
 // randomModel draws a small model from the whole space: riders and leapers from the pools, a torus or
 // not, blocked cells, regions and quotas. The model may be invalid; callers validate.
 func randomModel(rng *rand.Rand) Model {
-	m := Model{Rows: 1 + rng.IntN(6), Cols: 1 + rng.IntN(6), Wrap: rng.IntN(3) == 0}
+	m := Model{Rows: 1 + rng.IntN(6), Cols: 1 + rng.IntN(6), Surface: Surface(rng.IntN(7) % 5)}
 	m.Attack = attackFromBytes(byte(rng.Uint32()), byte(rng.Uint32()))
 	if rng.IntN(3) == 0 {
 		m.Regions = regionsFromBytes(m.Rows, m.Cols, byte(rng.Uint32()))
 	}
-	switch rng.IntN(4) {
+	switch rng.IntN(6) {
 	case 0:
-		m.Each.Row = 1 + rng.IntN(2)
+		m.Each.Row = Exactly(1 + rng.IntN(2))
 	case 1:
-		m.Each.Column = 1
+		m.Each.Column = Between(rng.IntN(2), 1+rng.IntN(2))
 	case 2:
 		if m.Regions != nil {
-			m.Each.Region = 1
+			m.Each.Region = AtMost(1 + rng.IntN(2))
+		}
+	case 3:
+		m.Each.Diagonal = Between(rng.IntN(2), 1+rng.IntN(2))
+	case 4:
+		if m.Surface == Flat {
+			m.Each.Line = AtMost(1 + rng.IntN(2))
 		}
 	}
 	for range rng.IntN(3) {
 		m.Blocked = append(m.Blocked, Cell{rng.IntN(m.Rows), rng.IntN(m.Cols)})
 	}
-	if m.Each.IsZero() {
+	if _, exact := m.Each.Row.Exact(); !exact {
 		m.Queens = 1 + rng.IntN(min(4, m.Rows*m.Cols))
 	}
 	return m
@@ -168,7 +219,7 @@ func TestCheckQuotasAndRegions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	kings := Model{Rows: 3, Cols: 3, Attack: King, Regions: regions, Each: Quota{Region: 1}}
+	kings := Model{Rows: 3, Cols: 3, Attack: King, Regions: regions, Each: Quota{Region: Exactly(1)}}
 	tests := []struct {
 		name    string
 		m       Model
@@ -180,9 +231,9 @@ func TestCheckQuotasAndRegions(t *testing.T) {
 		{"region twice", kings, Solution{{0, 0}, {0, 1}, {2, 1}}, "region a holds 2 queens", "two queens in a; they also touch"},
 		{"kings touch", kings, Solution{{0, 0}, {1, 1}, {2, 2}}, "attack each other (king)", "one per region, but (0,0) and (1,1) touch"},
 		{"touching diagonally", Model{Rows: 3, Cols: 3, Queens: 2, Attack: King}, Solution{{0, 0}, {1, 1}}, "attack each other (king)", "the king's diagonal step"},
-		{"row quota", Model{Rows: 2, Cols: 4, Attack: Attack{}, Each: Quota{Row: 2}}, Solution{{0, 0}, {0, 1}, {1, 2}, {1, 3}}, "", "two per row"},
-		{"row quota missed", Model{Rows: 2, Cols: 4, Attack: Attack{}, Each: Quota{Row: 2}}, Solution{{0, 0}, {0, 1}, {0, 2}, {1, 3}}, "row 0 holds 3 queens, want 2", "the quota is exact"},
-		{"column quota missed", Model{Rows: 4, Cols: 2, Attack: Attack{}, Each: Quota{Column: 2}}, Solution{{0, 0}, {1, 0}, {2, 0}, {3, 1}}, "column 0 holds 3 queens, want 2", "columns likewise"},
+		{"row quota", Model{Rows: 2, Cols: 4, Attack: Attack{}, Each: Quota{Row: Exactly(2)}}, Solution{{0, 0}, {0, 1}, {1, 2}, {1, 3}}, "", "two per row"},
+		{"row quota missed", Model{Rows: 2, Cols: 4, Attack: Attack{}, Each: Quota{Row: Exactly(2)}}, Solution{{0, 0}, {0, 1}, {0, 2}, {1, 3}}, "row 0 holds 3 queens, want 2", "the quota is exact"},
+		{"column quota missed", Model{Rows: 4, Cols: 2, Attack: Attack{}, Each: Quota{Column: Exactly(2)}}, Solution{{0, 0}, {1, 0}, {2, 0}, {3, 1}}, "column 0 holds 3 queens, want 2", "columns likewise"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -214,20 +265,30 @@ func TestValidateModelFeatures(t *testing.T) {
 		wantField string
 		reason    string
 	}{
-		{"linkedin", Model{Rows: 3, Cols: 3, Attack: King, Regions: grid("aab", "abb", "ccc"), Each: Quota{Row: 1, Column: 1, Region: 1}}, "", "", "the LinkedIn puzzle's shape"},
-		{"star battle", Model{Rows: 4, Cols: 4, Attack: King, Each: Quota{Row: 1, Column: 1}}, "", "", "rows and columns alone"},
-		{"region quota without regions", Model{Rows: 3, Cols: 3, Attack: King, Each: Quota{Region: 1}}, "the model has no regions", "each", "a quota on nothing"},
+		{"linkedin", Model{Rows: 3, Cols: 3, Attack: King, Regions: grid("aab", "abb", "ccc"), Each: Quota{Row: Exactly(1), Column: Exactly(1), Region: Exactly(1)}}, "", "", "the LinkedIn puzzle's shape"},
+		{"star battle", Model{Rows: 4, Cols: 4, Attack: King, Each: Quota{Row: Exactly(1), Column: Exactly(1)}}, "", "", "rows and columns alone"},
+		{"region quota without regions", Model{Rows: 3, Cols: 3, Attack: King, Each: Quota{Region: Exactly(1)}}, "the model has no regions", "each", "a quota on nothing"},
 		{"wrong grid shape", Model{Rows: 3, Cols: 3, Attack: King, Regions: grid("ab", "ab")}, "a 2×2 grid for a 3×3 board", "regions", "one letter per cell"},
-		{"row rider and quota 2", Model{Rows: 4, Cols: 4, Attack: Rook, Each: Quota{Row: 2}}, "the row rider allows at most one queen per row", "each", "contradiction"},
-		{"row rider and quota 1", Model{Rows: 4, Cols: 4, Attack: Rook, Each: Quota{Row: 1}}, "", "", "the quota agrees with the rider"},
-		{"column rider and quota 2", Model{Rows: 4, Cols: 4, Attack: Column, Each: Quota{Column: 2}}, "the column rider allows at most one queen per column", "each", "contradiction"},
-		{"quota over the row", Model{Rows: 2, Cols: 3, Attack: King, Each: Quota{Row: 4}}, "", "each", "more than a row holds"},
-		{"quotas disagree", Model{Rows: 2, Cols: 4, Attack: Attack{}, Each: Quota{Row: 1, Column: 1}}, "each column=1 on 4 columns: 4 queens, but a solution holds 2", "each", "two per… no: 2 rows give 2 queens, 4 columns 4"},
-		{"queens disagree", Model{Rows: 3, Cols: 3, Queens: 4, Attack: King, Each: Quota{Row: 1}}, "a solution holds 4", "queens", "the queen count must follow the quota"},
-		{"row short of free cells", Model{Rows: 2, Cols: 2, Attack: Attack{}, Each: Quota{Row: 2}, Blocked: []Cell{{1, 1}}}, "row 1 has only 1 free cells", "each", "a blocked cell takes one of two"},
-		{"region short", Model{Rows: 2, Cols: 2, Attack: Attack{}, Regions: grid("ab", "bb"), Each: Quota{Region: 2}, Queens: 4}, "region a has only 1 free cells", "each", "region a is one cell"},
-		{"fixed over the quota", Model{Rows: 3, Cols: 3, Attack: Attack{}, Each: Quota{Row: 1}, Fixed: []Cell{{0, 0}, {0, 2}}}, "row 0 holds more than each row=1", "fixed", "two fixed queens in one row"},
-		{"negative quota", Model{Rows: 3, Cols: 3, Attack: King, Each: Quota{Row: -1}}, "must not be negative", "each", "no negative counts"},
+		{"row rider and quota 2", Model{Rows: 4, Cols: 4, Attack: Rook, Each: Quota{Row: Exactly(2)}}, "the row rider allows at most one queen per row", "each", "contradiction"},
+		{"row rider and quota 1", Model{Rows: 4, Cols: 4, Attack: Rook, Each: Quota{Row: Exactly(1)}}, "", "", "the quota agrees with the rider"},
+		{"column rider and quota 2", Model{Rows: 4, Cols: 4, Attack: Column, Each: Quota{Column: Exactly(2)}}, "the column rider allows at most one queen per column", "each", "contradiction"},
+		{"quota over the row", Model{Rows: 2, Cols: 3, Attack: King, Each: Quota{Row: Exactly(4)}}, "", "each", "more than a row holds"},
+		{"quotas disagree", Model{Rows: 2, Cols: 4, Attack: Attack{}, Each: Quota{Row: Exactly(1), Column: Exactly(1)}}, "each column=1 on 4 columns: 4 queens, but a solution holds 2", "each", "two per… no: 2 rows give 2 queens, 4 columns 4"},
+		{"queens disagree", Model{Rows: 3, Cols: 3, Queens: 4, Attack: King, Each: Quota{Row: Exactly(1)}}, "a solution holds 4", "queens", "the queen count must follow the quota"},
+		{"row short of free cells", Model{Rows: 2, Cols: 2, Attack: Attack{}, Each: Quota{Row: Exactly(2)}, Blocked: []Cell{{1, 1}}}, "row 1 has only 1 free cells", "each", "a blocked cell takes one of two"},
+		{"region short", Model{Rows: 2, Cols: 2, Attack: Attack{}, Regions: grid("ab", "bb"), Each: Quota{Region: Exactly(2)}, Queens: 4}, "region a has only 1 free cells", "each", "region a is one cell"},
+		{"fixed over the quota", Model{Rows: 3, Cols: 3, Attack: Attack{}, Each: Quota{Row: Exactly(1)}, Fixed: []Cell{{0, 0}, {0, 2}}}, "row 0 holds more than each row=1", "fixed", "two fixed queens in one row"},
+		{"negative quota", Model{Rows: 3, Cols: 3, Attack: King, Each: Quota{Row: Exactly(-1)}}, "want a range from 0", "each", "no negative counts"},
+		{"range upside down", Model{Rows: 3, Cols: 3, Attack: King, Queens: 3, Each: Quota{Column: Between(2, 1)}}, "want a range from 0", "each", "no count lies in 2..1"},
+		{"range of rows", Model{Rows: 3, Cols: 3, Attack: King, Queens: 4, Each: Quota{Row: Between(1, 2)}}, "", "", "4 queens fit 3 rows of 1 or 2"},
+		{"range of rows short", Model{Rows: 3, Cols: 3, Attack: King, Queens: 7, Each: Quota{Row: Between(1, 2)}}, "3 to 6 queens, but a solution holds 7", "queens", "3 rows of at most 2 hold at most 6"},
+		{"line exact", Model{Rows: 4, Cols: 4, Attack: Attack{}, Queens: 8, Each: Quota{Line: Exactly(2)}}, "a line quota says at most how many", "each", "every line through two cells would need two queens"},
+		{"line between", Model{Rows: 4, Cols: 4, Attack: Attack{}, Queens: 8, Each: Quota{Line: Between(1, 2)}}, "a line quota says at most how many", "each", "the same, for one queen"},
+		{"line on a torus", Model{Rows: 4, Cols: 4, Attack: Attack{}, Queens: 8, Surface: Torus, Each: Quota{Line: AtMost(2)}}, "on a torus", "each", "lines of every slope are drawn on a flat board"},
+		{"no three in a line", Model{Rows: 4, Cols: 4, Attack: Attack{}, Each: Quota{Row: Exactly(2), Column: Exactly(2), Line: AtMost(2)}}, "", "", "A000755's problem"},
+		{"diagonal rider and quota 2", Model{Rows: 4, Cols: 4, Attack: Diagonal, Queens: 4, Each: Quota{Diagonal: Between(2, 3)}}, "the diagonal rider allows at most one queen per diagonal", "each", "contradiction"},
+		{"mobius row rider and quota 2", Model{Rows: 4, Cols: 4, Attack: Row, Queens: 8, Surface: Mobius, Each: Quota{Row: Exactly(2)}}, "the row rider allows at most one queen per row", "each", "the row rider's line holds two rows there"},
+		{"unknown surface", Model{Rows: 4, Cols: 4, Attack: Queen, Surface: Surface(9)}, "want flat, torus", "wrap", "a surface out of range"},
 		{"fixed camel clash", Model{Rows: 5, Cols: 5, Queens: 2, Attack: Leap(1, 3), Fixed: []Cell{{0, 0}, {3, 1}}}, "attack each other (camel)", "fixed", "a camel's leap"},
 		{"fixed nightrider clash", Model{Rows: 7, Cols: 7, Queens: 2, Attack: Ride(1, 2), Fixed: []Cell{{0, 0}, {2, 4}}}, "attack each other (ride(1,2))", "fixed", "two knight steps along one line"},
 		{"too many vectors", Model{Rows: 3, Cols: 3, Attack: manyLeaps(MaxVectors + 1)}, "at most 64", "attacks", "the attack set is bounded"},
@@ -303,17 +364,38 @@ func TestParseRegions(t *testing.T) {
 
 func TestFeatures(t *testing.T) {
 	g, _ := ParseRegions([]string{"ab", "ab"})
-	m := Model{Rows: 2, Cols: 2, Attack: Union(Rook, Knight), Wrap: true, Blocked: []Cell{{0, 0}}, Fixed: []Cell{{1, 1}}, Regions: g, Each: Quota{Row: 1, Column: 1, Region: 1}}
-	if got := m.Features(); got != AllFeatures {
-		t.Errorf("Features() = %v, want every feature", got)
+	m := Model{Rows: 2, Cols: 2, Attack: Union(Rook, Knight), Surface: Torus, Blocked: []Cell{{0, 0}}, Fixed: []Cell{{1, 1}}, Regions: g, Each: Quota{Row: Exactly(1), Column: Exactly(1), Region: Exactly(1)}}
+	// The surfaces exclude each other, and lines of every slope stand on a flat board: three models
+	// hold every feature between them.
+	others := []Model{
+		{Rows: 4, Cols: 4, Attack: Queen, Surface: Mobius, Each: Quota{Diagonal: AtMost(1)}},
+		{Rows: 4, Cols: 4, Attack: Queen, Surface: Cylinder},
+		{Rows: 4, Cols: 4, Attack: Attack{}, Each: Quota{Row: Exactly(2), Line: AtMost(2)}},
+	}
+	want := map[Feature]Feature{
+		FeatureTwist | FeatureDiagonalQuota | FeatureRanges | FeatureRiders: others[0].Features(),
+		FeatureCylinder | FeatureRiders:                                     others[1].Features(),
+		FeatureRowQuota | FeatureLineQuota | FeatureRanges:                  others[2].Features(),
+		FeatureRiders | FeatureLeapers | FeatureWrap | FeatureBlocked | FeatureFixed | FeatureRegions |
+			FeatureRowQuota | FeatureColumnQuota | FeatureRegionQuota: m.Features(),
+	}
+	all := Feature(0)
+	for w, got := range want {
+		if got != w {
+			t.Errorf("Features() = %v, want %v", got, w)
+		}
+		all |= got
+	}
+	if all != AllFeatures {
+		t.Errorf("the models hold %v, want every feature", all)
 	}
 	if got := Classic(8).Features(); got != FeatureRiders {
 		t.Errorf("Classic(8).Features() = %v, want riders alone", got)
 	}
-	if got := (FeatureWrap | FeatureRegions).String(); got != "wrap, regions" {
+	if got := (FeatureWrap | FeatureRegions).String(); got != "torus, regions" {
 		t.Errorf("String = %q", got)
 	}
-	if len(AllFeatures.Features()) != 9 {
+	if len(AllFeatures.Features()) != 14 {
 		t.Errorf("AllFeatures lists %d features", len(AllFeatures.Features()))
 	}
 }
@@ -327,7 +409,7 @@ func TestGroupCancel(t *testing.T) {
 	if _, err := m.Group(ctx); !errors.Is(err, context.Canceled) {
 		t.Errorf("Group on a cancelled context = %v, want context.Canceled", err)
 	}
-	big := Model{Rows: 1001, Cols: 1001, Attack: Queen, Wrap: true}
+	big := Model{Rows: 1001, Cols: 1001, Attack: Queen, Surface: Torus}
 	g, err := big.Group(context.Background())
 	if err != nil || g.Order() != 8*1001*1001 {
 		t.Fatalf("Group of the 1001 torus: order %d, %v", g.Order(), err)

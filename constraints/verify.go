@@ -9,74 +9,157 @@ import (
 
 // Verification in linear time. Check compares queens pair by pair, which is plain but quadratic: a
 // million queens would take hours. Verify counts instead: the cells a rider reaches from a cell are one
-// line of a partition of the board, so a rider forbids two queens on one line, and a line can be named
-// by a label computed from the cell alone. A leaper is checked by looking up, for each queen, the few
-// cells it jumps to. This is a second formulation of the same relation, written without Attacks; the
-// tests hold the two against each other.
+// line of a partition of the cover (cover.go), so a rider forbids two queens on one line, and a line can
+// be named by a label computed from the cell alone. A leaper is checked by looking up, for each queen,
+// the few cells it jumps to. This is a second formulation of the same relation, written without Attacks;
+// the tests hold the two against each other. The quotas of diagonals are counted by the same labels.
 
-// lineOf labels the lines of one rider: two cells lie on one line exactly when their labels are equal.
+// lineOf labels the lines of one rider on a cover: two cells of the cover lie on one line exactly when
+// their labels are equal.
 type lineOf struct {
-	m    Model
+	cv   cover
 	v    Vec
-	none bool // the rider reaches no other cell of this board
+	none bool // the rider reaches no other cell of this cover
 	// On a torus: the rows a line passes through are those ≡ row (mod g); a cell is first moved along its
 	// line to row (row mod g), by k·v with k ≡ (row mod g − row)/g · inv (mod step), and its column there,
-	// modulo h, names the line.
+	// modulo h, names the line. On a cylinder, h is the period of a row-wise rider's steps.
 	g, inv, step, h int
 }
 
-func newLineOf(m Model, v Vec) lineOf {
-	l := lineOf{m: m, v: v}
-	if v == (Vec{}) {
+func newLineOf(cv cover, v Vec) lineOf {
+	l := lineOf{cv: cv, v: v}
+	switch {
+	case v == (Vec{}):
 		l.none = true
-		return l
+	case !cv.wrapCols && !cv.wrapRows:
+		l.none = v.DR >= cv.rows || intmath.Abs(v.DC) >= cv.cols
+	case !cv.wrapRows: // a cylinder: columns joined, rows not
+		dc := intmath.Mod(v.DC, cv.cols)
+		switch {
+		case v.DR >= cv.rows, v.DR == 0 && dc == 0:
+			l.none = true
+		case v.DR == 0:
+			l.h = intmath.GCD(dc, cv.cols)
+		}
+	default:
+		if intmath.Mod(v.DR, cv.rows) == 0 && intmath.Mod(v.DC, cv.cols) == 0 {
+			l.none = true // every step comes back to the cell itself
+			return l
+		}
+		l.g = intmath.GCD(intmath.Mod(v.DR, cv.rows), cv.rows)
+		l.step = cv.rows / l.g
+		l.inv, _ = intmath.Inverse(intmath.Mod(v.DR, cv.rows)/l.g, l.step)
+		l.h = intmath.GCD(intmath.Mod(l.step*intmath.Mod(v.DC, cv.cols), cv.cols), cv.cols)
 	}
-	if !m.Wrap {
-		l.none = v.DR >= m.Rows || intmath.Abs(v.DC) >= m.Cols
-		return l
-	}
-	if intmath.Mod(v.DR, m.Rows) == 0 && intmath.Mod(v.DC, m.Cols) == 0 {
-		l.none = true // every step comes back to the cell itself
-		return l
-	}
-	l.g = intmath.GCD(intmath.Mod(v.DR, m.Rows), m.Rows)
-	l.step = m.Rows / l.g
-	l.inv, _ = intmath.Inverse(intmath.Mod(v.DR, m.Rows)/l.g, l.step)
-	l.h = intmath.GCD(intmath.Mod(l.step*intmath.Mod(v.DC, m.Cols), m.Cols), m.Cols)
 	return l
 }
 
-// label names the line through c as a pair of numbers.
+// label names the line through the cover's cell c as a pair of numbers. Where the rider reaches no
+// other cell, each cell is a line of its own.
 func (l lineOf) label(c Cell) [2]int {
-	v := l.v
-	if !l.m.Wrap {
+	v, cv := l.v, l.cv
+	switch {
+	case l.none:
+		return [2]int{c.Row, c.Col}
+	case !cv.wrapCols && !cv.wrapRows:
 		if v.DR == 0 { // a row-wise rider: v.DC > 0
 			return [2]int{c.Row, intmath.Mod(c.Col, v.DC)}
 		}
 		// Step back to the first row of the line: the lattice line through c meets rows 0..DR−1 once.
 		q := c.Row / v.DR
 		return [2]int{c.Row % v.DR, c.Col - q*v.DC}
+	case !cv.wrapRows:
+		if v.DR == 0 {
+			return [2]int{c.Row, c.Col % l.h}
+		}
+		q := c.Row / v.DR
+		return [2]int{c.Row % v.DR, intmath.Mod(c.Col-q*intmath.Mod(v.DC, cv.cols), cv.cols)}
 	}
 	r0 := c.Row % l.g
 	k := intmath.Mod((r0-c.Row)/l.g*l.inv, l.step)
-	return [2]int{r0, intmath.Mod(c.Col+k*v.DC, l.h)}
+	return [2]int{r0, intmath.Mod(c.Col+k*intmath.Mod(v.DC, cv.cols), l.h)}
+}
+
+// bounds returns the ranges of the two parts of l's labels on the cover.
+func (l lineOf) bounds() (lo0, hi0, lo1, hi1 int) {
+	v, cv := l.v, l.cv
+	switch {
+	case cv.wrapRows:
+		return 0, l.g - 1, 0, l.h - 1
+	case cv.wrapCols && v.DR == 0:
+		return 0, cv.rows - 1, 0, l.h - 1
+	case cv.wrapCols:
+		return 0, min(v.DR, cv.rows) - 1, 0, cv.cols - 1
+	case v.DR == 0:
+		return 0, cv.rows - 1, 0, min(v.DC, cv.cols) - 1
+	}
+	q := (cv.rows - 1) / v.DR
+	lo1, hi1 = 0, cv.cols-1
+	if v.DC > 0 {
+		lo1 -= q * v.DC
+	} else {
+		hi1 -= q * v.DC
+	}
+	return 0, min(v.DR, cv.rows) - 1, lo1, hi1
+}
+
+// surfaceLines labels the lines of one rider on the model's surface: on a twisted surface a cell lies on
+// the lines through both its lifts, and where the twist maps the rider's lines onto themselves (a rider
+// along a row or a column) a line and its mirror image are one line of the model, named by the lesser
+// label.
+type surfaceLines struct {
+	m    Model
+	l    lineOf
+	pair bool // the twist maps each line onto a line of the same rider
+}
+
+func (m Model) surfaceLines(v Vec) surfaceLines {
+	return surfaceLines{m: m, l: newLineOf(m.cover(), v), pair: v.DR == 0 || v.DC == 0}
+}
+
+// labels returns the labels of the model's lines through c, and how many there are (1 or 2).
+func (s surfaceLines) labels(c Cell) ([2][2]int, int) {
+	lifts, n := s.m.lifts(c)
+	if n == 1 {
+		return [2][2]int{s.l.label(c)}, 1
+	}
+	a, b := s.l.label(lifts[0]), s.l.label(lifts[1])
+	switch {
+	case s.pair:
+		if compareLabels(b, a) < 0 {
+			a = b
+		}
+		return [2][2]int{a}, 1
+	case a == b:
+		return [2][2]int{a}, 1
+	}
+	return [2][2]int{a, b}, 2
+}
+
+func compareLabels(a, b [2]int) int {
+	if a[0] != b[0] {
+		return a[0] - b[0]
+	}
+	return a[1] - b[1]
 }
 
 // clash returns two of the cells that attack each other, by line labels and leap lookups, in time linear
 // in the cells; false when none do. The cells must be distinct and on the board.
 func (m Model) clash(cells []Cell) (Cell, Cell, bool) {
 	for _, r := range m.Attack.riders {
-		l := newLineOf(m, r)
-		if l.none {
+		sl := m.surfaceLines(r)
+		if sl.l.none {
 			continue
 		}
 		seen := make(map[[2]int]Cell, len(cells))
 		for _, c := range cells {
-			key := l.label(c)
-			if d, ok := seen[key]; ok {
-				return d, c, true
+			keys, n := sl.labels(c)
+			for _, key := range keys[:n] {
+				if d, ok := seen[key]; ok && d != c {
+					return d, c, true
+				}
+				seen[key] = c
 			}
-			seen[key] = c
 		}
 	}
 	if len(m.Attack.leapers) > 0 {
@@ -84,8 +167,7 @@ func (m Model) clash(cells []Cell) (Cell, Cell, bool) {
 		leaps := m.Attack.Leaps()
 		for _, c := range cells {
 			for _, d := range leaps {
-				t := m.step(c, d)
-				if t != c && m.OnBoard(t) && set.Has(t) {
+				if t, ok := m.project(Cell{c.Row + d.DR, c.Col + d.DC}); ok && t != c && set.Has(t) {
 					return c, t, true
 				}
 			}
@@ -94,18 +176,12 @@ func (m Model) clash(cells []Cell) (Cell, Cell, bool) {
 	return Cell{}, Cell{}, false
 }
 
-// step returns c + d, taken modulo the sides on a torus; off the board otherwise when it falls off.
-func (m Model) step(c Cell, d Vec) Cell {
-	t := Cell{c.Row + d.DR, c.Col + d.DC}
-	if m.Wrap {
-		t = Cell{intmath.Mod(t.Row, m.Rows), intmath.Mod(t.Col, m.Cols)}
-	}
-	return t
-}
-
 // Verify reports why s is not a solution of the model, or nil if it is one: the verdict of Check, reached
 // in time and memory linear in the queens and the cells the model names, so that it serves boards of
-// millions of queens. Its messages name the fault as Check's do, though not always the same pair.
+// millions of queens. Its messages name the fault as Check's do, though not always the same pair. Two
+// quotas cost more: a quota on lines of every slope takes time quadratic in the queens (each pair of
+// queens names a line), and a quota that asks at least one queen on every diagonal or anti-diagonal
+// walks every cell of the board, to find the lines that hold none.
 func (m Model) Verify(s Solution) error {
 	k := m.QueenCount()
 	if len(s) != k {
@@ -139,14 +215,14 @@ func (m Model) Verify(s Solution) error {
 		return err
 	}
 	for _, r := range m.Attack.riders {
-		if err := m.verifyLines(newLineOf(m, r), cells); err != nil {
+		if err := m.verifyLines(m.surfaceLines(r), cells); err != nil {
 			return err
 		}
 	}
 	leaps := m.Attack.Leaps()
 	for _, c := range cells {
 		for _, d := range leaps {
-			if t := m.step(c, d); t != c && m.OnBoard(t) && idx.has(t) {
+			if t, ok := m.project(Cell{c.Row + d.DR, c.Col + d.DC}); ok && t != c && idx.has(t) {
 				return fmt.Errorf("queens %s and %s attack each other (%s)", c, t, m.attackName(c, t))
 			}
 		}
@@ -156,73 +232,64 @@ func (m Model) Verify(s Solution) error {
 
 // verifyLines reports two queens on one line of a rider. Labels that fit a small range are counted in a
 // bit set; others in a map.
-func (m Model) verifyLines(l lineOf, cells []Cell) error {
-	if l.none {
+func (m Model) verifyLines(sl surfaceLines, cells []Cell) error {
+	if sl.l.none {
 		return nil
 	}
-	lo0, hi0, lo1, hi1 := l.bounds()
+	lo0, hi0, lo1, hi1 := sl.l.bounds()
 	span := hi1 - lo1 + 1
 	size := int64(hi0-lo0+1) * int64(span)
+	clash := func(key [2]int, c Cell) error {
+		for _, d := range cells {
+			keys, n := sl.labels(d)
+			if d != c && slices.Contains(keys[:n], key) {
+				return fmt.Errorf("queens %s and %s attack each other (%s)", d, c, m.attackName(d, c))
+			}
+		}
+		return fmt.Errorf("queen %s: two lines with one label (a bug in Verify)", c)
+	}
 	if size <= 64*int64(len(cells))+1024 {
 		seen := make([]uint64, (size+63)/64)
 		for _, c := range cells {
-			key := l.label(c)
-			i := int64(key[0]-lo0)*int64(span) + int64(key[1]-lo1)
-			if seen[i/64]&(1<<(i%64)) != 0 {
-				for _, d := range cells {
-					if l.label(d) == key {
-						return fmt.Errorf("queens %s and %s attack each other (%s)", d, c, m.attackName(d, c))
-					}
+			keys, n := sl.labels(c)
+			for _, key := range keys[:n] {
+				i := int64(key[0]-lo0)*int64(span) + int64(key[1]-lo1)
+				if seen[i/64]&(1<<(i%64)) != 0 {
+					return clash(key, c)
 				}
+				seen[i/64] |= 1 << (i % 64)
 			}
-			seen[i/64] |= 1 << (i % 64)
 		}
 		return nil
 	}
 	seen := make(map[[2]int]Cell, len(cells))
 	for _, c := range cells {
-		key := l.label(c)
-		if d, ok := seen[key]; ok {
-			return fmt.Errorf("queens %s and %s attack each other (%s)", d, c, m.attackName(d, c))
+		keys, n := sl.labels(c)
+		for _, key := range keys[:n] {
+			if d, ok := seen[key]; ok {
+				return fmt.Errorf("queens %s and %s attack each other (%s)", d, c, m.attackName(d, c))
+			}
+			seen[key] = c
 		}
-		seen[key] = c
 	}
 	return nil
 }
 
-// bounds returns the ranges of the two parts of l's labels on the board.
-func (l lineOf) bounds() (lo0, hi0, lo1, hi1 int) {
-	m, v := l.m, l.v
-	switch {
-	case m.Wrap:
-		return 0, l.g - 1, 0, l.h - 1
-	case v.DR == 0:
-		return 0, m.Rows - 1, 0, min(v.DC, m.Cols) - 1
-	}
-	q := (m.Rows - 1) / v.DR
-	lo1, hi1 = 0, m.Cols-1
-	if v.DC > 0 {
-		lo1 -= q * v.DC
-	} else {
-		hi1 -= q * v.DC
-	}
-	return 0, min(v.DR, m.Rows) - 1, lo1, hi1
-}
-
-// verifyQuotas reports the first row, column or region whose queens miss its quota, by counting.
+// verifyQuotas reports the first row, column, region, diagonal or line whose queens miss its quota, by
+// counting.
 func (m Model) verifyQuotas(cells []Cell) error {
 	e := m.Each
 	if e.IsZero() {
 		return nil
 	}
 	var rows, cols, regions []int32
-	if e.Row > 0 {
+	if !e.Row.IsZero() {
 		rows = make([]int32, m.Rows)
 	}
-	if e.Column > 0 {
+	if !e.Column.IsZero() {
 		cols = make([]int32, m.Cols)
 	}
-	if e.Region > 0 {
+	if !e.Region.IsZero() {
 		regions = make([]int32, m.Regions.Count())
 	}
 	for _, c := range cells {
@@ -239,18 +306,97 @@ func (m Model) verifyQuotas(cells []Cell) error {
 		}
 	}
 	for r, n := range rows {
-		if int(n) != e.Row {
-			return fmt.Errorf("row %d holds %d queens, want %d", r, n, e.Row)
+		if !e.Row.Holds(int(n)) {
+			return fmt.Errorf("row %d holds %d queens, want %s", r, n, e.Row)
 		}
 	}
 	for c, n := range cols {
-		if int(n) != e.Column {
-			return fmt.Errorf("column %d holds %d queens, want %d", c, n, e.Column)
+		if !e.Column.Holds(int(n)) {
+			return fmt.Errorf("column %d holds %d queens, want %s", c, n, e.Column)
 		}
 	}
 	for i, n := range regions {
-		if int(n) != e.Region {
-			return fmt.Errorf("region %c holds %d queens, want %d", m.Regions.Name(i), n, e.Region)
+		if !e.Region.Holds(int(n)) {
+			return fmt.Errorf("region %c holds %d queens, want %s", m.Regions.Name(i), n, e.Region)
+		}
+	}
+	for _, d := range diagonalKeys {
+		if err := m.checkDiagonals(d.key, d.dir, cells); err != nil {
+			return err
+		}
+	}
+	return m.checkLines(cells)
+}
+
+// diagonalKeys are the quota keys counted on the lines of a rider.
+var diagonalKeys = []struct {
+	key QuotaKey
+	dir Vec
+}{{KeyDiagonal, Vec{1, 1}}, {KeyAntiDiagonal, Vec{1, -1}}}
+
+// checkDiagonals reports a line of the rider dir that holds a number of queens outside the quota of key,
+// counting the queens on each line by its label. Where the quota asks at least one queen, every line is
+// named by walking the board's cells, to find those that hold none.
+func (m Model) checkDiagonals(key QuotaKey, dir Vec, cells []Cell) error {
+	want := m.Each.Get(key)
+	if want.IsZero() {
+		return nil
+	}
+	sl := m.surfaceLines(dir)
+	count := map[[2]int]int{}
+	first := map[[2]int]Cell{}
+	note := func(c Cell, queen bool) {
+		keys, n := sl.labels(c)
+		for _, k := range keys[:n] {
+			if _, ok := first[k]; !ok {
+				first[k] = c
+			}
+			if queen {
+				count[k]++
+			}
+		}
+	}
+	for _, c := range cells {
+		note(c, true)
+	}
+	if want.Lo > 0 {
+		for r := range m.Rows {
+			for c := range m.Cols {
+				note(Cell{r, c}, false)
+			}
+		}
+	}
+	for k, c := range first {
+		if n := count[k]; !want.Holds(n) {
+			return fmt.Errorf("the %s through %s holds %d queens, want %s", key, c, n, want)
+		}
+	}
+	return nil
+}
+
+// checkLines reports a straight line of any slope that holds more queens than the line quota allows,
+// looking at every pair of queens, each of which names a line. Lines of a flat board only; the quota is
+// "at most" (Validate refuses the rest).
+func (m Model) checkLines(cells []Cell) error {
+	hi := m.Each.Line.Hi
+	if m.Each.Line.IsZero() || len(cells) <= hi {
+		return nil
+	}
+	type line struct{ a, b, c int } // a·row + b·col = c, (a, b) primitive with a > 0, or a = 0 and b > 0
+	pairs := map[line]int{}
+	limit := hi * (hi - 1) / 2 // a line of h queens holds h(h−1)/2 pairs
+	for i, p := range cells {
+		for _, q := range cells[i+1:] {
+			dr, dc := q.Row-p.Row, q.Col-p.Col
+			g := intmath.GCD(intmath.Abs(dr), intmath.Abs(dc))
+			a, b := dc/g, -dr/g // the normal of the direction (dr, dc)
+			if a < 0 || (a == 0 && b < 0) {
+				a, b = -a, -b
+			}
+			l := line{a, b, a*p.Row + b*p.Col}
+			if pairs[l]++; pairs[l] > limit {
+				return fmt.Errorf("the line through %s and %s holds more than %d queens, want %s", p, q, hi, m.Each.Line)
+			}
 		}
 	}
 	return nil

@@ -68,7 +68,7 @@ func TestCompare(t *testing.T) {
 		reason  string
 	}{
 		{"agree classic 6", constraints.Classic(6), brute.Solver{}, 1000, "", true, 1, "two independent solvers on a known model"},
-		{"agree torus 5", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Queen, Wrap: true}, brute.Solver{}, 1000, "", true, 1, "the torus group with shifts: the 10 solutions c = a·r+b (a = 2 or 3) are one class, shifts move b and the mirror turns a=2 into a=3"},
+		{"agree torus 5", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Queen, Surface: constraints.Torus}, brute.Solver{}, 1000, "", true, 1, "the torus group with shifts: the 10 solutions c = a·r+b (a = 2 or 3) are one class, shifts move b and the mirror turns a=2 into a=3"},
 		{"over the limit", constraints.Classic(6), brute.Solver{}, 3, "", false, 0, "counts compared, sets not: 4 > 3"},
 		{"dropped", constraints.Classic(6), faulty{Solver: bt, drop: true}, 1000, "counts differ: backtrack 4, faulty 3", false, 0, "a lost solution shows in the counts"},
 		{"corrupt", constraints.Classic(6), faulty{Solver: bt, corrupt: true}, 1000, "fails the model's check", false, 0, "a wrong solution is caught by Model.Check"},

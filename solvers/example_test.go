@@ -24,7 +24,7 @@ func ExampleFirst() {
 // Compare holds two solvers against each other and against the model's own check: their counts, and
 // their solution sets while there are at most limit solutions.
 func ExampleCompare() {
-	m := constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Queen, Wrap: true} // queens on a torus
+	m := constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Queen, Surface: constraints.Torus} // queens on a torus
 	c, err := solvers.Compare(context.Background(), m, 1000, backtrack.New(), brute.Solver{})
 	if err != nil {
 		panic(err)

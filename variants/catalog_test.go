@@ -56,7 +56,7 @@ func family(name string) (fam string, n int, m constraints.Model, ok bool) {
 	case "superqueens":
 		m.Attack = constraints.Superqueen
 	case "torus":
-		m.Wrap = true
+		m.Surface = constraints.Torus
 	default:
 		return "", 0, constraints.Model{}, false
 	}

@@ -11,7 +11,8 @@ import (
 
 // MarshalYAML writes v in the schema Parse reads, so that yaml.Marshal(v) is a variant file: keys in the
 // schema's order, board as a side when square, attacks always spelled out, cells and expect in flow
-// style, and keys at their default (no name, queens 0, wrap false, no cells, no expectation) left out. Source is
+// style, and keys at their default (no name, queens 0, a flat board, no cells, no expectation) left out; a torus is
+// wrap: true, as files have always said it, and the other surfaces are named. Source is
 // not written.
 func (v Variant) MarshalYAML() (any, error) {
 	m := v.Model
@@ -42,8 +43,12 @@ func (v Variant) MarshalYAML() (any, error) {
 		kinds.Content = append(kinds.Content, n)
 	}
 	add("attacks", kinds)
-	if m.Wrap {
+	switch m.Surface {
+	case constraints.Flat:
+	case constraints.Torus:
 		add("wrap", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "true"})
+	default:
+		add("wrap", str(m.Surface.String()))
 	}
 	if len(m.Blocked) > 0 {
 		add("blocked", cellList(m.Blocked))
@@ -57,12 +62,16 @@ func (v Variant) MarshalYAML() (any, error) {
 	}
 	if !m.Each.IsZero() {
 		e := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
-		for _, q := range []struct {
-			key string
-			v   int
-		}{{"row", m.Each.Row}, {"column", m.Each.Column}, {"region", m.Each.Region}} {
-			if q.v > 0 {
-				e.Content = append(e.Content, str(q.key), num(uint64(q.v)))
+		for _, k := range constraints.QuotaKeys() {
+			r := m.Each.Get(k)
+			switch n, exact := r.Exact(); {
+			case r.IsZero():
+			case exact:
+				e.Content = append(e.Content, str(k.String()), num(uint64(n)))
+			default:
+				v := str(r.String())
+				v.Style = yaml.DoubleQuotedStyle
+				e.Content = append(e.Content, str(k.String()), v)
 			}
 		}
 		add("each", e)

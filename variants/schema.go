@@ -1,6 +1,7 @@
 package variants
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -15,7 +16,7 @@ import (
 var (
 	topKeys    = []string{"name", "description", "board", "queens", "attacks", "wrap", "blocked", "fixed", "regions", "each", "expect"}
 	boardKeys  = []string{"rows", "cols"}
-	eachKeys   = []string{"row", "column", "region"}
+	eachKeys   = eachKeyNames()
 	expectKeys = []string{"count", "unique", "satisfiable"}
 )
 
@@ -92,7 +93,7 @@ func (p *parser) variant(top *yaml.Node) (Variant, error) {
 		}
 	}
 	if n, ok := f["wrap"]; ok {
-		if m.Wrap, err = p.bool(n.val, "wrap"); err != nil {
+		if m.Surface, err = p.surface(n.val); err != nil {
 			return Variant{}, err
 		}
 	}
@@ -151,6 +152,9 @@ func (p *parser) variant(top *yaml.Node) (Variant, error) {
 		}
 	}
 	if err := m.Validate(); err != nil {
+		return Variant{}, p.validationError(err, top, f, blocked, fixed, regionLines, *m)
+	}
+	if err := m.ValidateLines(context.Background()); err != nil {
 		return Variant{}, p.validationError(err, top, f, blocked, fixed, regionLines, *m)
 	}
 	return v, nil
@@ -387,33 +391,75 @@ func (p *parser) regionPlace(nodes []*yaml.Node, c constraints.Cell) (line, col 
 	return line, indent + c.Col + 1
 }
 
-// each reads the quotas: {row: R, column: C, region: G}, each at least 1.
-func (p *parser) each(n *yaml.Node) (constraints.Quota, error) {
-	f, err := p.mapping(n, "each", eachKeys)
+// eachKeyNames lists the keys each: takes, every alias of each kind of line, as ParseQuotaKey reads them.
+func eachKeyNames() []string {
+	var out []string
+	for _, k := range constraints.QuotaKeys() {
+		out = append(out, k.String())
+	}
+	return out
+}
+
+// surface reads wrap: true or false (a torus, or flat), or a surface's name: torus, cylinder, mobius,
+// klein, flat.
+func (p *parser) surface(n *yaml.Node) (constraints.Surface, error) {
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!bool" {
+		b, err := p.bool(n, "wrap")
+		if b {
+			return constraints.Torus, err
+		}
+		return constraints.Flat, err
+	}
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
+		return 0, p.errAt(n, "wrap: want true, false or a surface (torus, cylinder, mobius, klein), got %s", describe(n))
+	}
+	s, err := constraints.ParseSurface(n.Value)
 	if err != nil {
-		return constraints.Quota{}, err
+		return 0, p.errAt(n, "wrap: %v", err)
+	}
+	return s, nil
+}
+
+// each reads the quotas: a mapping of kinds of line (row, column, region, diagonal, anti-diagonal, line,
+// or an alias such as rows) to a count (2), "at most" ("<=2") or a range ("1..2").
+func (p *parser) each(n *yaml.Node) (constraints.Quota, error) {
+	if n.Kind != yaml.MappingNode {
+		return constraints.Quota{}, p.errAt(n, "each: want a mapping such as {row: 2, line: \"<=2\"}, got %s", describe(n))
 	}
 	var q constraints.Quota
-	for _, key := range eachKeys {
-		fv, ok := f[key]
-		if !ok {
-			continue
+	seen := map[constraints.QuotaKey]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		kn, vn := n.Content[i], n.Content[i+1]
+		if kn.Kind != yaml.ScalarNode {
+			return constraints.Quota{}, p.errAt(kn, "each: want a plain key, got %s", describe(kn))
 		}
-		u, err := p.natural(fv.val, "each "+key)
+		key, err := constraints.ParseQuotaKey(kn.Value)
 		if err != nil {
-			return constraints.Quota{}, err
+			return constraints.Quota{}, p.errAt(kn, "each: %v", err)
 		}
-		if u < 1 || u > constraints.MaxSide {
-			return constraints.Quota{}, p.errAt(fv.val, "each %s: %d is out of range (want 1 to %d)", key, u, constraints.MaxSide)
+		if first, ok := seen[key]; ok {
+			return constraints.Quota{}, p.errAt(kn, "each: %s named twice (first at line %d, column %d)", key, first.Line, first.Column)
 		}
-		switch key {
-		case "row":
-			q.Row = int(u)
-		case "column":
-			q.Column = int(u)
-		case "region":
-			q.Region = int(u)
+		seen[key] = kn
+		var r constraints.Range
+		switch {
+		case vn.Kind == yaml.ScalarNode && vn.ShortTag() == "!!int":
+			u, err := p.natural(vn, "each "+key.String())
+			if err != nil {
+				return constraints.Quota{}, err
+			}
+			if u < 1 || u > constraints.MaxSide {
+				return constraints.Quota{}, p.errAt(vn, "each %s: %d is out of range (want 1 to %d)", key, u, constraints.MaxSide)
+			}
+			r = constraints.Exactly(int(u))
+		case vn.Kind == yaml.ScalarNode && vn.ShortTag() == "!!str":
+			if r, err = constraints.ParseRange(vn.Value); err != nil {
+				return constraints.Quota{}, p.errAt(vn, "each %s: %v", key, err)
+			}
+		default:
+			return constraints.Quota{}, p.errAt(vn, "each %s: want a count such as 2, \"<=2\" or \"1..2\", got %s", key, describe(vn))
 		}
+		q = q.Set(key, r)
 	}
 	return q, nil
 }

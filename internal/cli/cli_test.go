@@ -294,7 +294,7 @@ func TestFirstHugeCols(t *testing.T) {
 		m    constraints.Model
 	}{
 		{[]string{"-n", "100000"}, constraints.Classic(100000)},
-		{[]string{"-n", "100003", "--wrap"}, constraints.Model{Rows: 100003, Cols: 100003, Attack: constraints.Queen, Wrap: true}},
+		{[]string{"-n", "100003", "--wrap"}, constraints.Model{Rows: 100003, Cols: 100003, Attack: constraints.Queen, Surface: constraints.Torus}},
 		{[]string{"-n", "20000", "--knight"}, constraints.Model{Rows: 20000, Cols: 20000, Attack: constraints.Superqueen}},
 		{[]string{"-n", "5000", "--blocked", "0,0;1,1;2,2", "--fixed", "10,17"}, constraints.Model{Rows: 5000, Cols: 5000, Attack: constraints.Queen,
 			Blocked: []constraints.Cell{{Row: 0, Col: 0}, {Row: 1, Col: 1}, {Row: 2, Col: 2}}, Fixed: []constraints.Cell{{Row: 10, Col: 17}}}},

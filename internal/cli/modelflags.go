@@ -18,7 +18,8 @@ import (
 // modelFlags are the flags that describe a model, shared by every command that takes one.
 type modelFlags struct {
 	n, rows, cols, queens intFlag
-	knight, king, wrap    bool
+	knight, king          bool
+	wrap                  surfaceFlag
 	attacks               string
 	blocked, fixed        []string
 	regions               string
@@ -34,11 +35,12 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.attacks, "attacks", "queen", "riders, leapers: queen,knight or 'rook,leap(1,3)' (see README)")
 	fs.BoolVar(&f.knight, "knight", false, "add the knight's leap to the attacks (superqueens)")
 	fs.BoolVar(&f.king, "king", false, "add the king's step to the attacks (no two queens touch)")
-	fs.BoolVar(&f.wrap, "wrap", false, "a toroidal board: diagonals and leaps wrap around the edges")
+	fs.Var(&f.wrap, "wrap", "joined edges: --wrap is a torus; --wrap=`SURFACE` one of torus, cylinder, mobius, klein")
+	fs.Lookup("wrap").NoOptDefVal = "torus"
 	fs.StringArrayVar(&f.blocked, "blocked", nil, "a cell no queen may take, `ROW,COL` 0-based (repeatable, or joined by ';')")
 	fs.StringArrayVar(&f.fixed, "fixed", nil, "a queen placed in advance, `ROW,COL` 0-based (repeatable)")
 	fs.StringVar(&f.regions, "regions", "", "the region grid in `FILE`: a line of letters per row, '.' for none")
-	fs.StringVar(&f.each, "each", "", "exactly so many queens per line or region: `QUOTAS` as row=2,region=2")
+	fs.StringVar(&f.each, "each", "", "queens per line or region: `QUOTAS` as row=2,region=2 or line=<=2, diagonal=1..2")
 	fs.StringVar(&f.variant, "variant", "", "the model from a YAML `FILE`, or a built-in name (queens list)")
 }
 
@@ -97,7 +99,7 @@ func (f *modelFlags) flagModel() (constraints.Model, error) {
 	if f.king {
 		a = constraints.Union(a, constraints.King)
 	}
-	m.Attack, m.Wrap = a, f.wrap
+	m.Attack, m.Surface = a, f.wrap.s
 	if f.regions != "" {
 		if m.Regions, err = readRegions(f.regions); err != nil {
 			return m, err
@@ -195,31 +197,12 @@ func readInput(path string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// parseQuota reads --each: "row=2,column=2,region=2", any of the three.
+// parseQuota reads --each: "row=2,column=2,line=<=2", as constraints.ParseQuota reads it, the one
+// spelling the YAML key each: takes too.
 func parseQuota(s string) (constraints.Quota, error) {
-	var q constraints.Quota
-	seen := map[string]bool{}
-	for _, part := range strings.Split(s, ",") {
-		key, val, ok := strings.Cut(strings.TrimSpace(part), "=")
-		key = strings.TrimSpace(key)
-		n, err := strconv.Atoi(strings.TrimSpace(val))
-		if !ok || err != nil || n < 1 {
-			return q, usagef("--each %q: want row=R,column=C,region=G with whole numbers of at least 1", s)
-		}
-		if seen[key] {
-			return q, usagef("--each %q: %s named twice", s, key)
-		}
-		seen[key] = true
-		switch key {
-		case "row", "rows":
-			q.Row = n
-		case "column", "columns", "col":
-			q.Column = n
-		case "region", "regions":
-			q.Region = n
-		default:
-			return q, usagef("--each %q: unknown %q (want row, column or region)", s, key)
-		}
+	q, err := constraints.ParseQuota(s)
+	if err != nil {
+		return q, usagef("--each %q: %v", s, err)
 	}
 	return q, nil
 }
@@ -245,6 +228,22 @@ func parseCells(flag string, values []string) ([]constraints.Cell, error) {
 }
 
 // intFlag is an int flag that remembers whether it was set and says plainly what is wrong with a value.
+// surfaceFlag is --wrap: alone a torus, or --wrap=NAME for any surface.
+type surfaceFlag struct{ s constraints.Surface }
+
+func (f *surfaceFlag) String() string { return f.s.String() }
+
+func (f *surfaceFlag) Set(s string) error {
+	v, err := constraints.ParseSurface(s)
+	if err != nil {
+		return err
+	}
+	f.s = v
+	return nil
+}
+
+func (f *surfaceFlag) Type() string { return "surface" }
+
 type intFlag struct {
 	v   int
 	set bool

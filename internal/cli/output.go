@@ -78,7 +78,7 @@ func newSink(format string, e *env, m constraints.Model, mode string, shard bool
 
 // onePerRow reports whether every solution of m holds exactly one queen on each row.
 func onePerRow(m constraints.Model) bool {
-	return m.QueenCount() == m.Rows && (m.Attack.Has(constraints.Row) || m.Each.Row == 1)
+	return m.QueenCount() == m.Rows && (m.Attack.Has(constraints.Row) || m.Each.Row.Hi == 1)
 }
 
 // output is a buffered writer that keeps the first error.
@@ -271,26 +271,23 @@ type jsonSink struct {
 
 // modelJSON is the model as JSON shows it.
 type modelJSON struct {
-	Rows    int       `json:"rows"`
-	Cols    int       `json:"cols"`
-	Queens  int       `json:"queens"`
-	Attacks []string  `json:"attacks"`
-	Wrap    bool      `json:"wrap"`
-	Blocked [][2]int  `json:"blocked"`
-	Fixed   [][2]int  `json:"fixed"`
-	Regions []string  `json:"regions,omitempty"`
-	Each    *eachJSON `json:"each,omitempty"`
-}
-
-type eachJSON struct {
-	Row    int `json:"row,omitempty"`
-	Column int `json:"column,omitempty"`
-	Region int `json:"region,omitempty"`
+	Rows    int      `json:"rows"`
+	Cols    int      `json:"cols"`
+	Queens  int      `json:"queens"`
+	Attacks []string `json:"attacks"`
+	// Wrap is true where any edge is joined; Surface names how ("flat", "torus", "cylinder", "mobius",
+	// "klein").
+	Wrap    bool           `json:"wrap"`
+	Surface string         `json:"surface"`
+	Blocked [][2]int       `json:"blocked"`
+	Fixed   [][2]int       `json:"fixed"`
+	Regions []string       `json:"regions,omitempty"`
+	Each    map[string]any `json:"each,omitempty"`
 }
 
 func toJSON(m constraints.Model) modelJSON {
-	j := modelJSON{Rows: m.Rows, Cols: m.Cols, Queens: m.QueenCount(), Attacks: m.Attack.Kinds(), Wrap: m.Wrap,
-		Blocked: [][2]int{}, Fixed: [][2]int{}}
+	j := modelJSON{Rows: m.Rows, Cols: m.Cols, Queens: m.QueenCount(), Attacks: m.Attack.Kinds(),
+		Wrap: m.Surface != constraints.Flat, Surface: m.Surface.String(), Blocked: [][2]int{}, Fixed: [][2]int{}}
 	for _, c := range m.Blocked {
 		j.Blocked = append(j.Blocked, [2]int{c.Row, c.Col})
 	}
@@ -301,7 +298,16 @@ func toJSON(m constraints.Model) modelJSON {
 		j.Regions = m.Regions.Lines()
 	}
 	if !m.Each.IsZero() {
-		j.Each = &eachJSON{m.Each.Row, m.Each.Column, m.Each.Region}
+		// An exact quota is a number, as it has always been; a range is its text, "<=2" or "1..2".
+		j.Each = map[string]any{}
+		for _, k := range constraints.QuotaKeys() {
+			r := m.Each.Get(k)
+			if n, exact := r.Exact(); exact {
+				j.Each[k.String()] = n
+			} else if !r.IsZero() {
+				j.Each[k.String()] = r.String()
+			}
+		}
 	}
 	return j
 }

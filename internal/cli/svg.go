@@ -86,7 +86,7 @@ func (v *svgSink) legend(s summary) []string {
 	m := v.m
 	q := uint64(m.QueenCount())
 	title := fmt.Sprintf("%d %s, %d×%d board", q, plural(q, "queen", "queens"), m.Rows, m.Cols)
-	if m.Wrap {
+	if m.Surface == constraints.Torus {
 		title += " (a torus)"
 	}
 	if v.name != "" {

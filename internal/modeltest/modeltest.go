@@ -172,29 +172,34 @@ func (b *Bytes) Next() byte {
 // combination, in place of those drawn before; a rider and a leaper of any small vector (see Small);
 // attacks of only those vectors, dropping the pools'; and a puzzle like Star Battle (see star).
 func Model(data []byte, maxSide int) constraints.Model {
-	in := NewBytes(data)
+	return modelFrom(NewBytes(data), maxSide)
+}
+
+func modelFrom(in *Bytes, maxSide int) constraints.Model {
 	m := constraints.Model{Rows: 1 + int(in.Next())%maxSide, Cols: 1 + int(in.Next())%maxSide}
 	m.Attack = Attack(in.Next(), in.Next())
 	flags := in.Next()
-	m.Wrap = flags&1 != 0
+	if flags&1 != 0 {
+		m.Surface = constraints.Torus
+	}
 	if flags&2 != 0 {
 		m.Regions = Regions(m.Rows, m.Cols, uint32(in.Next())<<8|uint32(in.Next()), flags&4 != 0)
 	}
 	quota := in.Next()
 	switch quota % 8 {
 	case 1:
-		m.Each.Row = 1 + int(quota/8)%2
+		m.Each.Row = constraints.Exactly(1 + int(quota/8)%2)
 	case 2:
-		m.Each.Column = 1 + int(quota/8)%2
+		m.Each.Column = constraints.Exactly(1 + int(quota/8)%2)
 	case 3:
-		m.Each.Row, m.Each.Column = 1, 1
+		m.Each.Row, m.Each.Column = constraints.Exactly(1), constraints.Exactly(1)
 	case 4:
 		if m.Regions != nil {
-			m.Each.Region = 1
+			m.Each.Region = constraints.Exactly(1)
 		}
 	case 5:
 		if m.Regions != nil {
-			m.Each = constraints.Quota{Row: 1, Column: 1, Region: 1}
+			m.Each = constraints.Quota{Row: constraints.Exactly(1), Column: constraints.Exactly(1), Region: constraints.Exactly(1)}
 		}
 	}
 	if q := int(in.Next()) % 6; q > 0 && m.Each.IsZero() {
@@ -232,9 +237,9 @@ func extend(m *constraints.Model, in *Bytes) {
 	}
 	if ext&extQuotas != 0 {
 		q := int(in.Next())
-		each := constraints.Quota{Row: q % 3, Column: q / 3 % 3}
+		each := constraints.Quota{Row: exactly(q % 3), Column: exactly(q / 3 % 3)}
 		if m.Regions != nil {
-			each.Region = q / 9 % 3
+			each.Region = exactly(q / 9 % 3)
 		}
 		m.Each = each
 		if !each.IsZero() {
@@ -271,11 +276,58 @@ func star(m *constraints.Model, b byte, seed uint32) {
 	m.Fixed = slices.DeleteFunc(m.Fixed, off)
 	m.Regions = regions(n, n, seed, false, min(n, 26), b&2 != 0)
 	q := 1 + int(b&1)
-	m.Each = constraints.Quota{Row: q, Column: q, Region: q}
+	m.Each = constraints.Quota{Row: constraints.Exactly(q), Column: constraints.Exactly(q), Region: constraints.Exactly(q)}
 	m.Queens = 0
 	if q == 2 {
 		m.Attack = m.Attack.Without(constraints.Rook)
 	}
+}
+
+// Wide draws a model as Model does, then widens it by the bytes after Model's: a surface (flat, torus,
+// cylinder, Möbius strip or Klein bottle); the quotas on rows, columns and regions loosened into "at most"
+// or "between" ranges; quotas on the diagonals and anti-diagonals; on a flat board a quota on the lines
+// of every slope; and a queen count where no exact quota fixes one. A first byte of 0 leaves Model's draw
+// as it is. The model may be invalid.
+func Wide(data []byte, maxSide int) constraints.Model {
+	in := NewBytes(data)
+	m := modelFrom(in, maxSide)
+	surface := in.Next()
+	if surface == 0 {
+		return m
+	}
+	m.Surface = constraints.Surface(surface % 5)
+	q := in.Next()
+	loosen := func(r constraints.Range, b byte) constraints.Range {
+		switch {
+		case r.IsZero():
+			return r
+		case b%3 == 1:
+			return constraints.AtMost(r.Hi)
+		case b%3 == 2:
+			return constraints.Between(max(0, r.Lo-1), r.Hi)
+		}
+		return r
+	}
+	m.Each.Row = loosen(m.Each.Row, q)
+	m.Each.Column = loosen(m.Each.Column, q/3)
+	m.Each.Region = loosen(m.Each.Region, q/9)
+	d := in.Next()
+	if d&1 != 0 {
+		m.Each.Diagonal = constraints.Between(int(d>>1)%2, 1+int(d>>2)%2)
+	}
+	if d&8 != 0 {
+		m.Each.AntiDiagonal = constraints.Between(int(d>>4)%2, 1+int(d>>5)%2)
+	}
+	if d&64 != 0 && m.Surface == constraints.Flat {
+		m.Each.Line = constraints.AtMost(1 + int(d>>7))
+	}
+	_, row := m.Each.Row.Exact()
+	_, col := m.Each.Column.Exact()
+	_, reg := m.Each.Region.Exact()
+	if k := int(in.Next()) % 7; k > 0 && !row && !col && !reg {
+		m.Queens = k
+	}
+	return m
 }
 
 // Small returns one of the 48 vectors with both components in -3..3 other than (0,0), from a byte.
@@ -289,12 +341,21 @@ func Small(b byte) constraints.Vec {
 
 // Valid draws models as Model does from random bytes of rng, until one passes Validate, and returns it.
 func Valid(rng *rand.Rand, maxSide int) constraints.Model {
-	data := make([]byte, 32)
+	return valid(rng, maxSide, Model)
+}
+
+// ValidWide draws models as Wide does from random bytes of rng, until one passes Validate, and returns it.
+func ValidWide(rng *rand.Rand, maxSide int) constraints.Model {
+	return valid(rng, maxSide, Wide)
+}
+
+func valid(rng *rand.Rand, maxSide int, draw func([]byte, int) constraints.Model) constraints.Model {
+	data := make([]byte, 48)
 	for {
 		for i := range data {
 			data[i] = byte(rng.Uint32())
 		}
-		if m := Model(data, maxSide); m.Validate() == nil {
+		if m := draw(data, maxSide); m.Validate() == nil {
 			return m
 		}
 	}
@@ -314,4 +375,12 @@ func contains(cells []constraints.Cell, c constraints.Cell) bool {
 		}
 	}
 	return false
+}
+
+// exactly returns the range of exactly k queens, and the zero range (no quota) for k = 0.
+func exactly(k int) constraints.Range {
+	if k == 0 {
+		return constraints.Range{}
+	}
+	return constraints.Exactly(k)
 }

@@ -1,6 +1,7 @@
 package modeltest
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
@@ -47,5 +48,32 @@ func TestSmall(t *testing.T) {
 	}
 	if len(seen) != 48 {
 		t.Errorf("Small gives %d vectors in 48 bytes, want 48", len(seen))
+	}
+}
+
+// TestWideCoversTheProgram checks that Wide draws every feature of the model often, the new ones
+// included, so that a fuzz test over it cannot miss one.
+func TestWideCoversTheProgram(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 20))
+	counted := map[constraints.Feature]int{}
+	surfaces := map[constraints.Surface]int{}
+	for range 2000 {
+		m := ValidWide(rng, 6)
+		surfaces[m.Surface]++
+		for _, f := range constraints.AllFeatures.Features() {
+			if m.Features()&f != 0 {
+				counted[f]++
+			}
+		}
+	}
+	for _, f := range constraints.AllFeatures.Features() {
+		if counted[f] < 40 {
+			t.Errorf("%v in %d of 2000 models only", f, counted[f])
+		}
+	}
+	for _, s := range constraints.Surfaces() {
+		if surfaces[s] < 100 {
+			t.Errorf("%v in %d of 2000 models only", s, surfaces[s])
+		}
 	}
 }

@@ -38,7 +38,10 @@ func TestCountsMatchOEIS(t *testing.T) {
 	for _, tt := range tests {
 		for i, want := range tt.want {
 			n := i + 1
-			m := constraints.Model{Rows: n, Cols: n, Attack: tt.attack, Wrap: tt.wrap}
+			m := constraints.Model{Rows: n, Cols: n, Attack: tt.attack}
+			if tt.wrap {
+				m.Surface = constraints.Torus
+			}
 			for _, threads := range []int{1, 2} {
 				for _, method := range []backtrack.Method{backtrack.Fastest, backtrack.Classes, backtrack.Mirror, backtrack.Shifts} {
 					if method == backtrack.Mirror && tt.wrap && n > 15 {
@@ -65,10 +68,10 @@ func TestGeneralPathMatchesOEIS(t *testing.T) {
 	for n := 1; n <= 10; n++ {
 		for _, tc := range []struct {
 			attack constraints.Attack
-			wrap   bool
+			wrap   constraints.Surface
 			want   []uint64
-		}{{constraints.Queen, false, a000170}, {constraints.Superqueen, false, a051223}, {constraints.Queen, true, a051906}} {
-			m := constraints.Model{Rows: n, Cols: n, Attack: tc.attack, Wrap: tc.wrap}
+		}{{constraints.Queen, constraints.Flat, a000170}, {constraints.Superqueen, constraints.Flat, a051223}, {constraints.Queen, constraints.Torus, a051906}} {
+			m := constraints.Model{Rows: n, Cols: n, Attack: tc.attack, Surface: tc.wrap}
 			res, err := s.Count(ctx, m)
 			if err != nil || res.Count != tc.want[n-1] {
 				t.Errorf("general path %v: got %d (err %v), want %d", m, res.Count, err, tc.want[n-1])
@@ -143,42 +146,42 @@ func mixedModels() []struct {
 		{"fixed middle 7", constraints.Model{Rows: 7, Cols: 7, Attack: q, Fixed: cellsOf(0, 3)}, "fixed in the middle column keeps the mirror"},
 		{"fixed general 6", constraints.Model{Rows: 6, Cols: 6, Queens: 4, Attack: q, Fixed: cellsOf(2, 3)}, "fixed queen on the general path"},
 		{"fixed+blocked knight 6", constraints.Model{Rows: 6, Cols: 6, Queens: 5, Attack: sq, Fixed: cellsOf(0, 0), Blocked: cellsOf(5, 5)}, "knight with blocked and fixed on the general path"},
-		{"torus 5", constraints.Model{Rows: 5, Cols: 5, Attack: q, Wrap: true}, "torus kernel"},
-		{"torus 7 fixed", constraints.Model{Rows: 7, Cols: 7, Attack: q, Wrap: true, Fixed: cellsOf(3, 3)}, "fixed queen's attacks wrap upward too"},
-		{"torus 4x6", constraints.Model{Rows: 4, Cols: 6, Attack: q, Wrap: true}, "rectangular torus: diagonals meet every gcd-th column"},
-		{"torus 3x6 rooks+diag", constraints.Model{Rows: 3, Cols: 6, Attack: constraints.Union(r, c, d), Wrap: true}, "rectangular torus, one diagonal"},
-		{"torus knight 5", constraints.Model{Rows: 5, Cols: 5, Attack: sq, Wrap: true}, "superqueens on a torus: the row path, its kernel entered at the last row"},
-		{"torus knight 7", constraints.Model{Rows: 7, Cols: 7, Attack: sq, Wrap: true}, "superqueens on a torus: the first rows' leaps reach the last rows around the edge"},
-		{"torus knight 4x6", constraints.Model{Rows: 4, Cols: 6, Attack: sq, Wrap: true}, "leaps two rows up and two rows down land on the same row"},
-		{"torus rooks+knight 5x7", constraints.Model{Rows: 5, Cols: 7, Attack: constraints.Union(r, c, k), Wrap: true}, "a rectangular torus with leaps and no diagonals"},
-		{"torus row+knight 3x5", constraints.Model{Rows: 3, Cols: 5, Attack: constraints.Union(r, k), Wrap: true}, "three rows: a leap one row down is also one two rows up"},
-		{"torus rooks+knight 2x6", constraints.Model{Rows: 2, Cols: 6, Attack: constraints.Union(r, c, k), Wrap: true}, "two rows: the knight kernel entered above its third row"},
-		{"torus knight only 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 4, Attack: k, Wrap: true}, "leaps that wrap onto the same cells twice on a small torus"},
-		{"torus fewer 3 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 3, Attack: q, Wrap: true}, "general path on a torus"},
-		{"torus rooks 4x4", constraints.Model{Rows: 4, Cols: 4, Attack: constraints.Union(r, c), Wrap: true}, "a torus whose shifts and turns all keep it: classes by stabilizers"},
-		{"torus row+diag 5x5", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Union(r, d), Wrap: true}, "shifts kept, the mirror not"},
-		{"torus rows+diagonals 4x6", constraints.Model{Rows: 4, Cols: 6, Attack: constraints.Union(r, d, a), Wrap: true}, "a rectangle with no column attack: queens share columns"},
-		{"torus blocked 5", constraints.Model{Rows: 5, Cols: 5, Attack: q, Wrap: true, Blocked: cellsOf(2, 2)}, "torus with a hole"},
+		{"torus 5", constraints.Model{Rows: 5, Cols: 5, Attack: q, Surface: constraints.Torus}, "torus kernel"},
+		{"torus 7 fixed", constraints.Model{Rows: 7, Cols: 7, Attack: q, Surface: constraints.Torus, Fixed: cellsOf(3, 3)}, "fixed queen's attacks wrap upward too"},
+		{"torus 4x6", constraints.Model{Rows: 4, Cols: 6, Attack: q, Surface: constraints.Torus}, "rectangular torus: diagonals meet every gcd-th column"},
+		{"torus 3x6 rooks+diag", constraints.Model{Rows: 3, Cols: 6, Attack: constraints.Union(r, c, d), Surface: constraints.Torus}, "rectangular torus, one diagonal"},
+		{"torus knight 5", constraints.Model{Rows: 5, Cols: 5, Attack: sq, Surface: constraints.Torus}, "superqueens on a torus: the row path, its kernel entered at the last row"},
+		{"torus knight 7", constraints.Model{Rows: 7, Cols: 7, Attack: sq, Surface: constraints.Torus}, "superqueens on a torus: the first rows' leaps reach the last rows around the edge"},
+		{"torus knight 4x6", constraints.Model{Rows: 4, Cols: 6, Attack: sq, Surface: constraints.Torus}, "leaps two rows up and two rows down land on the same row"},
+		{"torus rooks+knight 5x7", constraints.Model{Rows: 5, Cols: 7, Attack: constraints.Union(r, c, k), Surface: constraints.Torus}, "a rectangular torus with leaps and no diagonals"},
+		{"torus row+knight 3x5", constraints.Model{Rows: 3, Cols: 5, Attack: constraints.Union(r, k), Surface: constraints.Torus}, "three rows: a leap one row down is also one two rows up"},
+		{"torus rooks+knight 2x6", constraints.Model{Rows: 2, Cols: 6, Attack: constraints.Union(r, c, k), Surface: constraints.Torus}, "two rows: the knight kernel entered above its third row"},
+		{"torus knight only 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 4, Attack: k, Surface: constraints.Torus}, "leaps that wrap onto the same cells twice on a small torus"},
+		{"torus fewer 3 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 3, Attack: q, Surface: constraints.Torus}, "general path on a torus"},
+		{"torus rooks 4x4", constraints.Model{Rows: 4, Cols: 4, Attack: constraints.Union(r, c), Surface: constraints.Torus}, "a torus whose shifts and turns all keep it: classes by stabilizers"},
+		{"torus row+diag 5x5", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Union(r, d), Surface: constraints.Torus}, "shifts kept, the mirror not"},
+		{"torus rows+diagonals 4x6", constraints.Model{Rows: 4, Cols: 6, Attack: constraints.Union(r, d, a), Surface: constraints.Torus}, "a rectangle with no column attack: queens share columns"},
+		{"torus blocked 5", constraints.Model{Rows: 5, Cols: 5, Attack: q, Surface: constraints.Torus, Blocked: cellsOf(2, 2)}, "torus with a hole"},
 		{"1x1", constraints.Classic(1), "the smallest board"},
 		{"1x5 rows", constraints.Model{Rows: 1, Cols: 5, Attack: q}, "one row, one queen"},
 		{"5x1 column", constraints.Model{Rows: 5, Cols: 1, Attack: r}, "one column, a queen in each row"},
-		{"2x3 torus knight", constraints.Model{Rows: 2, Cols: 3, Queens: 2, Attack: k, Wrap: true}, "tiny torus: leaps wrap more than once"},
+		{"2x3 torus knight", constraints.Model{Rows: 2, Cols: 3, Queens: 2, Attack: k, Surface: constraints.Torus}, "tiny torus: leaps wrap more than once"},
 		{"8x8 rooks 3 blocked", constraints.Model{Rows: 6, Cols: 6, Queens: 6, Attack: constraints.Union(r, c), Blocked: cellsOf(0, 0, 1, 1, 2, 2)}, "rooks with a partial derangement"},
 		{"kings 9 on 6x6", constraints.Model{Rows: 6, Cols: 6, Queens: 9, Attack: constraints.King}, "the transfer matrix; the general path for classes"},
 		{"kings blocked fixed", constraints.Model{Rows: 5, Cols: 6, Queens: 6, Attack: constraints.King, Blocked: cellsOf(0, 0, 2, 3), Fixed: cellsOf(4, 5)}, "the transfer matrix with cells"},
-		{"knights row quota 2", constraints.Model{Rows: 4, Cols: 5, Attack: k, Each: constraints.Quota{Row: 2}}, "the transfer matrix with a quota: patterns of two"},
+		{"knights row quota 2", constraints.Model{Rows: 4, Cols: 5, Attack: k, Each: constraints.Quota{Row: constraints.Exactly(2)}}, "the transfer matrix with a quota: patterns of two"},
 		{"camels and rows", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Union(r, constraints.Leap(1, 3))}, "a leap three rows down: the transfer matrix keeps three rows"},
 		{"kings one per row", constraints.Model{Rows: 5, Cols: 6, Queens: 5, Attack: constraints.Union(r, constraints.King)}, "the row path's generic kernel, and the transfer matrix"},
 		{"nightrider", constraints.Model{Rows: 5, Cols: 5, Queens: 5, Attack: constraints.Union(r, constraints.Ride(1, 2), constraints.Ride(2, 1), constraints.Ride(1, -2), constraints.Ride(2, -1))}, "riders other than the lines: the general path"},
-		{"linkedin 5", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.King, Regions: grid("aabbb", "aabcc", "ddbcc", "deeec", "deeee"), Each: constraints.Quota{Row: 1, Column: 1, Region: 1}}, "a region puzzle: the row path with used regions"},
-		{"linkedin 6 fixed", constraints.Model{Rows: 6, Cols: 6, Attack: constraints.King, Regions: grid("aabbcc", "aabbcc", "ddeeff", "ddeeff", "aabbcc", "ddeeff"), Each: constraints.Quota{Row: 1, Column: 1, Region: 1}, Fixed: cellsOf(0, 1)}, "regions not connected, a fixed queen"},
-		{"regions and rooks", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Rook, Regions: grid("abcde", "abcde", "abcde", "fffff", "ggggg"), Each: constraints.Quota{Region: 1}}, "regions of one queen and the lines, not every region the size of a line"},
-		{"regions with dots", constraints.Model{Rows: 4, Cols: 5, Queens: 4, Attack: constraints.Union(r, d), Regions: grid("aa.bb", "a..bb", "cc..d", "cc.dd"), Each: constraints.Quota{Region: 1}}, "cells in no region take queens too"},
-		{"star battle 6", constraints.Model{Rows: 6, Cols: 6, Attack: constraints.King, Regions: grid("aaabbb", "aaabbb", "cccddd", "cccddd", "eeefff", "eeefff"), Each: constraints.Quota{Row: 1, Region: 1}}, "a row quota, regions of one"},
-		{"two per row and column", constraints.Model{Rows: 4, Cols: 4, Attack: constraints.King, Each: constraints.Quota{Row: 2, Column: 2}}, "quotas of two on the general path"},
-		{"column quota", constraints.Model{Rows: 4, Cols: 5, Attack: constraints.Union(d, k), Each: constraints.Quota{Column: 1}, Queens: 5}, "a column quota without the row rider"},
-		{"regions quota 2", constraints.Model{Rows: 4, Cols: 4, Attack: constraints.Union(k), Regions: grid("aabb", "aabb", "ccdd", "ccdd"), Each: constraints.Quota{Region: 2}}, "two per region"},
-		{"torus regions", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Union(r, c, d), Wrap: true, Regions: grid("aaaab", "bbbbb", "ccccc", "ddddd", "eeeee"), Each: constraints.Quota{Region: 1}}, "a torus with regions: the general path"},
+		{"linkedin 5", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.King, Regions: grid("aabbb", "aabcc", "ddbcc", "deeec", "deeee"), Each: constraints.Quota{Row: constraints.Exactly(1), Column: constraints.Exactly(1), Region: constraints.Exactly(1)}}, "a region puzzle: the row path with used regions"},
+		{"linkedin 6 fixed", constraints.Model{Rows: 6, Cols: 6, Attack: constraints.King, Regions: grid("aabbcc", "aabbcc", "ddeeff", "ddeeff", "aabbcc", "ddeeff"), Each: constraints.Quota{Row: constraints.Exactly(1), Column: constraints.Exactly(1), Region: constraints.Exactly(1)}, Fixed: cellsOf(0, 1)}, "regions not connected, a fixed queen"},
+		{"regions and rooks", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Rook, Regions: grid("abcde", "abcde", "abcde", "fffff", "ggggg"), Each: constraints.Quota{Region: constraints.Exactly(1)}}, "regions of one queen and the lines, not every region the size of a line"},
+		{"regions with dots", constraints.Model{Rows: 4, Cols: 5, Queens: 4, Attack: constraints.Union(r, d), Regions: grid("aa.bb", "a..bb", "cc..d", "cc.dd"), Each: constraints.Quota{Region: constraints.Exactly(1)}}, "cells in no region take queens too"},
+		{"star battle 6", constraints.Model{Rows: 6, Cols: 6, Attack: constraints.King, Regions: grid("aaabbb", "aaabbb", "cccddd", "cccddd", "eeefff", "eeefff"), Each: constraints.Quota{Row: constraints.Exactly(1), Region: constraints.Exactly(1)}}, "a row quota, regions of one"},
+		{"two per row and column", constraints.Model{Rows: 4, Cols: 4, Attack: constraints.King, Each: constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2)}}, "quotas of two on the general path"},
+		{"column quota", constraints.Model{Rows: 4, Cols: 5, Attack: constraints.Union(d, k), Each: constraints.Quota{Column: constraints.Exactly(1)}, Queens: 5}, "a column quota without the row rider"},
+		{"regions quota 2", constraints.Model{Rows: 4, Cols: 4, Attack: constraints.Union(k), Regions: grid("aabb", "aabb", "ccdd", "ccdd"), Each: constraints.Quota{Region: constraints.Exactly(2)}}, "two per region"},
+		{"torus regions", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Union(r, c, d), Surface: constraints.Torus, Regions: grid("aaaab", "bbbbb", "ccccc", "ddddd", "eeeee"), Each: constraints.Quota{Region: constraints.Exactly(1)}}, "a torus with regions: the general path"},
 		{"regions without quota", constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Queen, Regions: grid("aabbb", "aabcc", "ddbcc", "deeec", "deeee")}, "a grid that asks nothing breaks the symmetry only"},
 	}
 }
@@ -341,7 +344,7 @@ func TestJoinOnlyClassic(t *testing.T) {
 			t.Errorf("join, unique, on %+v: err %v, want ErrUnsupported", m, err)
 		}
 	}
-	m := constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Wrap: true}
+	m := constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus}
 	if _, err := join.CountUnique(context.Background(), m); !errorsIs(err, solvers.ErrUnsupported) {
 		t.Errorf("join, unique, on the torus: err %v, want ErrUnsupported", err)
 	}
@@ -404,7 +407,7 @@ func TestAddProduct(t *testing.T) {
 func TestTorusUniqueMatchesA053994(t *testing.T) {
 	a053994, a051906 := modeltest.OEIS(t, "A053994"), oeis(t, "A051906", 17)
 	for n := 1; n <= 17; n += 2 {
-		m := constraints.Model{Rows: n, Cols: n, Attack: constraints.Queen, Wrap: true}
+		m := constraints.Model{Rows: n, Cols: n, Attack: constraints.Queen, Surface: constraints.Torus}
 		res, err := solvers.CountUnique(context.Background(), backtrack.New(), m)
 		if err != nil || unique(res) != a053994[n] || res.Count != a051906[n-1] {
 			t.Errorf("torus n=%d: %d solutions, %d classes (err %v); want %d, %d", n, res.Count, unique(res), err, a051906[n-1], a053994[n])
@@ -419,12 +422,12 @@ func TestTorusLeapsMatchGeneralPath(t *testing.T) {
 	r, c, d, k := constraints.Row, constraints.Column, constraints.Diagonal, constraints.Knight
 	var models []constraints.Model
 	for n := 5; n <= 13; n++ {
-		models = append(models, constraints.Model{Rows: n, Cols: n, Attack: constraints.Superqueen, Wrap: true})
+		models = append(models, constraints.Model{Rows: n, Cols: n, Attack: constraints.Superqueen, Surface: constraints.Torus})
 	}
 	for _, rc := range [][2]int{{7, 9}, {8, 11}, {6, 13}, {9, 10}} {
-		models = append(models, constraints.Model{Rows: rc[0], Cols: rc[1], Attack: constraints.Union(r, c, k), Wrap: true})
+		models = append(models, constraints.Model{Rows: rc[0], Cols: rc[1], Attack: constraints.Union(r, c, k), Surface: constraints.Torus})
 	}
-	models = append(models, constraints.Model{Rows: 6, Cols: 8, Attack: constraints.Union(r, d, k), Wrap: true})
+	models = append(models, constraints.Model{Rows: 6, Cols: 8, Attack: constraints.Union(r, d, k), Surface: constraints.Torus})
 	ctx := context.Background()
 	for _, m := range models {
 		var counts, classes [2]uint64 // the general path's, then the row path's

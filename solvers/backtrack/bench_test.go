@@ -67,20 +67,20 @@ func BenchmarkRowPathKnight(b *testing.B) {
 }
 
 func BenchmarkRowPathTorus(b *testing.B) {
-	m := constraints.Model{Rows: 13, Cols: 13, Attack: constraints.Queen, Wrap: true}
+	m := constraints.Model{Rows: 13, Cols: 13, Attack: constraints.Queen, Surface: constraints.Torus}
 	benchCount(b, backtrack.New(backtrack.Threads(1)), m, 4524)
 }
 
 // BenchmarkRowPathTorusKnight counts superqueens on a torus. 16932 is what the general path counts too
 // (cell by cell, no shifts: 0.15 s against the row path's few milliseconds).
 func BenchmarkRowPathTorusKnight(b *testing.B) {
-	m := constraints.Model{Rows: 17, Cols: 17, Attack: constraints.Superqueen, Wrap: true}
+	m := constraints.Model{Rows: 17, Cols: 17, Attack: constraints.Superqueen, Surface: constraints.Torus}
 	benchCount(b, backtrack.New(backtrack.Threads(1)), m, 16932)
 }
 
 func BenchmarkTorusUnique(b *testing.B) {
 	ctx := context.Background()
-	m := constraints.Model{Rows: 17, Cols: 17, Attack: constraints.Queen, Wrap: true}
+	m := constraints.Model{Rows: 17, Cols: 17, Attack: constraints.Queen, Surface: constraints.Torus}
 	s := backtrack.New(backtrack.Threads(1))
 	for b.Loop() {
 		res, err := s.CountUnique(ctx, m)

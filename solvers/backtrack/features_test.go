@@ -19,8 +19,8 @@ func TestLineFormula(t *testing.T) {
 		for rows := 1; rows <= 5; rows++ {
 			for cols := 1; cols <= 5; cols++ {
 				for k := 1; k <= min(rows*cols, 5); k++ {
-					for _, wrap := range []bool{false, true} {
-						m := constraints.Model{Rows: rows, Cols: cols, Queens: k, Attack: a, Wrap: wrap}
+					for _, wrap := range []constraints.Surface{constraints.Flat, constraints.Torus} {
+						m := constraints.Model{Rows: rows, Cols: cols, Queens: k, Attack: a, Surface: wrap}
 						if a.IsZero() && k > 4 || m.Validate() != nil {
 							continue
 						}
@@ -70,9 +70,9 @@ func TestTallBoards(t *testing.T) {
 	for _, m := range []constraints.Model{
 		{Rows: 65, Cols: 2, Queens: 2, Attack: constraints.Queen},
 		{Rows: 66, Cols: 3, Queens: 2, Attack: constraints.Union(r, k)},
-		{Rows: 66, Cols: 3, Queens: 2, Attack: constraints.Union(d, k), Wrap: true},
+		{Rows: 66, Cols: 3, Queens: 2, Attack: constraints.Union(d, k), Surface: constraints.Torus},
 		{Rows: 66, Cols: 3, Queens: 2, Attack: constraints.Union(a, constraints.Ride(2, 1)), Blocked: []constraints.Cell{{Row: 64, Col: 1}}, Fixed: []constraints.Cell{{Row: 65, Col: 2}}},
-		{Rows: 66, Cols: 3, Attack: constraints.King, Regions: regions, Each: constraints.Quota{Region: 1}},
+		{Rows: 66, Cols: 3, Attack: constraints.King, Regions: regions, Each: constraints.Quota{Region: constraints.Exactly(1)}},
 		{Rows: 65, Cols: 2, Attack: constraints.Union(r, c), Queens: 2},
 	} {
 		want, err := brute.Solver{}.Count(ctx, m)
@@ -89,7 +89,7 @@ func TestTallBoards(t *testing.T) {
 	// other, and against the general path's count.
 	for _, m := range []constraints.Model{
 		{Rows: 65, Cols: 3, Queens: 65, Attack: constraints.Union(r, constraints.King)},
-		{Rows: 66, Cols: 3, Queens: 66, Attack: constraints.Union(r, k), Wrap: true},
+		{Rows: 66, Cols: 3, Queens: 66, Attack: constraints.Union(r, k), Surface: constraints.Torus},
 		{Rows: 70, Cols: 3, Queens: 3, Attack: constraints.Union(r, c, k)},
 		{Rows: 66, Cols: 5, Queens: 66, Attack: constraints.Union(r, d, a, k)},
 		{Rows: 65, Cols: 4, Queens: 65, Attack: constraints.Union(r, k, constraints.Leap(1, 3))},

@@ -59,7 +59,7 @@ func TestFindRoutes(t *testing.T) {
 	}
 	// A LinkedIn-style puzzle of side 100: kings, one queen per row, column and region, the regions cut
 	// around a placement the search finds, each row's cells up to its queen, then the columns.
-	puzzle := constraints.Model{Rows: 100, Cols: 100, Attack: constraints.King, Each: constraints.Quota{Row: 1, Column: 1}}
+	puzzle := constraints.Model{Rows: 100, Cols: 100, Attack: constraints.King, Each: constraints.Quota{Row: constraints.Exactly(1), Column: constraints.Exactly(1)}}
 	placed, ok, _, err := search.Find(context.Background(), puzzle)
 	if !ok || err != nil {
 		t.Fatalf("kings on 100×100: %v", err)
@@ -81,7 +81,7 @@ func TestFindRoutes(t *testing.T) {
 	if puzzle.Regions, err = constraints.ParseRegions(grid); err != nil {
 		t.Fatal(err)
 	}
-	puzzle.Each.Region = 1
+	puzzle.Each.Region = constraints.Exactly(1)
 	for _, tc := range []struct {
 		name   string
 		m      constraints.Model
@@ -92,7 +92,7 @@ func TestFindRoutes(t *testing.T) {
 	}{
 		{"classic 3", constraints.Classic(3), false, true, "search", "small: the search proves none"},
 		{"classic 8", constraints.Classic(8), true, true, "construction", "a construction, before any search"},
-		{"torus 16", constraints.Model{Rows: 16, Cols: 16, Attack: q, Wrap: true}, false, true, "proof", "Pólya: the search would take seconds"},
+		{"torus 16", constraints.Model{Rows: 16, Cols: 16, Attack: q, Surface: constraints.Torus}, false, true, "proof", "Pólya: the search would take seconds"},
 		{"superqueens 9", constraints.Model{Rows: 9, Cols: 9, Attack: sq}, false, true, "search", "no construction, none to find"},
 		{"superqueens 62", constraints.Model{Rows: 62, Cols: 62, Attack: sq}, true, true, "search", "small, n ≡ 2 (mod 6): no linear placement"},
 		{"classic 2000 with holes", holes, true, true, "local", "the construction misses: the local search repairs it"},
@@ -100,7 +100,7 @@ func TestFindRoutes(t *testing.T) {
 		{"regions 100", puzzle, true, true, "search", "a region quota: puzzles the search's forward checks solve"},
 		{"fewer queens 300", constraints.Model{Rows: 300, Cols: 300, Queens: 280, Attack: q}, true, true, "search", "not one queen per row"},
 		{"superqueens 10^5+4", constraints.Model{Rows: 100_004, Cols: 100_004, Attack: sq}, true, true, "local", "n ≡ 2 (mod 6): local search"},
-		{"torus 10^5+1", constraints.Model{Rows: 100_001, Cols: 100_001, Attack: q, Wrap: true}, true, true, "construction", "a linear placement"},
+		{"torus 10^5+1", constraints.Model{Rows: 100_001, Cols: 100_001, Attack: q, Surface: constraints.Torus}, true, true, "construction", "a linear placement"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := tc.m.Validate(); err != nil {
@@ -129,7 +129,7 @@ func TestFindGivesUp(t *testing.T) {
 	// On a torus of two rows and an odd number of columns, a diagonal joins every cell of one row to
 	// every cell of the other: no solution, no proof covers this shape, and the board is beyond the
 	// search.
-	m := constraints.Model{Rows: 2, Cols: 2_100_001, Attack: constraints.Queen, Wrap: true}
+	m := constraints.Model{Rows: 2, Cols: 2_100_001, Attack: constraints.Queen, Surface: constraints.Torus}
 	_, ok, res, err := backtrack.New().Find(context.Background(), m)
 	if ok || err != nil || res.Proved || res.Stats.Method != "local" {
 		t.Errorf("%v: found %v, err %v, %+v; want unknown from the local search", m, ok, err, res)

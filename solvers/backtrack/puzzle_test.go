@@ -36,7 +36,7 @@ var puzzles = []puzzle{
 // model returns the puzzle's model on the grid g: kings, and stars queens on every row, column and region.
 func (pz puzzle) model(g *constraints.Regions) constraints.Model {
 	return constraints.Model{Rows: pz.side, Cols: pz.side, Attack: constraints.King, Regions: g,
-		Each: constraints.Quota{Row: pz.stars, Column: pz.stars, Region: pz.stars}}
+		Each: constraints.Quota{Row: constraints.Exactly(pz.stars), Column: constraints.Exactly(pz.stars), Region: constraints.Exactly(pz.stars)}}
 }
 
 // growRegions splits a side×side board into side regions grown from random seeds: at each step a random

@@ -32,9 +32,9 @@ func TestRoutes(t *testing.T) {
 		{"classic past the join", constraints.Classic(halves.MaxN + 1), false, backtrack.Classes, "past the join's side: one solution per class"},
 		{"rooks", constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Rook}, false, backtrack.Formula, "C(8,8)·C(8,8)·8!"},
 		{"rooks, classes", constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Rook}, true, backtrack.Classes, "the formula counts no classes"},
-		{"rows only, torus", constraints.Model{Rows: 4, Cols: 9, Attack: r, Wrap: true}, false, backtrack.Formula, "a torus changes no row"},
-		{"torus 12", constraints.Model{Rows: 12, Cols: 12, Attack: constraints.Queen, Wrap: true}, true, backtrack.Polya, "gcd(12, 6) = 6"},
-		{"torus 13", constraints.Model{Rows: 13, Cols: 13, Attack: constraints.Queen, Wrap: true}, true, backtrack.Shifts, "gcd(13, 6) = 1: a search"},
+		{"rows only, torus", constraints.Model{Rows: 4, Cols: 9, Attack: r, Surface: constraints.Torus}, false, backtrack.Formula, "a torus changes no row"},
+		{"torus 12", constraints.Model{Rows: 12, Cols: 12, Attack: constraints.Queen, Surface: constraints.Torus}, true, backtrack.Polya, "gcd(12, 6) = 6"},
+		{"torus 13", constraints.Model{Rows: 13, Cols: 13, Attack: constraints.Queen, Surface: constraints.Torus}, true, backtrack.Shifts, "gcd(13, 6) = 1: a search"},
 		{"superqueens", constraints.Model{Rows: 11, Cols: 11, Attack: constraints.Superqueen}, false, backtrack.Classes, "eight turns: half the work of the mirror"},
 		{"row and one diagonal", constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Union(r, d)}, false, backtrack.Mirror, "no turn but the identity and the half turn... the mirror alone does not keep it either"},
 		{"blocked corner", constraints.Model{Rows: 9, Cols: 9, Attack: constraints.Queen, Blocked: []constraints.Cell{{Row: 0, Col: 1}}}, false, backtrack.Mirror, "a group of two turns at most: the mirror kernel"},
@@ -44,7 +44,7 @@ func TestRoutes(t *testing.T) {
 		{"fewer queens", constraints.Model{Rows: 8, Cols: 8, Queens: 6, Attack: constraints.Queen}, false, backtrack.General, "not one queen per row"},
 		{"LinkedIn puzzle", puzzle, false, backtrack.Mirror, "one queen per row, regions of one queen, kings: the row path's generic kernel"},
 		{"star battle", loadPuzzle(t, puzzles[1]), false, backtrack.General, "two per row: cell by cell"},
-		{"rooks on a torus with a knight", constraints.Model{Rows: 6, Cols: 6, Attack: constraints.Union(r, c, k), Wrap: true}, false, backtrack.Shifts, "the torus kernel with leaps"},
+		{"rooks on a torus with a knight", constraints.Model{Rows: 6, Cols: 6, Attack: constraints.Union(r, c, k), Surface: constraints.Torus}, false, backtrack.Shifts, "the torus kernel with leaps"},
 		{"wide", constraints.Model{Rows: 3, Cols: 100, Queens: 3, Attack: constraints.Queen}, false, backtrack.General, "turned on its side: 100 rows, 3 queens"},
 	}
 	for _, tt := range tests {
@@ -67,10 +67,10 @@ func TestNamedMethodRefuses(t *testing.T) {
 		{backtrack.Join, false, constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Superqueen}, "classic queens"},
 		{backtrack.Formula, false, constraints.Classic(8), "no rider but the row and the column"},
 		{backtrack.Formula, true, constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Rook}, "counts no classes"},
-		{backtrack.Polya, false, constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Wrap: true}, "gcd(7, 6) = 1"},
-		{backtrack.Transfer, false, constraints.Classic(8), "no rider but the row"},
+		{backtrack.Polya, false, constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus}, "gcd(7, 6) = 1"},
+		{backtrack.Transfer, false, constraints.Classic(8), "no line but the rows"},
 		{backtrack.Shifts, false, constraints.Classic(8), "torus"},
-		{backtrack.Classes, false, constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Wrap: true}, "flat board"},
+		{backtrack.Classes, false, constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus}, "flat board"},
 		{backtrack.Mirror, false, constraints.Model{Rows: 8, Cols: 8, Queens: 5, Attack: constraints.Queen}, "one queen per row"},
 		{backtrack.Mirror, true, constraints.Classic(8), "counts no classes"},
 		{backtrack.General, false, constraints.Model{Rows: 65, Cols: 65, Queens: 2, Attack: constraints.Queen}, "sat solver"},
@@ -114,7 +114,7 @@ func TestMethodsNamed(t *testing.T) {
 func TestPolya(t *testing.T) {
 	ctx := context.Background()
 	for n := 1; n <= 14; n++ {
-		m := constraints.Model{Rows: n, Cols: n, Attack: constraints.Queen, Wrap: true}
+		m := constraints.Model{Rows: n, Cols: n, Attack: constraints.Queen, Surface: constraints.Torus}
 		fast, err := backtrack.New().CountUnique(ctx, m)
 		if err != nil {
 			t.Fatal(err)
@@ -180,11 +180,11 @@ func TestWideBoards(t *testing.T) {
 		{"anti-diagonal, knight 3×70", constraints.Model{Rows: 3, Cols: 70, Queens: 2, Attack: constraints.Union(c, a, k)}},
 		{"nightrider 3×100", constraints.Model{Rows: 3, Cols: 100, Queens: 2, Attack: constraints.Union(constraints.Ride(1, 2), constraints.Ride(2, 1))}},
 		{"queens 3×100", constraints.Model{Rows: 3, Cols: 100, Queens: 2, Attack: constraints.Queen}},
-		{"torus 3×66", constraints.Model{Rows: 3, Cols: 66, Queens: 2, Attack: constraints.Union(a, k), Wrap: true}},
+		{"torus 3×66", constraints.Model{Rows: 3, Cols: 66, Queens: 2, Attack: constraints.Union(a, k), Surface: constraints.Torus}},
 		{"blocked and fixed", constraints.Model{Rows: 2, Cols: 70, Queens: 2, Attack: constraints.Queen,
 			Blocked: []constraints.Cell{{Row: 0, Col: 3}, {Row: 1, Col: 69}}, Fixed: []constraints.Cell{{Row: 1, Col: 65}}}},
-		{"row quota", constraints.Model{Rows: 2, Cols: 70, Attack: constraints.Union(c, k), Each: constraints.Quota{Row: 1}}},
-		{"regions", constraints.Model{Rows: 2, Cols: 70, Attack: constraints.King, Regions: regions, Each: constraints.Quota{Region: 1}}},
+		{"row quota", constraints.Model{Rows: 2, Cols: 70, Attack: constraints.Union(c, k), Each: constraints.Quota{Row: constraints.Exactly(1)}}},
+		{"regions", constraints.Model{Rows: 2, Cols: 70, Attack: constraints.King, Regions: regions, Each: constraints.Quota{Region: constraints.Exactly(1)}}},
 	}
 	ctx := context.Background()
 	for _, tt := range tests {

@@ -17,7 +17,7 @@ func TestStatsNodes(t *testing.T) {
 	super := constraints.Model{Rows: 12, Cols: 12, Attack: constraints.Superqueen}
 	blocked := constraints.Classic(10)
 	blocked.Blocked = []constraints.Cell{{Row: 0, Col: 1}}
-	torus := constraints.Model{Rows: 13, Cols: 13, Attack: constraints.Queen, Wrap: true}
+	torus := constraints.Model{Rows: 13, Cols: 13, Attack: constraints.Queen, Surface: constraints.Torus}
 	puzzle := loadPuzzle(t, puzzles[0])
 	tests := []struct {
 		name   string
@@ -33,7 +33,7 @@ func TestStatsNodes(t *testing.T) {
 		{"classesFrom", constraints.Model{Rows: 10, Cols: 10, Attack: constraints.Union(r, c, d)}, backtrack.Classes, false},
 		{"countKnight", constraints.Model{Rows: 10, Cols: 10, Attack: constraints.Union(r, c, k)}, backtrack.Mirror, false},
 		{"countTorus", torus, backtrack.Shifts, false},
-		{"countTorusLeaps", constraints.Model{Rows: 13, Cols: 13, Attack: constraints.Superqueen, Wrap: true}, backtrack.Shifts, false},
+		{"countTorusLeaps", constraints.Model{Rows: 13, Cols: 13, Attack: constraints.Superqueen, Surface: constraints.Torus}, backtrack.Shifts, false},
 		{"stabilizers", torus, backtrack.Shifts, true},
 		{"countRows", puzzle, backtrack.Mirror, false},
 		{"walkClasses", puzzle, backtrack.Classes, false},

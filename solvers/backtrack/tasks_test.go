@@ -32,7 +32,7 @@ func TestSmallTreeTasks(t *testing.T) {
 		{"queens-11.txt", loadPuzzle(t, puzzles[0]), backtrack.Fastest, 1, 32, 1},
 		{"classic 8, mirror", constraints.Classic(8), backtrack.Mirror, 1, 32, 92},
 		{"classic 8, classes", constraints.Classic(8), backtrack.Classes, 1, 32, 92},
-		{"torus 7, shifts", constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Wrap: true}, backtrack.Shifts, 1, 32, 28},
+		{"torus 7, shifts", constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus}, backtrack.Shifts, 1, 32, 28},
 		{"classic 12, mirror", constraints.Classic(12), backtrack.Mirror, 1024, 1 << 16, 14200},
 		{"classic 12, classes", constraints.Classic(12), backtrack.Classes, 1024, 1 << 16, 14200},
 	}

@@ -20,8 +20,8 @@ func TestTreeSizeLoops(t *testing.T) {
 		{Rows: 7, Cols: 10, Attack: constraints.Queen},
 		{Rows: 11, Cols: 11, Attack: constraints.Superqueen},
 		{Rows: 9, Cols: 9, Attack: constraints.Union(r, c, k)},
-		{Rows: 11, Cols: 11, Attack: constraints.Queen, Wrap: true},
-		{Rows: 9, Cols: 9, Attack: constraints.Union(r, c, a), Wrap: true},
+		{Rows: 11, Cols: 11, Attack: constraints.Queen, Surface: constraints.Torus},
+		{Rows: 9, Cols: 9, Attack: constraints.Union(r, c, a), Surface: constraints.Torus},
 	}
 	for _, m := range models {
 		p, err := compile(m)
@@ -30,7 +30,7 @@ func TestTreeSizeLoops(t *testing.T) {
 		}
 		roots := []task{{s: p.start(), weight: 1}}
 		var als [][]uint64
-		if !m.Wrap {
+		if m.Surface != constraints.Torus {
 			sym := p.symmetryGroup()
 			for col := range p.cols {
 				if al := p.bounded(sym, col); al != nil {

@@ -84,7 +84,8 @@ type enum struct {
 }
 
 // overQuota reports whether a queen on c would put more queens on its row, column or region than the
-// model's quota for them: a quota is exact, so never more. Model.Check judges the rest at the end.
+// upper end of the model's quota for them allows. Model.Check judges the rest at the end (the lower
+// ends, the diagonals, the lines of every slope).
 func (e *enum) overQuota(placed []constraints.Cell, c constraints.Cell) bool {
 	q := e.m.Each
 	if q.IsZero() {
@@ -103,7 +104,8 @@ func (e *enum) overQuota(placed []constraints.Cell, c constraints.Cell) bool {
 		}
 	}
 	inRegion := e.m.Regions != nil && e.m.Regions.At(c) >= 0
-	return q.Row > 0 && rows > q.Row || q.Column > 0 && cols > q.Column || q.Region > 0 && inRegion && regions > q.Region
+	over := func(r constraints.Range, n int) bool { return !r.IsZero() && n > r.Hi }
+	return over(q.Row, rows) || over(q.Column, cols) || inRegion && over(q.Region, regions)
 }
 
 // walk extends the placement with cells from index i on; it returns false to stop everything.

@@ -82,13 +82,13 @@ func (f form) misses(m constraints.Model) int {
 // applies, or stop says so.
 func construct(m constraints.Model, rng *rand.Rand, stop func() bool) []int32 {
 	n := m.Rows
-	if m.Wrap && !m.Square() || !m.Wrap && m.Cols < n {
+	if m.Surface == constraints.Torus && !m.Square() || m.Surface != constraints.Torus && m.Cols < n {
 		return nil
 	}
 	var forms []form
 	flips := func(f form, mirrors bool) {
 		forms = append(forms, f)
-		if mirrors && !m.Wrap { // a torus's shifts serve instead
+		if mirrors && m.Surface != constraints.Torus { // a torus's shifts serve instead
 			g := f
 			g.flipC = true
 			forms = append(forms, g)
@@ -98,7 +98,7 @@ func construct(m constraints.Model, rng *rand.Rand, stop func() bool) []int32 {
 			forms = append(forms, g)
 		}
 	}
-	if !m.Wrap && n >= 4 && constraints.Queen.Has(m.Attack) {
+	if m.Surface != constraints.Torus && n >= 4 && constraints.Queen.Has(m.Attack) {
 		seq := classic(n, stop)
 		if seq == nil {
 			return nil
@@ -119,7 +119,7 @@ func construct(m constraints.Model, rng *rand.Rand, stop func() bool) []int32 {
 			b = rng.IntN(n)
 		}
 	}
-	if !m.Wrap {
+	if m.Surface != constraints.Torus {
 		for _, k := range multipliers(m, n, n+1, true) {
 			flips(form{n: n, p: n + 1, k: k, drop: 1}, mirrored(m.Attack))
 		}
@@ -206,7 +206,7 @@ func classic(n int, stop func() bool) []int32 {
 // prime to p. So must it under a column quota, which the riders do not show.
 func multipliers(m constraints.Model, n, p int, drop bool) []int {
 	reaches := func(v constraints.Vec) bool {
-		if m.Wrap {
+		if m.Surface == constraints.Torus {
 			return intmath.Mod(v.DR, n) != 0
 		}
 		return v.DR != 0 && intmath.Abs(v.DR) < n && intmath.Abs(v.DC) < m.Cols
@@ -223,7 +223,7 @@ func multipliers(m constraints.Model, n, p int, drop bool) []int {
 		}
 	}
 	// A column quota, like the column rider, asks for distinct columns: k prime to p.
-	distinct := drop || m.Each.Column > 0
+	distinct := drop || m.Each.Column.Hi > 0
 	var ks []int
 next:
 	for k := 2; k < p && k < maxMultipliers && len(ks) < multiplierForms; k++ {

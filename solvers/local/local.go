@@ -73,11 +73,17 @@ func ConstructionOnly() Option { return func(o *options) { o.search = false } }
 // Takes returns nil if Find takes m, and otherwise an error wrapping solvers.ErrUnsupported that says
 // why: m must hold one queen on every row (the row rider or a row quota of 1, and as many queens as
 // rows), and a region quota needs regions that cover the board, so that no queen can stand outside them.
+// features are the model features local search takes.
+const features = constraints.AllFeatures &^ (constraints.FeatureCylinder | constraints.FeatureTwist | constraints.FeatureDiagonalQuota | constraints.FeatureLineQuota | constraints.FeatureRanges)
+
 func Takes(m constraints.Model) error {
-	if !(m.Attack.Has(constraints.Row) || m.Each.Row == 1) || m.QueenCount() != m.Rows {
+	if err := solvers.CheckFeatures("local", features, m); err != nil {
+		return err
+	}
+	if !(m.Attack.Has(constraints.Row) || m.Each.Row.Hi == 1) || m.QueenCount() != m.Rows {
 		return fmt.Errorf("local: %v: not one queen on every row: %w", m, solvers.ErrUnsupported)
 	}
-	if m.Each.Region > 0 {
+	if m.Each.Region.Hi > 0 {
 		cells := 0
 		for i := range m.Regions.Count() {
 			cells += m.Regions.Size(i)
@@ -129,7 +135,7 @@ func Find(ctx context.Context, m constraints.Model, opts ...Option) (constraints
 	if o.construct {
 		cols = construct(m, rng, done.Load)
 	}
-	if cols != nil && len(m.Blocked) == 0 && len(m.Fixed) == 0 && m.Each.Region == 0 {
+	if cols != nil && len(m.Blocked) == 0 && len(m.Fixed) == 0 && m.Each.Region.Hi == 0 {
 		// The construction meets the attacks and the columns by design, and nothing else is asked: it
 		// needs no counters, only the check every answer passes.
 		sol := make(constraints.Solution, m.Rows)
@@ -201,5 +207,5 @@ func impossible(m constraints.Model) bool {
 		}
 	}
 	n := m.Rows
-	return m.Wrap && m.Square() && m.Attack.Has(constraints.Queen) && n > 1 && intmath.GCD(n, 6) != 1
+	return m.Surface == constraints.Torus && m.Square() && m.Attack.Has(constraints.Queen) && n > 1 && intmath.GCD(n, 6) != 1
 }

@@ -21,7 +21,11 @@ var (
 )
 
 func square(n int, a constraints.Attack, wrap bool) constraints.Model {
-	return constraints.Model{Rows: n, Cols: n, Attack: a, Wrap: wrap}
+	m := constraints.Model{Rows: n, Cols: n, Attack: a}
+	if wrap {
+		m.Surface = constraints.Torus
+	}
+	return m
 }
 
 // find runs Find and fails the test if it errs, returns a solution the model's checks reject (Check up
@@ -71,7 +75,7 @@ func TestConstructions(t *testing.T) {
 			{square(n, constraints.Union(constraints.Rook, constraints.Leap(1, 3)), false), n >= 2},
 			// Superqueens with a column quota for the column rider: the riders alone do not ask for
 			// distinct columns.
-			{constraints.Model{Rows: n, Cols: n, Attack: constraints.Union(constraints.Row, constraints.Bishop, constraints.Knight), Each: constraints.Quota{Column: 1}}, n >= 10 && superConstructs(n)},
+			{constraints.Model{Rows: n, Cols: n, Attack: constraints.Union(constraints.Row, constraints.Bishop, constraints.Knight), Each: constraints.Quota{Column: constraints.Exactly(1)}}, n >= 10 && superConstructs(n)},
 		} {
 			_, res := find(t, tc.m, local.ConstructionOnly())
 			if got := res.Stats.Method == local.MethodConstruction; got != tc.want {
@@ -108,14 +112,14 @@ func withHoles(t testing.TB, m constraints.Model, blocked, fixed int, seed uint6
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 99))
 	opts := []local.Option{local.NoConstruction(), local.Seed(seed)}
-	if m.Wrap {
+	if m.Surface == constraints.Torus {
 		opts = nil
 	}
 	sol, ok, _, err := local.Find(context.Background(), m, opts...)
 	if err != nil || !ok {
 		t.Fatalf("%v: no solution to draw cells around (%v)", m, err)
 	}
-	if m.Wrap {
+	if m.Surface == constraints.Torus {
 		shift := rng.IntN(m.Cols)
 		for i := range sol {
 			sol[i].Col = (sol[i].Col + shift) % m.Cols
@@ -141,7 +145,7 @@ func TestBlockedAndFixed(t *testing.T) {
 	for seed := range uint64(20) {
 		for _, base := range []constraints.Model{constraints.Classic(50), constraints.Classic(300), square(200, super, false), square(31, queen, true), {Rows: 40, Cols: 60, Attack: queen}} {
 			m := withHoles(t, base, int(seed)*base.Rows/10, int(seed%5), seed)
-			if base.Wrap {
+			if base.Surface == constraints.Torus {
 				// Shifts of a linear placement serve a torus, where the local search seldom finds a
 				// solution: one fixed queen leaves a single shift, two rule out most multipliers.
 				m = withHoles(t, base, int(seed)%5, int(seed%2), seed)
@@ -293,8 +297,8 @@ func TestTakes(t *testing.T) {
 	}{
 		{constraints.Model{Rows: 8, Cols: 8, Queens: 7, Attack: queen}, "fewer queens than rows"},
 		{constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Union(constraints.Column, constraints.Diagonal)}, "no row rider"},
-		{constraints.Model{Rows: 4, Cols: 4, Attack: constraints.King, Each: constraints.Quota{Row: 2, Column: 2}}, "two queens a row"},
-		{constraints.Model{Rows: 3, Cols: 3, Attack: queen, Regions: g, Each: constraints.Quota{Region: 1}}, "a region quota with a cell in no region"},
+		{constraints.Model{Rows: 4, Cols: 4, Attack: constraints.King, Each: constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2)}}, "two queens a row"},
+		{constraints.Model{Rows: 3, Cols: 3, Attack: queen, Regions: g, Each: constraints.Quota{Region: constraints.Exactly(1)}}, "a region quota with a cell in no region"},
 	} {
 		if tc.m.Validate() != nil {
 			t.Fatalf("%s: bad test model: %v", tc.reason, tc.m.Validate())
@@ -357,7 +361,7 @@ func regionsAround(t testing.TB, n int, seed uint64) constraints.Model {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return constraints.Model{Rows: n, Cols: n, Attack: constraints.King, Regions: g, Each: constraints.Quota{Row: 1, Column: 1, Region: 1}}
+	return constraints.Model{Rows: n, Cols: n, Attack: constraints.King, Regions: g, Each: constraints.Quota{Row: constraints.Exactly(1), Column: constraints.Exactly(1), Region: constraints.Exactly(1)}}
 }
 
 // TestRegions holds Find against Model.Check on models with regions of side 30 to 200: regions drawn at
@@ -392,11 +396,11 @@ func TestQuotasAboveOne(t *testing.T) {
 	}
 	king, knight := constraints.King, constraints.Knight
 	for _, m := range []constraints.Model{
-		{Rows: 12, Cols: 12, Attack: constraints.Union(constraints.Rook, king), Regions: quadrants(12), Each: constraints.Quota{Region: 3}},
-		{Rows: 16, Cols: 16, Attack: constraints.Union(constraints.Rook, knight), Regions: quadrants(16), Each: constraints.Quota{Region: 4}},
-		{Rows: 20, Cols: 10, Attack: constraints.Union(constraints.Row, constraints.Bishop), Each: constraints.Quota{Column: 2}},
-		{Rows: 30, Cols: 10, Attack: constraints.Union(constraints.Row, king), Each: constraints.Quota{Column: 3}},
-		{Rows: 40, Cols: 40, Attack: constraints.Row, Regions: quadrants(40), Each: constraints.Quota{Column: 1, Region: 10}},
+		{Rows: 12, Cols: 12, Attack: constraints.Union(constraints.Rook, king), Regions: quadrants(12), Each: constraints.Quota{Region: constraints.Exactly(3)}},
+		{Rows: 16, Cols: 16, Attack: constraints.Union(constraints.Rook, knight), Regions: quadrants(16), Each: constraints.Quota{Region: constraints.Exactly(4)}},
+		{Rows: 20, Cols: 10, Attack: constraints.Union(constraints.Row, constraints.Bishop), Each: constraints.Quota{Column: constraints.Exactly(2)}},
+		{Rows: 30, Cols: 10, Attack: constraints.Union(constraints.Row, king), Each: constraints.Quota{Column: constraints.Exactly(3)}},
+		{Rows: 40, Cols: 40, Attack: constraints.Row, Regions: quadrants(40), Each: constraints.Quota{Column: constraints.Exactly(1), Region: constraints.Exactly(10)}},
 	} {
 		if err := m.Validate(); err != nil {
 			t.Fatalf("bad test model: %v", err)

@@ -41,7 +41,7 @@ func unset(bits []uint64, i int)    { bits[i>>6] &^= 1 << (i & 63) }
 
 // newState returns the empty placement of m, which Takes has accepted, with its families and leaps.
 func newState(m constraints.Model, rng *rand.Rand) *state {
-	s := &state{rows: m.Rows, cols: m.Cols, wrap: m.Wrap, rng: rng}
+	s := &state{rows: m.Rows, cols: m.Cols, wrap: m.Surface == constraints.Torus, rng: rng}
 	words := (m.Rows + 63) / 64
 	s.col = make([]int32, m.Rows)
 	for i := range s.col {
@@ -62,8 +62,8 @@ func newState(m constraints.Model, rng *rand.Rand) *state {
 	if m.Attack.Has(constraints.Column) {
 		colCap = 1
 	}
-	if m.Each.Column > 0 {
-		colCap = m.Each.Column // Validate makes it 1 where the column rider is in force too
+	if m.Each.Column.Hi > 0 {
+		colCap = m.Each.Column.Hi // Validate makes it 1 where the column rider is in force too
 	}
 	if colCap > 0 {
 		s.balanced = colCap*m.Cols == m.Rows
@@ -71,14 +71,14 @@ func newState(m constraints.Model, rng *rand.Rand) *state {
 			s.fams = append(s.fams, &family{kind: columns, cap: int32(colCap), lines: int64(m.Cols)})
 		}
 	}
-	if m.Each.Region > 0 {
-		s.fams = append(s.fams, &family{kind: regions, cap: int32(m.Each.Region), reg: m.Regions, lines: int64(m.Regions.Count())})
+	if m.Each.Region.Hi > 0 {
+		s.fams = append(s.fams, &family{kind: regions, cap: int32(m.Each.Region.Hi), reg: m.Regions, lines: int64(m.Regions.Count())})
 	}
 	for _, v := range m.Attack.Riders() {
 		if v == (constraints.Vec{DR: 1, DC: 0}) {
 			continue // the columns, above
 		}
-		if f := newRider(m.Rows, m.Cols, m.Wrap, v); f != nil {
+		if f := newRider(m.Rows, m.Cols, m.Surface == constraints.Torus, v); f != nil {
 			s.fams = append(s.fams, f)
 		}
 	}
@@ -86,7 +86,7 @@ func newState(m constraints.Model, rng *rand.Rand) *state {
 		f.alloc(m.Rows, m.Cols)
 	}
 	for _, d := range m.Attack.Leaps() {
-		if (!m.Wrap && d.DR != 0 && intmath.Abs(d.DR) < m.Rows && intmath.Abs(d.DC) < m.Cols) || (m.Wrap && intmath.Mod(d.DR, m.Rows) != 0) {
+		if (m.Surface != constraints.Torus && d.DR != 0 && intmath.Abs(d.DR) < m.Rows && intmath.Abs(d.DC) < m.Cols) || (m.Surface == constraints.Torus && intmath.Mod(d.DR, m.Rows) != 0) {
 			s.leaps = append(s.leaps, d)
 		}
 	}

@@ -30,7 +30,7 @@ func TestStateCounts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		models = append(models, constraints.Model{Rows: 4 * q, Cols: 4 * q, Attack: constraints.Union(constraints.Row, constraints.King), Regions: g, Each: constraints.Quota{Region: q}})
+		models = append(models, constraints.Model{Rows: 4 * q, Cols: 4 * q, Attack: constraints.Union(constraints.Row, constraints.King), Regions: g, Each: constraints.Quota{Region: constraints.Exactly(q)}})
 	}
 	for len(models) < 1000 {
 		if m := modeltest.Valid(rng, 7); Takes(m) == nil {
@@ -113,5 +113,5 @@ func overQuota(m constraints.Model, sol constraints.Solution, c constraints.Cell
 			reg++
 		}
 	}
-	return (m.Each.Column > 0 && col > m.Each.Column) || (m.Each.Region > 0 && reg > m.Each.Region)
+	return (m.Each.Column.Hi > 0 && col > m.Each.Column.Hi) || (m.Each.Region.Hi > 0 && reg > m.Each.Region.Hi)
 }

@@ -28,10 +28,10 @@ func BenchmarkCardinality(b *testing.B) {
 		name string
 		m    constraints.Model
 	}{
-		{"starbattle-10x2", constraints.Model{Rows: 10, Cols: 10, Attack: constraints.King, Regions: g, Each: constraints.Quota{Row: 2, Column: 2, Region: 2}}},
+		{"starbattle-10x2", constraints.Model{Rows: 10, Cols: 10, Attack: constraints.King, Regions: g, Each: constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2), Region: constraints.Exactly(2)}}},
 		{"kings-6x6", constraints.Model{Rows: 6, Cols: 6, Queens: 9, Attack: constraints.King}},
 		{"knights-5x5", constraints.Model{Rows: 5, Cols: 5, Queens: 5, Attack: constraints.Knight}},
-		{"two-per-line-8x8", constraints.Model{Rows: 8, Cols: 8, Attack: constraints.King, Each: constraints.Quota{Row: 2, Column: 2}}},
+		{"two-per-line-8x8", constraints.Model{Rows: 8, Cols: 8, Attack: constraints.King, Each: constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2)}}},
 	}
 	for _, tc := range models {
 		m := tc.m

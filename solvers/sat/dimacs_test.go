@@ -90,8 +90,8 @@ func parseDIMACS(t *testing.T, text []byte) dimacsFile {
 var dimacsModels = []constraints.Model{
 	constraints.Classic(8),
 	{Rows: 5, Cols: 7, Queens: 4, Attack: constraints.Superqueen, Blocked: []constraints.Cell{rc(0, 0), rc(4, 6)}, Fixed: []constraints.Cell{rc(2, 3)}},
-	{Rows: 6, Cols: 6, Attack: constraints.Queen, Wrap: true, Blocked: []constraints.Cell{rc(1, 1)}},
-	{Rows: 7, Cols: 7, Attack: constraints.Queen, Wrap: true},
+	{Rows: 6, Cols: 6, Attack: constraints.Queen, Surface: constraints.Torus, Blocked: []constraints.Cell{rc(1, 1)}},
+	{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus},
 	{Rows: 4, Cols: 4, Attack: constraints.Queen, Blocked: []constraints.Cell{rc(1, 0), rc(1, 1), rc(1, 2), rc(1, 3)}},
 	{Rows: 12, Cols: 12, Queens: 6, Attack: constraints.Knight},
 	constraints.Classic(30),

@@ -183,7 +183,7 @@ func newCNF(ctx context.Context, m constraints.Model, opt encoding) (*cnf, error
 		e.forced[e.varOf[f.Row*m.Cols+f.Col]] = true
 	}
 	k := m.QueenCount()
-	e.rowQuota, e.colQuota = m.Each.Row, m.Each.Column
+	e.rowQuota, e.colQuota = m.Each.Row.Hi, m.Each.Column.Hi
 	if e.rowQuota == 0 && m.Attack.Has(constraints.Row) && k == m.Rows {
 		e.rowQuota = 1
 	}
@@ -191,7 +191,7 @@ func newCNF(ctx context.Context, m constraints.Model, opt encoding) (*cnf, error
 		e.colQuota = 1
 	}
 	e.countImplied = e.rowQuota > 0 || e.colQuota > 0
-	if m.Each.Region > 0 {
+	if m.Each.Region.Hi > 0 {
 		e.regions = make([][]lit, m.Regions.Count())
 		inRegions := 0
 		for i, c := range e.cells {
@@ -275,7 +275,7 @@ func (e *cnf) generate() {
 		}
 	}
 	for _, xs := range e.regions {
-		e.exactly(xs, m.Each.Region)
+		e.exactly(xs, m.Each.Region.Hi)
 	}
 	if len(e.leapVecs) > 0 {
 		e.leaps()
@@ -329,7 +329,7 @@ func (e *cnf) lines(ctx context.Context, r constraints.Vec, keepIDs bool) (rider
 			row, col := start/m.Cols, start%m.Cols
 			for {
 				row, col = row+dir*r.DR, col+dir*r.DC
-				if m.Wrap {
+				if m.Surface == constraints.Torus {
 					row, col = intmath.Mod(row, m.Rows), intmath.Mod(col, m.Cols)
 				}
 				if row < 0 || row >= m.Rows || col < 0 || col >= m.Cols || row*m.Cols+col == start {
@@ -337,7 +337,7 @@ func (e *cnf) lines(ctx context.Context, r constraints.Vec, keepIDs bool) (rider
 				}
 				id[row*m.Cols+col] = n
 			}
-			if m.Wrap {
+			if m.Surface == constraints.Torus {
 				break // the cycle came round: one direction walks it all
 			}
 		}
@@ -427,7 +427,7 @@ func (e *cnf) leapPartners(dst []int32, va int32) []int32 {
 next:
 	for _, l := range e.leapVecs {
 		b := constraints.Cell{Row: a.Row + l.DR, Col: a.Col + l.DC}
-		if m.Wrap {
+		if m.Surface == constraints.Torus {
 			b = constraints.Cell{Row: intmath.Mod(b.Row, m.Rows), Col: intmath.Mod(b.Col, m.Cols)}
 		}
 		if !m.OnBoard(b) || b == a {

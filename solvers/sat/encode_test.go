@@ -19,8 +19,8 @@ func smallModels() []constraints.Model {
 	for rows := 1; rows <= 5; rows++ {
 		for cols := 1; cols <= 5; cols++ {
 			for _, a := range modeltest.Kinds5() {
-				for _, wrap := range []bool{false, true} {
-					out = append(out, constraints.Model{Rows: rows, Cols: cols, Attack: a, Wrap: wrap})
+				for _, wrap := range []constraints.Surface{constraints.Flat, constraints.Torus} {
+					out = append(out, constraints.Model{Rows: rows, Cols: cols, Attack: a, Surface: wrap})
 				}
 			}
 		}
@@ -35,8 +35,8 @@ func smallModels() []constraints.Model {
 	for _, side := range [][2]int{{1, 7}, {3, 4}, {5, 5}, {6, 4}, {7, 7}} {
 		for i, a := range pool {
 			for _, b := range pool[i:] {
-				for _, wrap := range []bool{false, true} {
-					out = append(out, constraints.Model{Rows: side[0], Cols: side[1], Attack: constraints.Union(a, b), Wrap: wrap})
+				for _, wrap := range []constraints.Surface{constraints.Flat, constraints.Torus} {
+					out = append(out, constraints.Model{Rows: side[0], Cols: side[1], Attack: constraints.Union(a, b), Surface: wrap})
 				}
 			}
 		}

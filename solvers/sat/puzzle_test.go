@@ -35,7 +35,7 @@ var puzzles = []struct {
 // puzzleModel returns the model of a region puzzle: kings, and the quota on every row, column and region.
 func puzzleModel(g *constraints.Regions, quota int) constraints.Model {
 	return constraints.Model{Rows: g.Rows(), Cols: g.Cols(), Attack: constraints.King, Regions: g,
-		Each: constraints.Quota{Row: quota, Column: quota, Region: quota}}
+		Each: constraints.Quota{Row: constraints.Exactly(quota), Column: constraints.Exactly(quota), Region: constraints.Exactly(quota)}}
 }
 
 func readPuzzle(t testing.TB, file string, quota int) constraints.Model {
@@ -81,7 +81,7 @@ func TestPuzzles(t *testing.T) {
 // queens row by row, keeps column and region counts, asks Model.Attacks about every pair, and counts
 // the placements that meet every quota, up to limit. It returns the count and the first solution.
 func puzzleCount(m constraints.Model, limit int) (int, constraints.Solution) {
-	q := m.Each.Row
+	q := m.Each.Row.Hi
 	cols := make([]int, m.Cols)
 	regions := make([]int, m.Regions.Count())
 	// closing[r] lists the regions whose last row is r: each must hold its quota once row r is placed.
@@ -108,7 +108,7 @@ func puzzleCount(m constraints.Model, limit int) (int, constraints.Solution) {
 		}
 		if r == m.Rows {
 			for i := range regions {
-				if regions[i] != m.Each.Region {
+				if regions[i] != m.Each.Region.Hi {
 					return
 				}
 			}
@@ -123,7 +123,7 @@ func puzzleCount(m constraints.Model, limit int) (int, constraints.Solution) {
 	pick = func(r, from, left int) {
 		if left == 0 {
 			for _, g := range closing[r] {
-				if regions[g] != m.Each.Region {
+				if regions[g] != m.Each.Region.Hi {
 					return
 				}
 			}
@@ -137,7 +137,7 @@ func puzzleCount(m constraints.Model, limit int) (int, constraints.Solution) {
 		for c := from; c < m.Cols; c++ {
 			cell := constraints.Cell{Row: r, Col: c}
 			g := m.Regions.At(cell)
-			if cols[c] == m.Each.Column || (g >= 0 && regions[g] == m.Each.Region) {
+			if cols[c] == m.Each.Column.Hi || (g >= 0 && regions[g] == m.Each.Region.Hi) {
 				continue
 			}
 			ok := true
@@ -171,7 +171,7 @@ func puzzleCount(m constraints.Model, limit int) (int, constraints.Solution) {
 func columnsCanFill(m constraints.Model, cols []int, r int) bool {
 	left := m.Rows - 1 - r
 	for _, n := range cols {
-		if m.Each.Column-n > left {
+		if m.Each.Column.Hi-n > left {
 			return false
 		}
 	}
@@ -192,7 +192,7 @@ func makePuzzle(side, q int, rng *rand.Rand) []string {
 }
 
 func tryPuzzle(side, q int, rng *rand.Rand) ([]string, bool) {
-	plain := constraints.Model{Rows: side, Cols: side, Attack: constraints.King, Each: constraints.Quota{Row: q, Column: q}}
+	plain := constraints.Model{Rows: side, Cols: side, Attack: constraints.King, Each: constraints.Quota{Row: constraints.Exactly(q), Column: constraints.Exactly(q)}}
 	sol := plantSolution(plain, q, rng)
 	if sol == nil {
 		return nil, false
@@ -328,7 +328,7 @@ func plantSolution(m constraints.Model, q int, rng *rand.Rand) constraints.Solut
 		lines[r] = strings.Repeat("a", m.Cols)
 	}
 	g, _ := constraints.ParseRegions(lines)
-	m.Regions, m.Each.Region = g, q*m.Rows
+	m.Regions, m.Each.Region = g, constraints.Exactly(q*m.Rows)
 	// A random start: fix a random first row, until one completes.
 	for range 100 {
 		order := rng.Perm(m.Cols)

@@ -137,7 +137,7 @@ func (e *cnf) cubesOf(f frame, maxCubes int, syms []constraints.Symmetry) ([]cub
 	}
 	colCount := make([]int, m.Cols)
 	var regionCount []int
-	if m.Each.Region > 0 {
+	if m.Each.Region.Hi > 0 {
 		regionCount = make([]int, m.Regions.Count())
 	}
 	var out []cube
@@ -186,7 +186,7 @@ func (e *cnf) cubesOf(f frame, maxCubes int, syms []constraints.Symmetry) ([]cub
 		free := len(placed) < k &&
 			(e.rowQuota == 0 || e.queensInRow(placed, cell.Row) < e.rowQuota) &&
 			(e.colQuota == 0 || colCount[cell.Col] < e.colQuota) &&
-			(region < 0 || regionCount[region] < m.Each.Region)
+			(region < 0 || regionCount[region] < m.Each.Region.Hi)
 		for _, q := range placed {
 			if !free {
 				break

@@ -18,7 +18,7 @@ var streamModels = []constraints.Model{
 	constraints.Classic(8),
 	constraints.Classic(40),
 	{Rows: 5, Cols: 7, Queens: 4, Attack: constraints.Superqueen, Blocked: []constraints.Cell{{Row: 0, Col: 0}, {Row: 4, Col: 6}}, Fixed: []constraints.Cell{{Row: 2, Col: 3}}},
-	{Rows: 6, Cols: 6, Attack: constraints.Union(constraints.Queen, constraints.King), Wrap: true, Blocked: []constraints.Cell{{Row: 1, Col: 1}}},
+	{Rows: 6, Cols: 6, Attack: constraints.Union(constraints.Queen, constraints.King), Surface: constraints.Torus, Blocked: []constraints.Cell{{Row: 1, Col: 1}}},
 	{Rows: 4, Cols: 4, Attack: constraints.Queen, Blocked: []constraints.Cell{{Row: 1, Col: 0}, {Row: 1, Col: 1}, {Row: 1, Col: 2}, {Row: 1, Col: 3}}},
 	{Rows: 12, Cols: 12, Queens: 6, Attack: constraints.Knight},
 	{Rows: 4, Cols: 9, Attack: constraints.Union(constraints.Rook, constraints.Leap(1, 3), constraints.Ride(1, 2))},

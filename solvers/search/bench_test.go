@@ -33,5 +33,5 @@ func BenchmarkSuperqueens(b *testing.B) {
 }
 
 func BenchmarkTorus(b *testing.B) {
-	benchFind(b, constraints.Model{Rows: 25, Cols: 25, Attack: q, Wrap: true})
+	benchFind(b, constraints.Model{Rows: 25, Cols: 25, Attack: q, Surface: constraints.Torus})
 }

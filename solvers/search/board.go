@@ -147,7 +147,7 @@ type board struct {
 // per quota.
 func families(m constraints.Model) int {
 	n := len(m.Attack.Riders())
-	for _, q := range []int{m.Each.Row, m.Each.Column, m.Each.Region} {
+	for _, q := range []int{m.Each.Row.Hi, m.Each.Column.Hi, m.Each.Region.Hi} {
 		if q > 0 {
 			n++
 		}
@@ -157,28 +157,28 @@ func families(m constraints.Model) int {
 
 // newBoard returns the board of m with every cell free but the blocked ones, and no queen placed.
 func newBoard(m constraints.Model) *board {
-	b := &board{rows: m.Rows, cols: m.Cols, wrap: m.Wrap}
+	b := &board{rows: m.Rows, cols: m.Cols, wrap: m.Surface == constraints.Torus}
 	cells := b.rows * b.cols
 	b.free = make([]uint64, (cells+63)/64)
 	for x := range cells {
 		b.free[x>>6] |= 1 << (x & 63)
 	}
 	b.nfree = cells
-	if q := m.Each.Row; q > 0 {
+	if q := m.Each.Row.Hi; q > 0 {
 		of := make([]int32, cells)
 		for x := range of {
 			of[x] = int32(x / b.cols)
 		}
 		b.fams = append(b.fams, newFamily(of, b.rows, int32(q), true))
 	}
-	if q := m.Each.Column; q > 0 {
+	if q := m.Each.Column.Hi; q > 0 {
 		of := make([]int32, cells)
 		for x := range of {
 			of[x] = int32(x % b.cols)
 		}
 		b.fams = append(b.fams, newFamily(of, b.cols, int32(q), true))
 	}
-	if q := m.Each.Region; q > 0 {
+	if q := m.Each.Region.Hi; q > 0 {
 		of := make([]int32, cells)
 		for x := range of {
 			of[x] = int32(m.Regions.At(constraints.Cell{Row: x / b.cols, Col: x % b.cols}))
@@ -186,7 +186,7 @@ func newBoard(m constraints.Model) *board {
 		b.fams = append(b.fams, newFamily(of, m.Regions.Count(), int32(q), true))
 	}
 	for _, v := range m.Attack.Riders() {
-		if (v == constraints.Vec{DR: 0, DC: 1} && m.Each.Row > 0) || (v == constraints.Vec{DR: 1, DC: 0} && m.Each.Column > 0) {
+		if (v == constraints.Vec{DR: 0, DC: 1} && m.Each.Row.Hi > 0) || (v == constraints.Vec{DR: 1, DC: 0} && m.Each.Column.Hi > 0) {
 			continue // the quota's lines are the rider's, and Validate has made the quota 1
 		}
 		of, lines := riderLines(b.rows, b.cols, b.wrap, v)

@@ -21,8 +21,8 @@ func geometryModels(t *testing.T) []constraints.Model {
 		v := modeltest.Small(byte(b))
 		for _, a := range []constraints.Attack{constraints.Ride(v.DR, v.DC), constraints.Leap(v.DR, v.DC)} {
 			for _, side := range [][2]int{{1, 1}, {1, 5}, {2, 3}, {3, 3}, {5, 4}, {6, 7}, {9, 8}} {
-				for _, wrap := range []bool{false, true} {
-					out = append(out, constraints.Model{Rows: side[0], Cols: side[1], Queens: 1, Attack: a, Wrap: wrap})
+				for _, wrap := range []constraints.Surface{constraints.Flat, constraints.Torus} {
+					out = append(out, constraints.Model{Rows: side[0], Cols: side[1], Queens: 1, Attack: a, Surface: wrap})
 				}
 			}
 		}
@@ -32,11 +32,11 @@ func geometryModels(t *testing.T) []constraints.Model {
 		m      constraints.Model
 		reason string
 	}{
-		{constraints.Model{Rows: 7, Cols: 5, Queens: 1, Attack: nightrider, Wrap: true}, "nightrider lines that cross each edge many times"},
+		{constraints.Model{Rows: 7, Cols: 5, Queens: 1, Attack: nightrider, Surface: constraints.Torus}, "nightrider lines that cross each edge many times"},
 		{constraints.Model{Rows: 8, Cols: 8, Queens: 1, Attack: constraints.Union(constraints.Queen, nightrider, constraints.Knight)}, "every line of the queen and the nightrider, and the knight"},
-		{constraints.Model{Rows: 6, Cols: 9, Queens: 1, Attack: constraints.Union(constraints.Ride(2, -3), constraints.Leap(2, 3)), Wrap: true}, "a rider whose steps share factors with both sides"},
-		{constraints.Model{Rows: 3, Cols: 3, Queens: 1, Attack: constraints.Union(constraints.Leap(0, 3), constraints.Leap(3, 3)), Wrap: true}, "leaps that come back to their own cell"},
-		{constraints.Model{Rows: 4, Cols: 2, Queens: 1, Attack: constraints.Union(constraints.Leap(1, 3), constraints.Ride(1, 3)), Wrap: true}, "a camel on a board narrower than its leap"},
+		{constraints.Model{Rows: 6, Cols: 9, Queens: 1, Attack: constraints.Union(constraints.Ride(2, -3), constraints.Leap(2, 3)), Surface: constraints.Torus}, "a rider whose steps share factors with both sides"},
+		{constraints.Model{Rows: 3, Cols: 3, Queens: 1, Attack: constraints.Union(constraints.Leap(0, 3), constraints.Leap(3, 3)), Surface: constraints.Torus}, "leaps that come back to their own cell"},
+		{constraints.Model{Rows: 4, Cols: 2, Queens: 1, Attack: constraints.Union(constraints.Leap(1, 3), constraints.Ride(1, 3)), Surface: constraints.Torus}, "a camel on a board narrower than its leap"},
 		{constraints.Model{Rows: 9, Cols: 10, Queens: 1, Attack: constraints.Union(constraints.Ride(3, 3), constraints.Ride(0, 2), constraints.Leap(1, 4))}, "sparse lines past one word of cells"},
 	} {
 		if err := tc.m.Validate(); err != nil {

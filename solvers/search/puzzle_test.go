@@ -15,7 +15,7 @@ import (
 // puzzle has at least that solution.
 func puzzle(t testing.TB, n, quota int, seed uint64) constraints.Model {
 	t.Helper()
-	m := constraints.Model{Rows: n, Cols: n, Attack: constraints.King, Each: constraints.Quota{Row: quota, Column: quota}}
+	m := constraints.Model{Rows: n, Cols: n, Attack: constraints.King, Each: constraints.Quota{Row: constraints.Exactly(quota), Column: constraints.Exactly(quota)}}
 	rng := rand.New(rand.NewPCG(seed, uint64(n)))
 	// Shuffled blocked cells give the search another placement for each seed; they are dropped below.
 	var blocked []constraints.Cell
@@ -72,7 +72,7 @@ func puzzle(t testing.TB, n, quota int, seed uint64) constraints.Model {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Regions, m.Each.Region = g, quota
+	m.Regions, m.Each.Region = g, constraints.Exactly(quota)
 	if err := m.Validate(); err != nil {
 		t.Fatalf("puzzle: %v", err)
 	}

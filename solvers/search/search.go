@@ -41,9 +41,15 @@ const maxEntries = 1 << 24
 // to MaxCells mostly need none at all.
 const firstLimit = 64
 
+// features are the model features the search takes.
+const features = constraints.AllFeatures &^ (constraints.FeatureCylinder | constraints.FeatureTwist | constraints.FeatureDiagonalQuota | constraints.FeatureLineQuota | constraints.FeatureRanges)
+
 // Fits returns nil if the search takes a board of m's size, and otherwise an error wrapping
 // solvers.ErrUnsupported that says why.
 func Fits(m constraints.Model) error {
+	if err := solvers.CheckFeatures("search", features, m); err != nil {
+		return err
+	}
 	cells := int64(m.Rows) * int64(m.Cols)
 	if cells > MaxCells {
 		return fmt.Errorf("search: %d×%d board: more than %d cells: %w", m.Rows, m.Cols, MaxCells, solvers.ErrUnsupported)

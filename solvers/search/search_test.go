@@ -119,22 +119,22 @@ func smallModels() []struct {
 		{"fixed general 6", constraints.Model{Rows: 6, Cols: 6, Queens: 4, Attack: q, Fixed: cellsOf(2, 3)}, "fixed with room"},
 		{"fixed+blocked knight 6", constraints.Model{Rows: 6, Cols: 6, Queens: 5, Attack: sq, Fixed: cellsOf(0, 0), Blocked: cellsOf(5, 5)}, "knight, blocked and fixed"},
 		{"fixed no attacks", constraints.Model{Rows: 3, Cols: 3, Queens: 4, Attack: constraints.Attack{}, Fixed: cellsOf(2, 2)}, "cell by cell with a fixed queen"},
-		{"torus 5", constraints.Model{Rows: 5, Cols: 5, Attack: q, Wrap: true}, "gcd(5, 6) = 1"},
-		{"torus 6", constraints.Model{Rows: 6, Cols: 6, Attack: q, Wrap: true}, "none"},
-		{"torus 7 fixed", constraints.Model{Rows: 7, Cols: 7, Attack: q, Wrap: true, Fixed: cellsOf(3, 3)}, "wrapped attacks of a fixed queen"},
-		{"torus 4x6", constraints.Model{Rows: 4, Cols: 6, Attack: q, Wrap: true}, "rectangular torus: diagonals meet every gcd-th column"},
-		{"torus 3x6 rooks+diag", constraints.Model{Rows: 3, Cols: 6, Attack: constraints.Union(r, c, d), Wrap: true}, "one diagonal on a rectangular torus"},
-		{"torus 5x7 diag only", constraints.Model{Rows: 5, Cols: 7, Queens: 1, Attack: constraints.Union(d, a), Wrap: true}, "gcd 1: a single diagonal"},
-		{"torus 4x6 diag only 2", constraints.Model{Rows: 4, Cols: 6, Queens: 2, Attack: constraints.Union(d, a), Wrap: true}, "two diagonals each way"},
-		{"torus 4x6 diag only 3", constraints.Model{Rows: 4, Cols: 6, Queens: 3, Attack: constraints.Union(d, a), Wrap: true}, "more queens than diagonals"},
-		{"torus knight 5", constraints.Model{Rows: 5, Cols: 5, Attack: sq, Wrap: true}, "knight on a torus"},
-		{"torus knight only 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 4, Attack: k, Wrap: true}, "leaps that wrap onto the same cells twice"},
-		{"torus fewer 3 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 3, Attack: q, Wrap: true}, "room on a torus"},
-		{"torus blocked 5", constraints.Model{Rows: 5, Cols: 5, Attack: q, Wrap: true, Blocked: cellsOf(2, 2)}, "a torus with a hole"},
+		{"torus 5", constraints.Model{Rows: 5, Cols: 5, Attack: q, Surface: constraints.Torus}, "gcd(5, 6) = 1"},
+		{"torus 6", constraints.Model{Rows: 6, Cols: 6, Attack: q, Surface: constraints.Torus}, "none"},
+		{"torus 7 fixed", constraints.Model{Rows: 7, Cols: 7, Attack: q, Surface: constraints.Torus, Fixed: cellsOf(3, 3)}, "wrapped attacks of a fixed queen"},
+		{"torus 4x6", constraints.Model{Rows: 4, Cols: 6, Attack: q, Surface: constraints.Torus}, "rectangular torus: diagonals meet every gcd-th column"},
+		{"torus 3x6 rooks+diag", constraints.Model{Rows: 3, Cols: 6, Attack: constraints.Union(r, c, d), Surface: constraints.Torus}, "one diagonal on a rectangular torus"},
+		{"torus 5x7 diag only", constraints.Model{Rows: 5, Cols: 7, Queens: 1, Attack: constraints.Union(d, a), Surface: constraints.Torus}, "gcd 1: a single diagonal"},
+		{"torus 4x6 diag only 2", constraints.Model{Rows: 4, Cols: 6, Queens: 2, Attack: constraints.Union(d, a), Surface: constraints.Torus}, "two diagonals each way"},
+		{"torus 4x6 diag only 3", constraints.Model{Rows: 4, Cols: 6, Queens: 3, Attack: constraints.Union(d, a), Surface: constraints.Torus}, "more queens than diagonals"},
+		{"torus knight 5", constraints.Model{Rows: 5, Cols: 5, Attack: sq, Surface: constraints.Torus}, "knight on a torus"},
+		{"torus knight only 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 4, Attack: k, Surface: constraints.Torus}, "leaps that wrap onto the same cells twice"},
+		{"torus fewer 3 on 4x4", constraints.Model{Rows: 4, Cols: 4, Queens: 3, Attack: q, Surface: constraints.Torus}, "room on a torus"},
+		{"torus blocked 5", constraints.Model{Rows: 5, Cols: 5, Attack: q, Surface: constraints.Torus, Blocked: cellsOf(2, 2)}, "a torus with a hole"},
 		{"1x5 rows", constraints.Model{Rows: 1, Cols: 5, Attack: q}, "one row, one queen"},
 		{"5x1 column", constraints.Model{Rows: 5, Cols: 1, Attack: r}, "one column, a queen in each row"},
 		{"5x1 column attack", constraints.Model{Rows: 5, Cols: 1, Queens: 2, Attack: c}, "two queens in one column: none"},
-		{"2x3 torus knight", constraints.Model{Rows: 2, Cols: 3, Queens: 2, Attack: k, Wrap: true}, "tiny torus: leaps wrap more than once"},
+		{"2x3 torus knight", constraints.Model{Rows: 2, Cols: 3, Queens: 2, Attack: k, Surface: constraints.Torus}, "tiny torus: leaps wrap more than once"},
 		{"rooks derangement", constraints.Model{Rows: 6, Cols: 6, Attack: constraints.Union(r, c), Blocked: cellsOf(0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5)}, "rooks off the diagonal"},
 	}
 }
@@ -180,10 +180,10 @@ func TestAgreesWithBruteForce(t *testing.T) {
 // torus, on a few board shapes and queen counts.
 func TestEveryAttackSet(t *testing.T) {
 	for _, at := range modeltest.Kinds5() {
-		for _, wrap := range []bool{false, true} {
+		for _, wrap := range []constraints.Surface{constraints.Flat, constraints.Torus} {
 			for _, shape := range [][2]int{{4, 4}, {3, 5}, {5, 3}, {5, 5}} {
 				for _, queens := range []int{0, 2, 5, 7} {
-					m := constraints.Model{Rows: shape[0], Cols: shape[1], Queens: queens, Attack: at, Wrap: wrap}
+					m := constraints.Model{Rows: shape[0], Cols: shape[1], Queens: queens, Attack: at, Surface: wrap}
 					if _, got := find(t, m); got != exists(t, m) {
 						t.Errorf("%v: found %v, brute force disagrees", m, got)
 					}
@@ -233,7 +233,7 @@ func TestTorus(t *testing.T) {
 	// seconds), and the tori with a solution have few and regular ones that the search meets late, so the
 	// boards are small; package local builds the large ones.
 	for _, n := range []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 19, 23, 25} {
-		m := constraints.Model{Rows: n, Cols: n, Attack: q, Wrap: true}
+		m := constraints.Model{Rows: n, Cols: n, Attack: q, Surface: constraints.Torus}
 		_, ok := find(t, m)
 		if want := n%2 != 0 && n%3 != 0; ok != want {
 			t.Errorf("torus n=%d: found %v, want %v", n, ok, want)
@@ -349,7 +349,7 @@ func TestCancel(t *testing.T) {
 	// cancellation ends this search.
 	ctx, cancel = context.WithCancel(context.Background())
 	time.AfterFunc(20*time.Millisecond, cancel)
-	if _, ok, _, err := search.Find(ctx, constraints.Model{Rows: 40, Cols: 40, Attack: q, Wrap: true}); ok || !errors.Is(err, context.Canceled) {
+	if _, ok, _, err := search.Find(ctx, constraints.Model{Rows: 40, Cols: 40, Attack: q, Surface: constraints.Torus}); ok || !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled during: ok %v, err %v", ok, err)
 	}
 }
