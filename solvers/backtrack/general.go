@@ -33,8 +33,10 @@ type general struct {
 	count  uint64
 	poll   uint64
 
-	row, col           constraints.Range // the ranges of every row and column, zero for none
-	rowCount, colCount []int
+	// rowLo, rowHi, colLo and colHi are the ranges of every row and column, 0 for no bound; hot loops read
+	// them as plain numbers.
+	rowLo, rowHi, colLo, colHi int
+	rowCount, colCount         []int
 	colShort           int // queens the columns still lack below their lower ends, in all
 	// lines are the lines of the counted families: lines[i] holds line i's cells, row by row, and its
 	// range; of[x] lists the lines through cell x; lineCount[i] the queens on line i. short is the
@@ -74,7 +76,8 @@ func newGeneral(p *plan, k *ctl, emit func([]uint64) bool) (*general, error) {
 	if (left+1)*p.rows > maxGeneralWords {
 		return nil, fmt.Errorf("backtrack: %d queens on %d rows: too large for the general path: %w", p.queens, p.rows, solvers.ErrUnsupported)
 	}
-	g := &general{p: p, left: left, k: k, emit: emit, placed: make([]uint64, p.rows), row: p.rowRange, col: p.colRange, poll: pollEvery}
+	g := &general{p: p, left: left, k: k, emit: emit, placed: make([]uint64, p.rows), poll: pollEvery,
+		rowLo: p.rowRange.Lo, rowHi: p.rowRange.Hi, colLo: p.colRange.Lo, colHi: p.colRange.Hi}
 	g.avail = make([][]uint64, left+1)
 	for i := range g.avail {
 		g.avail[i] = make([]uint64, p.rows)
@@ -106,16 +109,16 @@ func newGeneral(p *plan, k *ctl, emit func([]uint64) bool) (*general, error) {
 		}
 	}
 	for r, n := range g.rowCount {
-		if !g.row.IsZero() && n >= g.row.Hi {
+		if g.rowHi > 0 && n >= g.rowHi {
 			start[r] = 0
 		}
 	}
 	for c, n := range g.colCount {
-		if g.col.IsZero() {
+		if g.colHi == 0 {
 			break
 		}
-		g.colShort += max(0, g.col.Lo-n)
-		if n >= g.col.Hi {
+		g.colShort += max(0, g.colLo-n)
+		if n >= g.colHi {
 			for r := range start {
 				start[r] &^= 1 << c
 			}
@@ -221,7 +224,7 @@ func (g *general) walk(depth, r int) bool {
 				return false
 			}
 		}
-		if g.row.Lo > 0 && g.rowCount[r] < g.row.Lo {
+		if g.rowLo > 0 && g.rowCount[r] < g.rowLo {
 			return true // the row still lacks queens, and no later queen can stand in it
 		}
 	}
@@ -230,11 +233,11 @@ func (g *general) walk(depth, r int) bool {
 
 // rowsMet reports whether the rows from r on, which the last queen did not reach, hold their lower ends.
 func (g *general) rowsMet(r int) bool {
-	if g.row.Lo == 0 {
+	if g.rowLo == 0 {
 		return true
 	}
 	for ; r < g.p.rows; r++ {
-		if g.rowCount[r] < g.row.Lo {
+		if g.rowCount[r] < g.rowLo {
 			return false
 		}
 	}
@@ -261,29 +264,30 @@ func (g *general) put(depth, r int, bit, rest uint64) {
 	for rr := r + 1; rr < p.rows; rr++ {
 		next[rr] = avail[rr] &^ down[rr-r]
 	}
+	// A row or a column of one queen at most is in the queen's reach already (plan.masked).
 	g.rowCount[r]++
-	if !g.row.IsZero() && g.rowCount[r] >= g.row.Hi {
+	if g.rowHi > 1 && g.rowCount[r] >= g.rowHi {
 		next[r] = 0
 	}
 	g.colCount[c]++
-	if !g.col.IsZero() {
-		if g.colCount[c] <= g.col.Lo {
-			g.colShort--
-		}
-		if g.colCount[c] >= g.col.Hi {
-			for rr := r; rr < p.rows; rr++ {
-				next[rr] &^= bit
-			}
+	if g.colLo > 0 && g.colCount[c] <= g.colLo {
+		g.colShort--
+	}
+	if g.colHi > 1 && g.colCount[c] >= g.colHi {
+		for rr := r; rr < p.rows; rr++ {
+			next[rr] &^= bit
 		}
 	}
-	for _, i := range g.of[r*p.cols+c] {
-		g.lineCount[i]++
-		l := &g.lines[i]
-		if g.lineCount[i] <= l.lo {
-			g.short--
-		}
-		if l.hi > 0 && g.lineCount[i] >= l.hi {
-			g.closeLine(next, i, r)
+	if len(g.lines) > 0 {
+		for _, i := range g.of[r*p.cols+c] {
+			g.lineCount[i]++
+			l := &g.lines[i]
+			if g.lineCount[i] <= l.lo {
+				g.short--
+			}
+			if l.hi > 0 && g.lineCount[i] >= l.hi {
+				g.closeLine(next, i, r)
+			}
 		}
 	}
 	g.placed[r] |= bit
@@ -296,15 +300,17 @@ func (g *general) take(r int, bit uint64) {
 	c := bits.TrailingZeros64(bit)
 	g.placed[r] &^= bit
 	g.rowCount[r]--
-	if !g.col.IsZero() && g.colCount[c] <= g.col.Lo {
+	if g.colLo > 0 && g.colCount[c] <= g.colLo {
 		g.colShort++
 	}
 	g.colCount[c]--
-	for _, i := range g.of[r*p.cols+c] {
-		if g.lineCount[i] <= g.lines[i].lo {
-			g.short++
+	if len(g.lines) > 0 {
+		for _, i := range g.of[r*p.cols+c] {
+			if g.lineCount[i] <= g.lines[i].lo {
+				g.short++
+			}
+			g.lineCount[i]--
 		}
-		g.lineCount[i]--
 	}
 }
 
@@ -317,7 +323,7 @@ func (g *general) feasible(avail []uint64, r, need int) bool {
 	var union, twice, thrice uint64
 	for rr, w := range avail[r:] {
 		n := bits.OnesCount64(w)
-		if g.row.Lo > 0 && n < g.row.Lo-g.rowCount[r+rr] {
+		if g.rowLo > 0 && n < g.rowLo-g.rowCount[r+rr] {
 			return false
 		}
 		if w != 0 {
@@ -329,19 +335,19 @@ func (g *general) feasible(avail []uint64, r, need int) bool {
 		}
 	}
 	bound := cells
-	if !g.row.IsZero() {
-		bound = min(bound, rows*g.row.Hi)
+	if g.rowHi > 0 {
+		bound = min(bound, rows*g.rowHi)
 	}
-	if !g.col.IsZero() {
-		bound = min(bound, bits.OnesCount64(union)*g.col.Hi)
+	if g.colHi > 0 {
+		bound = min(bound, bits.OnesCount64(union)*g.colHi)
 	}
 	if bound < need {
 		return false
 	}
-	if g.col.Lo > 0 {
+	if g.colLo > 0 {
 		// A column's cells lie in distinct rows, so one that lacks two queens must be open in two rows.
 		for c, n := range g.colCount {
-			short := g.col.Lo - n
+			short := g.colLo - n
 			if short > 0 && (union>>c&1 == 0 || short > 1 && twice>>c&1 == 0 || short > 2 && thrice>>c&1 == 0) {
 				return false
 			}
@@ -388,7 +394,7 @@ func (p *plan) generalJob(ctx context.Context, unique bool) (*job, error) {
 			return nil, err
 		}
 	}
-	stop, release := stopFlag(ctx)
+	stop, release := solvers.StopFlag(ctx)
 	defer release()
 	k := &ctl{stop: stop}
 	g, err := newGeneral(p, k, nil)

@@ -40,6 +40,9 @@ type plan struct {
 	riders, leapers            []constraints.Vec
 	excluding                  []*constraints.Family // the families whose lines hold at most one queen
 	counted                    []*constraints.Family
+	// masked are the families whose lines a queen's reach masks out (excluding, and rows and columns
+	// that hold at most one queen): a search counts none of them to close them.
+	masked []*constraints.Family
 	rest                       string
 	// words is true when the masks below were built: at most MaxCols columns and MaxRows rows.
 	words bool
@@ -47,38 +50,16 @@ type plan struct {
 	// open[r] holds the columns of row r a queen may take on the general path: not blocked, not attacked
 	// by a fixed queen, not a fixed queen's own cell, which is placed before the search.
 	open []uint64
-	// allowed[r] is open[r] on the row path, but that a row holding a fixed queen allows just its column,
-	// which the row path places as the row's one queen.
-	allowed []uint64
 	// fixed[r] holds the fixed queens of row r.
 	fixed []uint64
 	// reach says what a queen attacks in the rows below it (and in its own row): see down.
 	reach reach
-	// kernel picks the row path's inner loop, or kernelNone when the model is not one queen per row.
-	kernel kernel
-	// super is true for kernelKnight on a square board with every cell open and all four lines: the
-	// superqueens, which have a kernel of their own.
-	super bool
 	// mirror is true when mirroring the columns maps the model onto itself.
 	mirror bool
 	// shift is true on a torus that shifting the columns by one maps onto itself.
 	shift bool
-	// colOn, diagOn and antiOn are all ones where the row path carries that line, else zero: the kernels
-	// AND with them instead of branching. A column quota of one is carried as the column line.
-	colOn, diagOn, antiOn uint64
-	// wrapPat[c] is the set of columns a torus diagonal through column c meets in the same row: those
-	// congruent to c modulo gcd(rows, cols).
-	wrapPat []uint64
-	// leap[d][c], on a torus with the knight's leap, is the mask of the row d below (modulo the rows) that
-	// a knight in column c reaches; nil elsewhere.
-	leap [][]uint64
-	// down and leapDown serve kernelRows: leapDown[j][c], for 1 <= j <= down, is the mask of the row j
-	// below that a leaper in column c reaches; leapDown[j][noQueen] is empty.
-	down     int
-	leapDown [][]uint64
-	// regions holds, on the row path with a region quota of one, what the kernels need to keep one queen
-	// per region; nil elsewhere.
-	regions *rowRegions
+	// rowPath is the row path's own plan (rows.go), where the model holds one queen in every row.
+	rowPath
 	// dp is the transfer-matrix plan, built when the route Transfer is first asked about; see transfer.go.
 	dp    *transfer
 	dpWhy string // why the model does not take it, once asked
@@ -106,35 +87,6 @@ func (t *reach) down(r, c, rows int) []uint64 {
 	}
 	return t.byCol[c][:rows-r]
 }
-
-type kernel uint8
-
-const (
-	kernelNone   kernel = iota // not one queen per row: no row-path kernel
-	kernelQueen                // the four lines on a flat square board with every cell open: the classic problem
-	kernelLines                // line attacks on a flat board
-	kernelKnight               // line attacks and the knight's leap on a flat board
-	kernelTorus                // line attacks on a torus, and the knight's leap there
-	kernelRows                 // line attacks, any leapers and regions of one queen each, on a flat board
-)
-
-// The row path's geometry, as vectors: the four lines the kernels carry as shifted masks, and the knight's
-// offset that the knight kernels carry.
-var (
-	vecRow    = constraints.Vec{DR: 0, DC: 1}
-	vecColumn = constraints.Vec{DR: 1, DC: 0}
-	vecDiag   = constraints.Vec{DR: 1, DC: 1}
-	vecAnti   = constraints.Vec{DR: 1, DC: -1}
-	lineVecs  = []constraints.Vec{vecRow, vecColumn, vecDiag, vecAnti}
-	knightVec = constraints.Vec{DR: 1, DC: 2}
-)
-
-// maxLeapDown bounds how far down a leaper of the row path may reach: the kernel keeps the columns of the
-// last rows' queens in one word, a byte each.
-const maxLeapDown = 8
-
-// noQueen stands for "no queen" in the row path's history of columns.
-const noQueen = 64
 
 // subsetOf reports whether every vector of vs is one of set.
 func subsetOf(vs []constraints.Vec, set ...constraints.Vec) bool {
@@ -182,77 +134,29 @@ func compile(m constraints.Model) (*plan, error) {
 	for _, f := range prog.Fixed {
 		p.fixed[f.Row] |= 1 << f.Col
 	}
-	p.allowed = make([]uint64, m.Rows)
-	for r := range p.allowed {
-		p.allowed[r] = p.full
+	p.open = make([]uint64, m.Rows)
+	for r := range p.open {
+		p.open[r] = p.full
 	}
 	for _, b := range prog.Blocked {
-		p.allowed[b.Row] &^= 1 << b.Col
+		p.open[b.Row] &^= 1 << b.Col
 	}
 	for _, f := range prog.Fixed {
 		for _, c := range p.attacked(f) {
-			p.allowed[c.Row] &^= 1 << c.Col
+			p.open[c.Row] &^= 1 << c.Col
 		}
-		p.allowed[f.Row] &^= 1 << f.Col // its own cell: placed, not free
+		p.open[f.Row] &^= 1 << f.Col // its own cell: placed, not free
 	}
-	p.open = p.allowed
-	p.kernel = p.rowKernel()
-	if p.kernel == kernelNone {
-		return p, nil
-	}
-	p.allowed = slices.Clone(p.open)
-	on := func(b bool) uint64 {
-		if b {
-			return ^uint64(0)
-		}
-		return 0
-	}
-	p.colOn = on(p.colRange.Hi == 1)
-	p.diagOn, p.antiOn = on(slices.Contains(p.riders, vecDiag)), on(slices.Contains(p.riders, vecAnti))
-	for r := range p.allowed {
-		if p.fixed[r] != 0 {
-			p.allowed[r] = p.fixed[r]
-		}
-	}
-	if p.colOn != 0 {
-		for _, f := range prog.Fixed { // a fixed queen closes its column
-			for r := range p.allowed {
-				if r != f.Row {
-					p.allowed[r] &^= 1 << f.Col
-				}
-			}
-		}
-	}
-	if p.kernel == kernelLines && p.colOn&p.diagOn&p.antiOn != 0 && m.Square() && p.uniform() {
-		p.kernel = kernelQueen
-	}
-	if p.kernel == kernelKnight && p.colOn&p.diagOn&p.antiOn != 0 && m.Square() && p.uniform() {
-		p.super = true
-	}
-	if p.kernel == kernelTorus && len(p.leapers) > 0 {
-		p.leap = p.leapTable()
-	}
-	if p.kernel == kernelRows {
-		p.buildLeapDown()
-		if p.region.Hi == 1 {
-			p.regions = newRowRegions(p)
-		}
-	}
-	if m.Surface == constraints.Torus {
-		g := intmath.GCD(m.Rows, m.Cols)
-		p.wrapPat = make([]uint64, m.Cols)
-		for c := range m.Cols {
-			for x := c % g; x < m.Cols; x += g {
-				p.wrapPat[c] |= 1 << x
-			}
-		}
-	}
+	p.compileRows()
 	return p, nil
 }
 
 // read takes from the program what the routes and kernels ask of it.
 func (p *plan) read() {
 	for _, f := range p.prog.Families {
+		if f.Range.Hi == 1 && f.Shape != constraints.ShapeRegions {
+			p.masked = append(p.masked, f)
+		}
 		switch f.Shape {
 		case constraints.ShapeRows:
 			p.rowRange, _ = p.rowRange.Meet(f.Range)
@@ -290,33 +194,6 @@ func (p *plan) read() {
 	p.leapers = slices.Compact(p.leapers)
 }
 
-// rowKernel picks the row path's kernel for the program, from what it asks, or kernelNone when it does
-// not hold exactly one queen in every row, or holds what the row path does not carry.
-func (p *plan) rowKernel() kernel {
-	m := p.m
-	byRow := p.rowRange.Hi == 1 && p.queens == m.Rows
-	flat := m.Surface == constraints.Flat
-	switch {
-	case !byRow || p.rest != "" || !subsetOf(p.riders, vecDiag, vecAnti) || p.colRange.Hi > 1:
-		return kernelNone
-	case m.Surface != constraints.Flat && m.Surface != constraints.Torus:
-		return kernelNone
-	case p.region.IsZero() && subsetOf(p.leapers, knightVec):
-		if !flat {
-			return kernelTorus
-		}
-		if len(p.leapers) == 0 {
-			return kernelLines
-		}
-		return kernelKnight
-	case !p.region.IsZero() && (p.region != constraints.Exactly(1) || !flat || m.Regions.Count() > 64):
-		return kernelNone
-	case !flat || p.leapReach() > maxLeapDown:
-		return kernelNone
-	}
-	return kernelRows
-}
-
 // leapReach returns how many rows down the leapers reach on a flat board, at most the board's rows less
 // one.
 func (p *plan) leapReach() int {
@@ -327,26 +204,16 @@ func (p *plan) leapReach() int {
 	return min(d, p.rows-1)
 }
 
-// uniform reports whether every cell of the board is open.
-func (p *plan) uniform() bool {
-	for _, a := range p.allowed {
-		if a != p.full {
-			return false
-		}
-	}
-	return true
-}
-
 // features are the model features the backtracker takes: all of them.
 const features = constraints.AllFeatures
 
 // maxReachWords bounds the per-cell table of a twisted surface, in words.
 const maxReachWords = 1 << 23
 
-// lines walks the lines of the families whose lines hold at most one queen.
+// lines walks the lines of the families a queen's reach masks out.
 func (p *plan) lines(ctx context.Context) ([]*constraints.Lines, error) {
-	out := make([]*constraints.Lines, len(p.excluding))
-	for i, f := range p.excluding {
+	out := make([]*constraints.Lines, len(p.masked))
+	for i, f := range p.masked {
 		l, err := f.Lines(ctx)
 		if err != nil {
 			return nil, fmt.Errorf("backtrack: %w", err)
@@ -428,112 +295,6 @@ func (p *plan) reachOf(ctx context.Context) (reach, error) {
 		}
 	}
 	return t, nil
-}
-
-// leapTable computes the leaps of the torus kernels: leap[d][c] holds the cells of the row d below
-// (modulo the rows) that a leaper in column c reaches, read from the program's leaps.
-func (p *plan) leapTable() [][]uint64 {
-	t := make([][]uint64, p.rows)
-	for d := range p.rows {
-		t[d] = make([]uint64, p.cols)
-	}
-	var buf []constraints.Cell
-	for c := range p.cols {
-		buf = p.prog.LeapTargets(buf[:0], constraints.Cell{Row: 0, Col: c})
-		for _, a := range buf {
-			t[a.Row][c] |= 1 << a.Col
-		}
-	}
-	return t
-}
-
-// buildLeapDown computes leapDown for kernelRows from the program's leaps, as they land from a queen
-// in row 0.
-func (p *plan) buildLeapDown() {
-	p.down = p.leapReach()
-	p.leapDown = make([][]uint64, p.down+1)
-	for j := range p.leapDown {
-		p.leapDown[j] = make([]uint64, noQueen+1)
-	}
-	var buf []constraints.Cell
-	for c := range p.cols {
-		buf = p.prog.LeapTargets(buf[:0], constraints.Cell{Row: 0, Col: c})
-		for _, a := range buf {
-			if a.Row >= 1 && a.Row <= p.down {
-				p.leapDown[a.Row][c] |= 1 << a.Col
-			}
-		}
-	}
-}
-
-// rowRegions is what the row path keeps of a region quota of one: each region is a bit of a word of
-// used regions.
-type rowRegions struct {
-	// of[r*cols+c] is the bit of the cell's region, zero for a cell in none.
-	of []uint64
-	// inRow[r] lists the regions that meet row r, with their cells there.
-	inRow [][]regionCells
-	// mustBy[r], for 0 <= r <= rows, holds the regions all of whose cells lie above row r: each must hold
-	// its queen before row r is placed.
-	mustBy []uint64
-}
-
-type regionCells struct{ bit, cells uint64 }
-
-func newRowRegions(p *plan) *rowRegions {
-	g := p.m.Regions
-	rr := &rowRegions{of: make([]uint64, p.rows*p.cols), inRow: make([][]regionCells, p.rows), mustBy: make([]uint64, p.rows+1)}
-	last := make([]int, g.Count())
-	for r := range p.rows {
-		cells := map[int]uint64{}
-		var order []int
-		for c := range p.cols {
-			i := g.At(constraints.Cell{Row: r, Col: c})
-			if i < 0 {
-				continue
-			}
-			rr.of[r*p.cols+c] = 1 << i
-			if _, ok := cells[i]; !ok {
-				order = append(order, i)
-			}
-			cells[i] |= 1 << c
-			last[i] = r
-		}
-		for _, i := range order {
-			rr.inRow[r] = append(rr.inRow[r], regionCells{1 << i, cells[i]})
-		}
-	}
-	for i, r := range last {
-		for x := r + 1; x <= p.rows; x++ {
-			rr.mustBy[x] |= 1 << i
-		}
-	}
-	// A fixed queen fills its region: no other cell of it stays open.
-	for _, f := range p.prog.Fixed {
-		bit := rr.of[f.Row*p.cols+f.Col]
-		for r := range p.rows {
-			if r == f.Row {
-				continue
-			}
-			for _, rc := range rr.inRow[r] {
-				if rc.bit == bit {
-					p.allowed[r] &^= rc.cells
-				}
-			}
-		}
-	}
-	return rr
-}
-
-// closed returns the cells of row r whose regions the queens above have used.
-func (rr *rowRegions) closed(r int, used uint64) uint64 {
-	var out uint64
-	for _, rc := range rr.inRow[r] {
-		if used&rc.bit != 0 {
-			out |= rc.cells
-		}
-	}
-	return out
 }
 
 func mask(n int) uint64 {

@@ -20,8 +20,8 @@ func compiled(t testing.TB, m constraints.Model) *plan {
 
 // TestReachMatchesAttacks holds the masks the backtracker compiles against the model's own definition of
 // attack, cell pair by cell pair, on every combination of the five first kinds and on each rider and
-// leaper of the test pools, on every surface. The rows and columns the general path counts rather than
-// masks are left out of the masks, and are held to Attacks by the counts (TestGeneralMatchesBrute).
+// leaper of the test pools, on every surface. Rows and columns that hold more than one queen are
+// counted rather than masked, and are held to Attacks by the counts (TestEveryFeatureMatchesBrute).
 func TestReachMatchesAttacks(t *testing.T) {
 	attacks := modeltest.Kinds5()
 	for i := range 8 {
@@ -35,10 +35,11 @@ func TestReachMatchesAttacks(t *testing.T) {
 					p := compiled(t, m)
 					counted := constraints.Model{Rows: rows, Cols: cols, Surface: wrap, Attack: constraints.Attack{}}
 					for _, f := range p.prog.Families {
-						switch f.Shape {
-						case constraints.ShapeRows:
+						switch {
+						case f.Range.Hi == 1:
+						case f.Shape == constraints.ShapeRows:
 							counted.Attack = constraints.Union(counted.Attack, constraints.Row)
-						case constraints.ShapeColumns:
+						case f.Shape == constraints.ShapeColumns:
 							counted.Attack = constraints.Union(counted.Attack, constraints.Column)
 						}
 					}
