@@ -70,3 +70,48 @@ func BenchmarkCardinality(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRanges counts models whose lines hold ranges (at most two, one or two, two exactly), by Count on
+// one worker, under each encoding of ranges: the binomial one up to a number of clauses a line (0: never),
+// then the counters; and counters alone of each kind. README.md ("Ranges") has the figures.
+func BenchmarkRanges(b *testing.B) {
+	twoALine := constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2), Line: constraints.AtMost(2)}
+	models := []struct {
+		name string
+		m    constraints.Model
+		want uint64
+	}{
+		{"no-three-in-line-7", constraints.Model{Rows: 7, Cols: 7, Each: twoALine}, 132},
+		{"no-three-in-line-8", constraints.Model{Rows: 8, Cols: 8, Each: twoALine}, 380},
+		{"rooks-two-a-diagonal-8", constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Rook,
+			Each: constraints.Quota{Diagonal: constraints.AtMost(2), AntiDiagonal: constraints.AtMost(2)}}, 17516},
+		{"kings-one-or-two-a-line-6", constraints.Model{Rows: 6, Cols: 6, Queens: 9, Attack: constraints.King,
+			Each: constraints.Quota{Row: constraints.Between(1, 2), Column: constraints.Between(1, 2)}}, 140},
+	}
+	tunes := []struct {
+		name string
+		tune func(*encoding)
+	}{
+		{"binomial=0/counter", func(o *encoding) { o.binomialUpTo = 0 }},
+		{"binomial=0/counter-both", func(o *encoding) { o.binomialUpTo, o.atMost = 0, atMostCounterBoth }},
+		{"binomial=0/totalizer", func(o *encoding) { o.binomialUpTo, o.atMost, o.card = 0, atMostTotalizer, cardTotalizer }},
+		{"binomial=16", func(o *encoding) { o.binomialUpTo = 16 }},
+		{"binomial=64", func(o *encoding) { o.binomialUpTo = 64 }},
+		{"binomial=256", func(o *encoding) { o.binomialUpTo = 256 }},
+		{"binomial=all", func(o *encoding) { o.binomialUpTo = 1 << 30 }},
+	}
+	for _, tc := range models {
+		for _, tn := range tunes {
+			b.Run(tc.name+"/"+tn.name, func(b *testing.B) {
+				s := New(Workers(1))
+				s.tune = tn.tune
+				for b.Loop() {
+					res, err := s.Count(context.Background(), tc.m)
+					if err != nil || res.Count != tc.want {
+						b.Fatal(res, err)
+					}
+				}
+			})
+		}
+	}
+}

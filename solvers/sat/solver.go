@@ -33,6 +33,8 @@ type Solver struct {
 	longLines    LongLines
 	maxCubes     int
 	workers      int
+	// tune, where set, changes the encoding's choices: the tests and benchmarks measure the others by it.
+	tune func(*encoding)
 }
 
 // Option sets an option of New.
@@ -218,15 +220,14 @@ func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Sol
 	return sol, true, res, nil
 }
 
-// features are the model features the SAT solver takes: every one.
-const features = constraints.AllFeatures &^ (constraints.FeatureCylinder | constraints.FeatureTwist | constraints.FeatureDiagonalQuota | constraints.FeatureLineQuota | constraints.FeatureRanges)
+// Supports returns the model features the SAT solver takes: every one, as it reads the model's
+// constraints.Program (every family of lines, by its range, and the leaps).
+func (*Solver) Supports() constraints.Feature { return constraints.AllFeatures }
 
-// Supports returns the model features the SAT solver takes: every one.
-func (*Solver) Supports() constraints.Feature { return features }
-
-// prepare validates m, checks its features, builds its encoding's geometry, sized by a dry run, and
-// checks that gini can hold it (MaxLoadBytes). The errors of Validate and CheckFeatures come back as they
-// are; the others say they arose while doing.
+// prepare validates m, compiles it and reads its Program's lines, sizes its encoding by a dry run, and
+// checks that gini can hold it (MaxLoadBytes). The errors of Validate, and a line that no count can meet
+// (a *constraints.ValidationError, as Model.ValidateLines gives), come back as they are; the others say
+// they arose while doing.
 func (s *Solver) prepare(ctx context.Context, m constraints.Model, doing string) (*cnf, error) {
 	e, err := s.encode(ctx, m, doing)
 	if err != nil {
@@ -244,10 +245,10 @@ func (s *Solver) encode(ctx context.Context, m constraints.Model, doing string) 
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
-	if err := solvers.CheckFeatures("sat", features, m); err != nil {
-		return nil, err
-	}
 	e, err := newCNF(ctx, m, s.encoding())
+	if ve := constraints.AsValidationError(err); ve != nil {
+		return nil, err // a line no count can meet: Validate's kind of error, seen once the lines are walked
+	}
 	if err != nil {
 		return nil, wrap(doing, err)
 	}
@@ -267,7 +268,13 @@ func (s *Solver) prepareList(ctx context.Context, m constraints.Model, doing str
 	return e, l.lits, nil
 }
 
-func (s *Solver) encoding() encoding { return encoding{pairwiseUpTo: s.pairwiseUpTo, amo: s.longLines} }
+func (s *Solver) encoding() encoding {
+	o := encoding{pairwiseUpTo: s.pairwiseUpTo, amo: s.longLines, binomialUpTo: defaultBinomialUpTo}
+	if s.tune != nil {
+		s.tune(&o)
+	}
+	return o
+}
 
 // wrap says where an error arose: in the SAT solver, doing what.
 func wrap(doing string, err error) error { return fmt.Errorf("sat: %s: %w", doing, err) }
