@@ -3,10 +3,10 @@ package sat
 import "github.com/queens-dev/queens/constraints"
 
 // inRange makes the number of true literals among xs, the free cells of a line, lie in r. None, one or all
-// of them take units and the at-most-one encodings; a range that the binomial encoding says in at most
-// binomialUpTo clauses takes it; the others take counters: exactly k by exactly, at most k by atMost, from
-// lo to hi by between. A range past the line's end is cut to it, and one whose least count the line
-// cannot hold is an empty clause.
+// of them take units and the at-most-one encodings; exactly k takes exactly (a sequential counter, as
+// measured on Star Battle's quotas); a range of at most k or from lo to hi that the binomial encoding says
+// in at most binomialUpTo clauses takes it, and a longer one a counter (atMost, between). A range past the
+// line's end is cut to it, and one whose least count the line cannot hold is an empty clause.
 func (e *cnf) inRange(xs []lit, r constraints.Range) {
 	n := len(xs)
 	lo, hi := r.Lo, min(r.Hi, n)
@@ -20,6 +20,8 @@ func (e *cnf) inRange(xs []lit, r constraints.Range) {
 		e.atMostOne(xs)
 	case lo == 1 && hi == n:
 		e.clause(xs...)
+	case lo == hi && !e.opt.binomialExact:
+		e.exactly(xs, lo)
 	case binomialClauses(n, lo, hi) <= e.opt.binomialUpTo:
 		e.binomial(xs, lo, hi)
 	case lo == hi:

@@ -44,9 +44,11 @@ type encoding struct {
 	// card chooses the cardinality encodings of exact counts of 2 and more, and of ranges.
 	card cardinality
 	// binomialUpTo is the most clauses the binomial encoding of a range may take on a line; 0 never takes
-	// it. atMost chooses the counter of "at most k", for k of 2 and more, past it.
-	binomialUpTo int
-	atMost       atMostBy
+	// it; binomialExact lets it take exact counts too. atMost chooses the counter of "at most k", for k of
+	// 2 and more, past it.
+	binomialUpTo  int
+	binomialExact bool
+	atMost        atMostBy
 }
 
 // String describes the choices, for Job.Key.

@@ -278,7 +278,7 @@ func TestExactlyK(t *testing.T) {
 // their variables, their auxiliaries a function of the cells.
 func TestRanges(t *testing.T) {
 	encodings := []encoding{{pairwiseUpTo: 3}, {pairwiseUpTo: 100}, {pairwiseUpTo: 0, amo: Sequential}, {pairwiseUpTo: 3, card: cardTotalizer},
-		{pairwiseUpTo: 3, binomialUpTo: defaultBinomialUpTo}, {pairwiseUpTo: 3, binomialUpTo: 1 << 20}}
+		{pairwiseUpTo: 3, binomialUpTo: defaultBinomialUpTo}, {pairwiseUpTo: 3, binomialUpTo: 1 << 20, binomialExact: true}}
 	for a := atMostCounter; a <= atMostTotalizer; a++ {
 		encodings = append(encodings, encoding{pairwiseUpTo: 3, atMost: a})
 	}
