@@ -140,8 +140,7 @@ func (z size) report(st *solvers.Stats) {
 
 // newCNF compiles m, which must be valid, reads its Program's lines, and sizes its encoding by a dry run.
 // A board of more than MaxCells cells, or an encoding of more than MaxLiterals literals, is refused with
-// an error wrapping solvers.ErrUnsupported; a line that no count can meet is the Program's
-// *constraints.ValidationError; ctx stops the work, which grows with the board, at any point.
+// an error wrapping solvers.ErrUnsupported; ctx stops the work, which grows with the board, at any point.
 func newCNF(ctx context.Context, m constraints.Model, opt encoding) (*cnf, error) {
 	if cells := int64(m.Rows) * int64(m.Cols); cells > MaxCells {
 		return nil, fmt.Errorf("%s: %d cells, more than the %d the encoding takes: %w", m, cells, MaxCells, solvers.ErrUnsupported)

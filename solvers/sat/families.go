@@ -24,15 +24,13 @@ type family struct {
 	single, partition bool
 }
 
-// readFamilies walks the lines of every family of p and reads them as the encoding needs them. A line
-// that no count can meet is Lines' *constraints.ValidationError, returned as it is; lines too many to
-// walk are refused with an error wrapping solvers.ErrUnsupported.
+// readFamilies walks the lines of every family of p and reads them as the encoding needs them. Lines too
+// many to walk are refused with an error wrapping solvers.ErrUnsupported. (A line with fewer free cells
+// than its range's least count is read as any other: its clauses have no model.)
 func (e *cnf) readFamilies(ctx context.Context) error {
 	for _, f := range e.p.Families {
 		l, err := f.Lines(ctx)
 		switch {
-		case constraints.AsValidationError(err) != nil:
-			return err
 		case err != nil && ctx.Err() != nil:
 			return fmt.Errorf("reading the lines: %w", err)
 		case err != nil:

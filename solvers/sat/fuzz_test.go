@@ -39,8 +39,7 @@ func FuzzSATvsBrute(f *testing.F) {
 // reports false, comparing nothing, for a model brute force would take too long on (no line through every
 // row or column, and more than 50000 placements to walk) or with more than most solutions (SAT pays a
 // solve per solution: a loosely attacked board has C(25, k) of them). A model one of whose lines no count
-// can meet (Model.ValidateLines) must have no solution by brute force, and SAT must refuse it with that
-// error.
+// can meet (Model.ValidateLines) is compared as any other: it has no solution.
 func matchBrute(t *testing.T, m constraints.Model, most int) (int, bool) {
 	t.Helper()
 	free := m.Rows*m.Cols - len(m.Blocked)
@@ -50,13 +49,6 @@ func matchBrute(t *testing.T, m constraints.Model, most int) (int, bool) {
 	want := collect(t, brute.Solver{}, m)
 	if len(want) > most {
 		return 0, false
-	}
-	if verr := m.ValidateLines(t.Context()); verr != nil {
-		_, err := sat.New().Count(t.Context(), m)
-		if len(want) > 0 || err == nil || err.Error() != verr.Error() {
-			t.Errorf("%s %s: ValidateLines says %v; brute force has %d solutions, sat's Count says %v", m, extras(m), verr, len(want), err)
-		}
-		return 0, true
 	}
 	got := collect(t, sat.New(), m)
 	if !slices.Equal(got, want) {
