@@ -130,8 +130,8 @@ func TestSplitGeometry(t *testing.T) {
 			t.Fatal(err)
 		}
 		narrowed := false
-		for k, f := range e.fams {
-			narrowed = narrowed || f.rng.Hi < e.p.Families[k].Range.Hi
+		for _, f := range e.fams {
+			narrowed = narrowed || f.rng.Hi < f.declared.Hi
 		}
 		pm := pairModel(m)
 		for i, a := range e.cells {

@@ -1,8 +1,10 @@
 package sat
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
@@ -14,10 +16,10 @@ type family struct {
 	name  string
 	rider bool // the lines are a rider's (Family.Rider)
 	lines *constraints.Lines
-	// rng is the family's range, or an exact count within it where the queen count leaves no other (see
-	// narrow): the lines of a partition holding Queens queens in all must each hold the most, or each the
-	// least, when Queens is that many times their number.
-	rng constraints.Range
+	// rng is the family's range (declared), or an exact count within it where the queen count leaves no
+	// other (see narrow): the lines of a partition holding Queens queens in all must each hold the most, or
+	// each the least, when Queens is that many times their number.
+	rng, declared constraints.Range
 	// single says that every free cell lies on at most one of the lines, partition on exactly one: the
 	// rows, the columns, a rider's lines on a flat board; not a rider's on a twisted surface (a cell lies
 	// on two), nor the lines of every slope.
@@ -28,7 +30,7 @@ type family struct {
 // many to walk are refused with an error wrapping solvers.ErrUnsupported. (A line with fewer free cells
 // than its range's least count is read as any other: its clauses have no model.)
 func (e *cnf) readFamilies(ctx context.Context) error {
-	for _, f := range e.p.Families {
+	for _, f := range encodingOrder(e.p.Families) {
 		l, err := f.Lines(ctx)
 		switch {
 		case err != nil && ctx.Err() != nil:
@@ -36,7 +38,7 @@ func (e *cnf) readFamilies(ctx context.Context) error {
 		case err != nil:
 			return fmt.Errorf("%w: %w", err, solvers.ErrUnsupported)
 		}
-		fam := family{name: f.Name, rider: f.Rider, lines: l, rng: f.Range, single: true, partition: true}
+		fam := family{name: f.Name, rider: f.Rider, lines: l, declared: f.Range, rng: f.Range, single: true, partition: true}
 		for v, c := range e.cells {
 			if v%pollEvery == 0 && ctx.Err() != nil {
 				return fmt.Errorf("reading the lines: %w", ctx.Err())
@@ -49,6 +51,36 @@ func (e *cnf) readFamilies(ctx context.Context) error {
 		e.fams = append(e.fams, fam)
 	}
 	return nil
+}
+
+// encodingOrder returns the families in the order their clauses are made: the riders' lines first, by
+// their direction (row, anti-diagonal, column, diagonal, then the others, as Attack.Riders sorts them),
+// then the others in the Program's order. That is the order the encoder made them in before it read the
+// Program, so that the classic boards' CNF is the same clause for clause and the figures measured on it
+// hold (gini's search follows the order of the clauses: another order counted classic n=13 about 6%
+// slower).
+func encodingOrder(fs []*constraints.Family) []*constraints.Family {
+	out := slices.Clone(fs)
+	key := func(f *constraints.Family) (constraints.Vec, bool) {
+		if f.Rider && len(f.Dirs) == 1 {
+			return f.Dirs[0], true
+		}
+		return constraints.Vec{}, false
+	}
+	slices.SortStableFunc(out, func(a, b *constraints.Family) int {
+		va, ra := key(a)
+		vb, rb := key(b)
+		switch {
+		case ra && rb:
+			return cmp.Or(cmp.Compare(va.DR, vb.DR), cmp.Compare(va.DC, vb.DC))
+		case ra:
+			return -1
+		case rb:
+			return 1
+		}
+		return 0
+	})
+	return out
 }
 
 // narrow narrows the range of a partition of the free cells to the one count its lines can hold, where
