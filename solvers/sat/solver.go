@@ -1,8 +1,10 @@
 // Package sat solves queens models by translating them to CNF and handing the clauses to the gini SAT
-// solver. It shares nothing with the backtracking solver but the model, so the two agreeing means
-// something. It takes every feature of the model: any riders (at most one queen on each line, the lines
-// found by walking the board), any leapers (a clause for each pair of cells a leap apart), blocked cells,
-// fixed queens, and quotas on rows, columns and regions (exactly q, by a sequential counter).
+// solver. It reads the model's constraints.Program and nothing else of its geometry, and shares no code
+// with the backtracking solver, so the two agreeing means something. It takes every feature of the model:
+// each line of each family of the Program (riders, quotas and ranges on rows, columns, regions, diagonals
+// and lines of every slope, on every surface) gets a cardinality constraint by its range (at most one,
+// exactly k, at most k, from lo to hi; the encoding chosen by the line's size), each pair of cells a leap
+// apart a clause, each fixed queen a unit, and the queen count a counter where the lines do not fix it.
 //
 // The encoding gives variable i (1-based) to the i-th free cell in row-major order, so that outside tools
 // can map a model back to the board; auxiliary variables follow. Clauses are made as they are needed and
@@ -13,8 +15,8 @@
 // listing where there are many solutions: the model counter of package sharp (components, a cache of
 // component counts, gini as the oracle that cuts dead branches) counts the encoding's models projected
 // onto the cell variables, over the whole board or cube by cube; a cube with few solutions is listed by a
-// fresh solver instead, and only one cube of each orbit under the model's symmetries is counted. Enumerate lists with one solver, and turns to cubes
-// once a model shows many solutions. Solutions are not enumerated in Solution.Compare order: gini finds
+// fresh solver instead, and only one cube of each orbit under the model's symmetries is counted.
+// Enumerate lists with one solver, and turns to cubes once a model shows many solutions. Solutions are not enumerated in Solution.Compare order: gini finds
 // them in an order of its own. See README.md for the measurements behind each choice.
 package sat
 
