@@ -34,7 +34,7 @@ func (e *cnf) inRange(xs []lit, r constraints.Range) {
 }
 
 // defaultBinomialUpTo is the most clauses the binomial encoding of a range may take on a line before
-// counters take over (README.md, "Ranges").
+// counters take over (README.md, "The cardinality encodings").
 const defaultBinomialUpTo = 64
 
 // binomialClauses returns the clauses binomial takes for lo to hi of n: C(n, hi+1) for the most, C(n,
@@ -110,7 +110,7 @@ type atMostBy int
 
 const (
 	// atMostCounter, the default: a sequential counter whose registers count upwards only, all that an
-	// upper bound needs (README.md, "Ranges").
+	// upper bound needs (README.md, "The cardinality encodings").
 	atMostCounter atMostBy = iota
 	atMostCounterBoth
 	atMostTotalizer

@@ -16,14 +16,7 @@ import (
 // and n knights on n×n (A201540, n=5). The default takes the faster of the two for each: the counter
 // for quotas, the totalizer for the board.
 func BenchmarkCardinality(b *testing.B) {
-	data, err := os.ReadFile(filepath.Join("testdata", "starbattle-10x2.txt"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	g, err := constraints.ParseRegions(strings.Fields(string(data)))
-	if err != nil {
-		b.Fatal(err)
-	}
+	g := starbattleRegions(b)
 	models := []struct {
 		name string
 		m    constraints.Model
@@ -71,10 +64,8 @@ func BenchmarkCardinality(b *testing.B) {
 	}
 }
 
-// BenchmarkRanges counts models whose lines hold ranges (at most two, one or two, two exactly), by Count on
-// one worker, under each encoding of ranges: the binomial one up to a number of clauses a line (0: never),
-// then the counters; and counters alone of each kind. README.md ("Ranges") has the figures.
-func BenchmarkRanges(b *testing.B) {
+// starbattleRegions reads the regions of the Star Battle 10×10 in testdata.
+func starbattleRegions(b *testing.B) *constraints.Regions {
 	data, err := os.ReadFile(filepath.Join("testdata", "starbattle-10x2.txt"))
 	if err != nil {
 		b.Fatal(err)
@@ -83,6 +74,14 @@ func BenchmarkRanges(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	return g
+}
+
+// BenchmarkRanges counts models whose lines hold ranges (at most two, one or two, two exactly), by Count on
+// one worker, under each encoding of ranges: the binomial one up to a number of clauses a line (0: never),
+// then the counters; and counters alone of each kind. docs/measurements.md ("The Program") has the figures.
+func BenchmarkRanges(b *testing.B) {
+	g := starbattleRegions(b)
 	twoALine := constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2), Line: constraints.AtMost(2)}
 	models := []struct {
 		name string

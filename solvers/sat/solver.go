@@ -17,7 +17,7 @@
 // onto the cell variables, over the whole board or cube by cube; a cube with few solutions is listed by a
 // fresh solver instead, and only one cube of each orbit under the model's symmetries is counted.
 // Enumerate lists with one solver, and turns to cubes once a model shows many solutions. Solutions are not enumerated in Solution.Compare order: gini finds
-// them in an order of its own. See README.md for the measurements behind each choice.
+// them in an order of its own. README.md says why each choice; docs/measurements.md has the measurements.
 package sat
 
 import (
@@ -88,8 +88,8 @@ const enumerateSplitCells = 256
 
 // probeSolutions is how many solutions one solver over the whole board lists before Enumerate and Plan
 // turn to cubes. A puzzle with one solution is proved unique by one solver at once, while a split into
-// cubes costs a solver load per cube (README.md, "Puzzles"); a board with many solutions is counted
-// faster by cubes, as each solve under blocking clauses grows harder with their number.
+// cubes costs a solver load per cube (docs/measurements.md, "Puzzles"); a board with many solutions is
+// counted faster by cubes, as each solve under blocking clauses grows harder with their number.
 const probeSolutions = 64
 
 // Count counts the solutions of m: it runs the job of Plan (the model counter, or a listing where a cube

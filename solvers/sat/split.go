@@ -53,7 +53,7 @@ func (f frame) String() string {
 // solvers at least (one row, or a row at each end, is always split off): the frame grows while both hold.
 // A cube costs a solver load, and a solution a solve under the blocking clauses of the cube's earlier
 // ones; counts were fastest at about 6 to 20 solutions a cube, which a frame leaving 9 rows gave (see
-// README.md for the measurements).
+// docs/measurements.md for the measurements).
 const (
 	defaultMaxCubes = 1 << 15
 	leaveRows       = 8
