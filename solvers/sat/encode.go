@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/internal/intmath"
 	"github.com/queens-dev/queens/solvers"
 )
 
@@ -33,8 +32,8 @@ func (z size) loadBytes() int64 {
 }
 
 // defaultPairwiseUpTo is the longest line whose at-most-one is written pairwise; longer lines get the
-// product encoding. Of the thresholds tried on classic boards (README.md, "At most one on a long line"),
-// 24 found solutions fastest; pairwise on every line is no faster and takes far more memory.
+// product encoding. Of the thresholds tried on classic boards (docs/measurements.md, "At most one on a
+// long line"), 24 found solutions fastest; pairwise on every line is no faster and takes far more memory.
 const defaultPairwiseUpTo = 24
 
 // encoding holds the choices an encoding is made with.
@@ -42,13 +41,19 @@ type encoding struct {
 	pairwiseUpTo int
 	// amo is the at-most-one of lines longer than pairwiseUpTo.
 	amo LongLines
-	// card chooses the cardinality encodings of counts of 2 and more.
+	// card chooses the cardinality encodings of exact counts of 2 and more, and of ranges.
 	card cardinality
+	// binomialUpTo is the most clauses the binomial encoding of a range may take on a line; 0 never takes
+	// it; binomialExact lets it take exact counts too. atMost chooses the counter of "at most k", for k of
+	// 2 and more, past it.
+	binomialUpTo  int
+	binomialExact bool
+	atMost        atMostBy
 }
 
 // String describes the choices, for Job.Key.
 func (o encoding) String() string {
-	return fmt.Sprintf("pairwise up to %d, then %s; %s", o.pairwiseUpTo, o.amo, o.card)
+	return fmt.Sprintf("pairwise up to %d, then %s; ranges binomially up to %d clauses, then %s, %s", o.pairwiseUpTo, o.amo, o.binomialUpTo, o.card, o.atMost)
 }
 
 // cardinality chooses the encodings of "exactly k" for k of 2 and more.
@@ -92,34 +97,25 @@ func (k LongLines) String() string {
 	return "product"
 }
 
-// cnf is the encoding of one model. Its geometry (the free cells, the lines of each rider) is built once
-// by newCNF; its clauses are made on demand by run, which hands them to a sink one at a time, so that they
-// can be counted, loaded into gini or written as text without ever being held whole. Variables 1..len(cells)
-// are the free cells in row-major order; the auxiliary variables of the counters follow, numbered as run
-// makes them, the same on every run.
+// cnf is the encoding of one model, read from its constraints.Program and nothing else of its geometry:
+// the Program's lines, each with its range of queens, and its leaps. newCNF reads them once; the clauses
+// are made on demand by run, which hands them to a sink one at a time, so that they can be counted,
+// loaded into gini or written as text without ever being held whole. Variables 1..len(cells) are the free
+// cells in row-major order; the auxiliary variables of the counters follow, numbered as run makes them,
+// the same on every run.
 type cnf struct {
 	m     constraints.Model
+	p     *constraints.Program
 	opt   encoding
 	cells []constraints.Cell
 	varOf []int32 // varOf[r*cols+c]: the cell's variable, 0 if blocked
-	// riders holds the lines of each rider, in the order of Attack.Riders.
-	riders []riderLines
-	// leapVecs are the offsets of the leaps, Attack.Leaps.
-	leapVecs []constraints.Vec
-	// lineOf[k][v] is the line of rider k that cell variable v lies on, built by split (buildLineOf) for
-	// attacks and cubeValues, which judge placements by the encoding's own geometry.
-	lineOf [][]int32
+	// fams are the Program's families, in its order, with their lines.
+	fams []family
 	// forced marks the cell variables that are true in every solution (the fixed queens): a blocking clause
 	// leaves them out.
 	forced []bool
-	// rowQuota and colQuota are how many queens every row and every column holds in every solution, 0 when
-	// it is not fixed: the model's quota, or 1 where the row (column) rider meets a queen count equal to the
-	// rows (columns). Splitting uses rowQuota to prune prefixes.
-	rowQuota, colQuota int
-	// regions lists the free cells' variables of each region, row-major, when a region quota is in force.
-	regions [][]lit
-	// countImplied is set when the quotas already fix the number of queens, so that no counter over the
-	// whole board is needed.
+	// countImplied is set when the families already fix the number of queens (see narrow), so that no
+	// counter over the whole board is needed.
 	countImplied bool
 
 	// size is the whole encoding's, as the dry run counted it; at is the current run's so far.
@@ -129,7 +125,8 @@ type cnf struct {
 	// The state of a run.
 	ctx                context.Context
 	out                sink
-	buf, buf2, unitBuf []lit
+	buf, buf2, lineBuf []lit
+	leapBuf            []constraints.Cell
 	err                error
 }
 
@@ -141,76 +138,36 @@ func (z size) report(st *solvers.Stats) {
 	st.Variables, st.Clauses = uint64(z.vars), uint64(z.clauses)
 }
 
-// riderLines are the lines of one rider over the free cells: line i holds the variables
-// vars[start[i]:start[i+1]], in row-major order, and lines come in the row-major order of their first free
-// cell. id gives the line of every board cell (blocked ones too, 1-based), kept only when leaps need it.
-type riderLines struct {
-	dir   constraints.Vec
-	vars  []lit
-	start []int32
-	id    []int32
-}
-
-func (rl *riderLines) count() int       { return len(rl.start) - 1 }
-func (rl *riderLines) line(i int) []lit { return rl.vars[rl.start[i]:rl.start[i+1]] }
-
-// newCNF builds the geometry of m, which must be valid, and sizes its encoding by a dry run. A board of
-// more than MaxCells cells, or an encoding of more than MaxLiterals literals, is refused with an error
-// wrapping solvers.ErrUnsupported; ctx stops the work, which grows with the board, at any point.
+// newCNF compiles m, which must be valid, reads its Program's lines, and sizes its encoding by a dry run.
+// A board of more than MaxCells cells, or an encoding of more than MaxLiterals literals, is refused with
+// an error wrapping solvers.ErrUnsupported; ctx stops the work, which grows with the board, at any point.
 func newCNF(ctx context.Context, m constraints.Model, opt encoding) (*cnf, error) {
 	if cells := int64(m.Rows) * int64(m.Cols); cells > MaxCells {
 		return nil, fmt.Errorf("%s: %d cells, more than the %d the encoding takes: %w", m, cells, MaxCells, solvers.ErrUnsupported)
 	}
-	e := &cnf{m: m, opt: opt, varOf: make([]int32, m.Rows*m.Cols), maxLiterals: MaxLiterals}
-	// Model.IsBlocked scans the list; marking the board once keeps this linear on big boards.
-	for _, b := range m.Blocked {
-		e.varOf[b.Row*m.Cols+b.Col] = -1
+	p, err := constraints.Compile(m)
+	if err != nil {
+		return nil, err
 	}
-	free := int(int64(m.Rows)*int64(m.Cols)) - len(m.Blocked)
-	e.cells = make([]constraints.Cell, 0, free)
-	for r := range m.Rows {
-		for c := range m.Cols {
-			if e.varOf[r*m.Cols+c] < 0 {
-				e.varOf[r*m.Cols+c] = 0
-				continue
-			}
-			e.cells = append(e.cells, constraints.Cell{Row: r, Col: c})
-			e.varOf[r*m.Cols+c] = int32(len(e.cells))
+	e := &cnf{m: m, p: p, opt: opt, varOf: make([]int32, p.Rows*p.Cols), maxLiterals: MaxLiterals}
+	for _, b := range p.Blocked {
+		e.varOf[b.Row*p.Cols+b.Col] = -1
+	}
+	e.cells = make([]constraints.Cell, 0, p.Rows*p.Cols-len(p.Blocked))
+	for x := range e.varOf {
+		if e.varOf[x] < 0 {
+			e.varOf[x] = 0
+			continue
 		}
+		e.cells = append(e.cells, constraints.Cell{Row: x / p.Cols, Col: x % p.Cols})
+		e.varOf[x] = int32(len(e.cells))
 	}
 	e.forced = make([]bool, len(e.cells)+1)
-	for _, f := range m.Fixed {
-		e.forced[e.varOf[f.Row*m.Cols+f.Col]] = true
+	for _, f := range p.Fixed {
+		e.forced[e.varOf[f.Row*p.Cols+f.Col]] = true
 	}
-	k := m.QueenCount()
-	e.rowQuota, e.colQuota = m.Each.Row.Hi, m.Each.Column.Hi
-	if e.rowQuota == 0 && m.Attack.Has(constraints.Row) && k == m.Rows {
-		e.rowQuota = 1
-	}
-	if e.colQuota == 0 && m.Attack.Has(constraints.Column) && k == m.Cols {
-		e.colQuota = 1
-	}
-	e.countImplied = e.rowQuota > 0 || e.colQuota > 0
-	if m.Each.Region.Hi > 0 {
-		e.regions = make([][]lit, m.Regions.Count())
-		inRegions := 0
-		for i, c := range e.cells {
-			if g := m.Regions.At(c); g >= 0 {
-				e.regions[g] = append(e.regions[g], lit(i+1))
-				inRegions++
-			}
-		}
-		// Regions that hold every free cell, each with its quota, fix the count too.
-		e.countImplied = e.countImplied || inRegions == len(e.cells)
-	}
-	e.leapVecs = m.Attack.Leaps()
-	keepIDs := len(e.leapVecs) > 0
-	for _, r := range m.Attack.Riders() {
-		rl, err := e.lines(ctx, r, keepIDs)
-		if err != nil {
-			return nil, err
-		}
-		e.riders = append(e.riders, rl)
+	if err := e.readFamilies(ctx); err != nil {
+		return nil, err
 	}
 	if err := e.run(ctx, discard{}); err != nil {
 		return nil, fmt.Errorf("sizing the encoding: %w", err)
@@ -234,139 +191,36 @@ func (e *cnf) run(ctx context.Context, out sink) error {
 	return e.err
 }
 
-// generate makes every clause: the riders' lines, the quotas of rows, columns and regions, the leaps, the
-// fixed queens, and the queen count.
+// generate makes every clause: a cardinality constraint on each line of each family, by its range; a
+// clause for each pair of cells a leap apart; the fixed queens; and the queen count, unless the families
+// fix it.
 func (e *cnf) generate() {
-	m := e.m
-	rowRider, colRider := false, false
-	for _, rl := range e.riders {
-		// A row (column) rider's line is the whole row (column), in row-major order. Where a quota of one
-		// is in force there, the line's exactly-one says both.
-		quota, units := 0, 0
-		switch rl.dir {
-		case constraints.Vec{DR: 0, DC: 1}:
-			rowRider, quota, units = true, e.rowQuota, m.Rows
-		case constraints.Vec{DR: 1, DC: 0}:
-			colRider, quota, units = true, e.colQuota, m.Cols
-		}
-		for i := range rl.count() {
-			if quota == 1 {
-				e.exactly(rl.line(i), 1)
-			} else {
-				e.atMostOne(rl.line(i))
-			}
-			if e.err != nil {
+	for k := range e.fams {
+		f := &e.fams[k]
+		for i := range f.lines.Count() {
+			if e.poll(i) {
 				return
 			}
-		}
-		// A row (column) with every cell blocked has no line above, yet must hold a queen.
-		if quota == 1 && rl.count() < units {
-			e.clause()
-		}
-	}
-	if e.rowQuota > 0 && !(rowRider && e.rowQuota == 1) {
-		for r := range m.Rows {
-			e.exactly(e.unit(r*m.Cols, 1, m.Cols), e.rowQuota)
+			e.lineBuf = e.lineVars(e.lineBuf[:0], f, i)
+			if e.implied(k, e.lineBuf) {
+				continue
+			}
+			e.inRange(e.lineBuf, f.rng)
 		}
 	}
-	if e.colQuota > 0 && !(colRider && e.colQuota == 1) {
-		for c := range m.Cols {
-			e.exactly(e.unit(c, m.Cols, m.Rows), e.colQuota)
-		}
-	}
-	for _, xs := range e.regions {
-		e.exactly(xs, m.Each.Region.Hi)
-	}
-	if len(e.leapVecs) > 0 {
+	if len(e.p.Leaps) > 0 {
 		e.leaps()
 	}
-	for _, f := range m.Fixed {
-		e.clause(lit(e.varOf[f.Row*m.Cols+f.Col]))
+	for _, f := range e.p.Fixed {
+		e.clause(lit(e.varOf[f.Row*e.p.Cols+f.Col]))
 	}
-
 	if !e.countImplied {
 		all := make([]lit, len(e.cells))
 		for i := range all {
 			all[i] = lit(i + 1)
 		}
-		e.exactlyBy(all, m.QueenCount(), e.opt.card != cardSequential)
+		e.exactlyBy(all, e.p.Queens, e.opt.card != cardSequential)
 	}
-}
-
-// unit returns the variables of the free cells among n board cells from index first on, step apart: a
-// row or a column.
-func (e *cnf) unit(first, step, n int) []lit {
-	e.unitBuf = e.unitBuf[:0]
-	for i := range n {
-		if v := e.varOf[first+i*step]; v != 0 {
-			e.unitBuf = append(e.unitBuf, lit(v))
-		}
-	}
-	return e.unitBuf
-}
-
-// lines groups the free cells' variables by the lines of the rider with direction r, each line in
-// row-major order. A line is found by walking: from each cell not yet on a line, step by r both ways until
-// the board's edge, or on a torus until the walk comes back to its start. This is the encoding's own
-// geometry, not constraints.Model.Attacks, so that the two can be held against each other. With keepIDs,
-// the line of every cell is kept for shareLine.
-func (e *cnf) lines(ctx context.Context, r constraints.Vec, keepIDs bool) (riderLines, error) {
-	m := e.m
-	id := make([]int32, m.Rows*m.Cols) // 1 + the line of each cell; 0 while unknown
-	n := int32(0)
-	for start := range id {
-		if start%(1<<14) == 0 {
-			if err := ctx.Err(); err != nil {
-				return riderLines{}, fmt.Errorf("stopped while finding lines: %w", err)
-			}
-		}
-		if id[start] != 0 {
-			continue
-		}
-		n++
-		id[start] = n
-		for _, dir := range []int{1, -1} {
-			row, col := start/m.Cols, start%m.Cols
-			for {
-				row, col = row+dir*r.DR, col+dir*r.DC
-				if m.Surface == constraints.Torus {
-					row, col = intmath.Mod(row, m.Rows), intmath.Mod(col, m.Cols)
-				}
-				if row < 0 || row >= m.Rows || col < 0 || col >= m.Cols || row*m.Cols+col == start {
-					break
-				}
-				id[row*m.Cols+col] = n
-			}
-			if m.Surface == constraints.Torus {
-				break // the cycle came round: one direction walks it all
-			}
-		}
-	}
-	// Number the lines by their first free cell, count their cells, then fill them in.
-	group := make([]int32, n+1) // 1 + the index of each line; 0 while unseen
-	var sizes []int32
-	for _, c := range e.cells {
-		l := id[c.Row*m.Cols+c.Col]
-		if group[l] == 0 {
-			sizes = append(sizes, 0)
-			group[l] = int32(len(sizes))
-		}
-		sizes[group[l]-1]++
-	}
-	rl := riderLines{dir: r, vars: make([]lit, len(e.cells)), start: make([]int32, len(sizes)+1)}
-	for i, s := range sizes {
-		rl.start[i+1] = rl.start[i] + s
-	}
-	next := append([]int32(nil), rl.start[:len(sizes)]...)
-	for i, c := range e.cells {
-		g := group[id[c.Row*m.Cols+c.Col]] - 1
-		rl.vars[next[g]] = lit(i + 1)
-		next[g]++
-	}
-	if keepIDs {
-		rl.id = id
-	}
-	return rl, nil
 }
 
 // poll reports whether the run has failed, and every few thousand steps i of a loop that may make no
@@ -388,97 +242,33 @@ func (e *cnf) total() string {
 	return fmt.Sprint(e.size.clauses)
 }
 
-// shareLine reports whether a and b lie on a common line of a rider, so that an at-most-one already
-// keeps them apart.
-func (e *cnf) shareLine(a, b constraints.Cell) bool {
-	ia, ib := a.Row*e.m.Cols+a.Col, b.Row*e.m.Cols+b.Col
-	for _, rl := range e.riders {
-		if rl.id[ia] == rl.id[ib] {
-			return true
-		}
-	}
-	return false
-}
-
 // leaps forbids each pair of free cells a leap apart, once per pair and only where no line already does.
 func (e *cnf) leaps() {
-	var partners []int32
-	for i, a := range e.cells {
+	var partners []lit
+	for i := range e.cells {
 		if e.poll(i) {
 			return
 		}
-		va := int32(i + 1)
-		partners = e.leapPartners(partners[:0], va)
+		va := lit(i + 1)
+		partners = e.leapPartners(partners[:0], va, &e.leapBuf)
 		for _, vb := range partners {
-			if vb <= va || e.shareLine(a, e.cells[vb-1]) {
+			if vb <= va || e.shareLine(va, vb) {
 				continue // the pair is met from b's side, or a line covers it
 			}
-			e.clause(-lit(va), -lit(vb))
+			e.clause(-va, -vb)
 		}
 	}
 }
 
-// leapPartners appends to dst the variables of the free cells a leap away from the cell of variable va,
-// each once (on a small torus two leaps can land on one cell), never va itself, and returns it.
-func (e *cnf) leapPartners(dst []int32, va int32) []int32 {
-	m := e.m
-	a := e.cells[va-1]
-	start := len(dst)
-next:
-	for _, l := range e.leapVecs {
-		b := constraints.Cell{Row: a.Row + l.DR, Col: a.Col + l.DC}
-		if m.Surface == constraints.Torus {
-			b = constraints.Cell{Row: intmath.Mod(b.Row, m.Rows), Col: intmath.Mod(b.Col, m.Cols)}
+// leapPartners appends to dst the variables of the free cells a leap away from the cell of variable va
+// (Program.LeapTargets: each once, never va itself), and returns it. scratch holds the cells between
+// calls: each goroutine its own, as the tasks of a count call this at once.
+func (e *cnf) leapPartners(dst []lit, va lit, scratch *[]constraints.Cell) []lit {
+	*scratch = e.p.LeapTargets((*scratch)[:0], e.cells[va-1])
+	for _, t := range *scratch {
+		if vb := e.varOf[t.Row*e.p.Cols+t.Col]; vb != 0 {
+			dst = append(dst, lit(vb))
 		}
-		if !m.OnBoard(b) || b == a {
-			continue
-		}
-		vb := e.varOf[b.Row*m.Cols+b.Col]
-		if vb == 0 {
-			continue // blocked
-		}
-		for _, s := range dst[start:] {
-			if s == vb {
-				continue next
-			}
-		}
-		dst = append(dst, vb)
 	}
 	return dst
-}
-
-// buildLineOf fills lineOf from the riders' lines, once.
-func (e *cnf) buildLineOf() {
-	if e.lineOf != nil {
-		return
-	}
-	e.lineOf = make([][]int32, len(e.riders))
-	for k := range e.riders {
-		rl := &e.riders[k]
-		of := make([]int32, len(e.cells)+1)
-		for i := range rl.count() {
-			for _, v := range rl.line(i) {
-				of[v] = int32(i)
-			}
-		}
-		e.lineOf[k] = of
-	}
-}
-
-// attacks reports whether queens on the cells of variables a and b, a ≠ b, attack each other by the
-// encoding's own geometry: the lines and leaps its clauses keep apart, not constraints.Model.Attacks, so
-// that a slip in them shows as a disagreement with the other solvers. It needs buildLineOf.
-func (e *cnf) attacks(a, b int32) bool {
-	for _, of := range e.lineOf {
-		if of[a] == of[b] {
-			return true
-		}
-	}
-	var buf [16]int32
-	for _, p := range e.leapPartners(buf[:0], a) {
-		if p == b {
-			return true
-		}
-	}
-	return false
 }

@@ -96,8 +96,9 @@ func newSearch(ctx context.Context, e *cnf, lits []lit, c cube) (*search, error)
 var residuals = sync.Pool{New: func() any { return new([]lit) }}
 
 // cubeValues returns the values the cube gives the cell variables: 1 for its queens, −1 for the other
-// cells of its frame and for every cell a queen of the cube attacks (on its riders' lines, or a leap
-// away: the encoding's own geometry), 0 for the rest. The cube comes from split, which built lineOf.
+// cells of its frame, for every cell a leap away from a queen of the cube, and for the other cells of a
+// line that the cube's queens fill to its range's most (a rider's line through a queen): the encoding's
+// own geometry. 0 for the rest.
 func (e *cnf) cubeValues(c cube) []int8 {
 	val := make([]int8, len(e.cells)+1)
 	for _, v := range c.trues {
@@ -108,16 +109,23 @@ func (e *cnf) cubeValues(c cube) []int8 {
 			val[i+1] = -1
 		}
 	}
-	var partners []int32
+	var partners []lit
+	var scratch []constraints.Cell
 	for _, q := range c.trues {
-		for k, of := range e.lineOf {
-			for _, v := range e.riders[k].line(int(of[q])) {
-				if val[v] == 0 {
-					val[v] = -1
+		for k := range e.fams {
+			f := &e.fams[k]
+			for _, l := range e.linesOf(f, q) {
+				if e.queensOn(f, l, c.trues) < f.rng.Hi {
+					continue
+				}
+				for _, x := range f.lines.Line(int(l)) {
+					if v := e.varOf[x]; v != 0 && val[v] == 0 {
+						val[v] = -1
+					}
 				}
 			}
 		}
-		partners = e.leapPartners(partners[:0], int32(q))
+		partners = e.leapPartners(partners[:0], q, &scratch)
 		for _, v := range partners {
 			if val[v] == 0 {
 				val[v] = -1
@@ -125,6 +133,20 @@ func (e *cnf) cubeValues(c cube) []int8 {
 		}
 	}
 	return val
+}
+
+// queensOn counts the queens of trues on line l of f.
+func (e *cnf) queensOn(f *family, l int32, trues []lit) int {
+	n := 0
+	for _, q := range trues {
+		for _, m := range e.linesOf(f, q) {
+			if m == l {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // residual appends to out what is left of the clauses in lits under the known values val of the cell

@@ -156,6 +156,13 @@ func TestOEIS(t *testing.T) {
 		{"A189869", 1, 11, func(n int) constraints.Model {
 			return constraints.Model{Rows: n, Cols: n, Attack: constraints.Union(constraints.Queen, constraints.Leap(2, 5))}
 		}, "queen + leap(2,5)"},
+		{"A000755", 2, 8, func(n int) constraints.Model {
+			each := constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2), Line: constraints.AtMost(2)}
+			return constraints.Model{Rows: n, Cols: n, Each: each}
+		}, "no three in a line: two a row and column, at most two on every line of any slope, no attacks"},
+		{"A137279", 1, 8, func(n int) constraints.Model {
+			return constraints.Model{Rows: n, Cols: n, Attack: constraints.Queen, Surface: constraints.Mobius}
+		}, "queens on a Möbius strip, ceil(n/2) of them: a row's line is two rows, a diagonal crosses the twist as an anti-diagonal"},
 	}
 	s := sat.New()
 	for _, tc := range tests {

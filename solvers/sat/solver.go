@@ -1,8 +1,10 @@
 // Package sat solves queens models by translating them to CNF and handing the clauses to the gini SAT
-// solver. It shares nothing with the backtracking solver but the model, so the two agreeing means
-// something. It takes every feature of the model: any riders (at most one queen on each line, the lines
-// found by walking the board), any leapers (a clause for each pair of cells a leap apart), blocked cells,
-// fixed queens, and quotas on rows, columns and regions (exactly q, by a sequential counter).
+// solver. It reads the model's constraints.Program and nothing else of its geometry, and shares no code
+// with the backtracking solver, so the two agreeing means something. It takes every feature of the model:
+// each line of each family of the Program (riders, quotas and ranges on rows, columns, regions, diagonals
+// and lines of every slope, on every surface) gets a cardinality constraint by its range (at most one,
+// exactly k, at most k, from lo to hi; the encoding chosen by the line's size), each pair of cells a leap
+// apart a clause, each fixed queen a unit, and the queen count a counter where the lines do not fix it.
 //
 // The encoding gives variable i (1-based) to the i-th free cell in row-major order, so that outside tools
 // can map a model back to the board; auxiliary variables follow. Clauses are made as they are needed and
@@ -13,10 +15,11 @@
 // listing where there are many solutions: the model counter of package sharp (components, a cache of
 // component counts, gini as the oracle that cuts dead branches) counts the encoding's models projected
 // onto the cell variables, over the whole board or cube by cube; a cube with few solutions is listed by a
-// fresh solver instead, and only one cube of each orbit under the model's symmetries is counted. Enumerate lists with one solver, and
-// turns to cubes once a model shows many solutions, so that its memory does not grow with the solutions
-// listed. Solutions are not enumerated in Solution.Compare order: gini finds
-// them in an order of its own. See README.md for the measurements behind each choice.
+// fresh solver instead, and only one cube of each orbit under the model's symmetries is counted.
+// Enumerate lists with one solver, and turns to cubes once a model shows many solutions, so that its
+// memory does not grow with the solutions listed. Solutions are not enumerated in Solution.Compare order:
+// gini finds them in an order of its own. README.md says why each choice; docs/measurements.md has the
+// measurements.
 package sat
 
 import (
@@ -38,6 +41,8 @@ type Solver struct {
 	maxCubes     int
 	workers      int
 	count        countOptions
+	// tune, where set, changes the encoding's choices: the tests and benchmarks measure the others by it.
+	tune func(*encoding)
 	// handOver, when set, is how many solutions each solver of Enumerate lists before it hands over to
 	// cubes, in place of probeSolutions, enumerateHandOver and cubeHandOver: for tests, which make
 	// every split happen on small models.
@@ -91,7 +96,7 @@ const enumerateSplitCells = 256
 
 // enumerateHandOver is how many solutions the first solver of a board bigger than enumerateSplitCells
 // lists before it hands over to cubes: a few thousand blocking clauses cost it a few MB, and it lists
-// them faster than cubes would (README.md, "The memory of a long listing").
+// them faster than cubes would (docs/measurements.md, "The memory of a long listing").
 const enumerateHandOver = 4096
 
 // cubeHandOver is how many solutions the solver of a cube lists before it hands over to the cubes of
@@ -102,7 +107,7 @@ const cubeHandOver = 4096
 // listFrame returns the frame of the cubes the first solver hands over to: the first third of the rows.
 // A deeper frame makes more cubes, most of them empty, each a solver load; a shallower one, cubes with
 // thousands of solutions, each solve slower under their blocking clauses. A third was near the best of
-// both on the boards measured (README.md).
+// both on the boards measured (docs/measurements.md).
 func listFrame(m constraints.Model) frame { return frame{top: max(1, (m.Rows+1)/3)} }
 
 // enumerateCubeLiterals bounds the encoding, in literals, that Enumerate lists cube by cube once a board
@@ -112,8 +117,8 @@ const enumerateCubeLiterals = 1 << 22
 
 // probeSolutions is how many solutions one solver over the whole board lists before Enumerate and Plan
 // turn to cubes. A puzzle with one solution is proved unique by one solver at once, while a split into
-// cubes costs a solver load per cube (README.md, "Puzzles"); a board with many solutions is counted
-// faster by cubes, as each solve under blocking clauses grows harder with their number.
+// cubes costs a solver load per cube (docs/measurements.md, "Puzzles"); a board with many solutions is
+// counted faster by cubes, as each solve under blocking clauses grows harder with their number.
 const probeSolutions = 64
 
 // Count counts the solutions of m: it runs the job of Plan (the model counter, or a listing where a cube
@@ -238,7 +243,6 @@ func (l *lister) list(c cube, srch *search, listed []constraints.Solution) error
 			return err
 		}
 	}
-	e.buildLineOf()
 	sub := frame{top: c.frame.top + 1}
 	if c.frame.top == 0 {
 		sub = listFrame(m)
@@ -287,15 +291,13 @@ func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Sol
 	return sol, true, res, nil
 }
 
-// features are the model features the SAT solver takes: every one.
-const features = constraints.AllFeatures &^ (constraints.FeatureCylinder | constraints.FeatureTwist | constraints.FeatureDiagonalQuota | constraints.FeatureLineQuota | constraints.FeatureRanges)
+// Supports returns the model features the SAT solver takes: every one, as it reads the model's
+// constraints.Program (every family of lines, by its range, and the leaps).
+func (*Solver) Supports() constraints.Feature { return constraints.AllFeatures }
 
-// Supports returns the model features the SAT solver takes: every one.
-func (*Solver) Supports() constraints.Feature { return features }
-
-// prepare validates m, checks its features, builds its encoding's geometry, sized by a dry run, and
-// checks that gini can hold it (MaxLoadBytes). The errors of Validate and CheckFeatures come back as they
-// are; the others say they arose while doing.
+// prepare validates m, compiles it and reads its Program's lines, sizes its encoding by a dry run, and
+// checks that gini can hold it (MaxLoadBytes). The errors of Validate come back as they are; the others
+// say they arose while doing.
 func (s *Solver) prepare(ctx context.Context, m constraints.Model, doing string) (*cnf, error) {
 	return s.prepareWith(ctx, m, doing, s.encoding())
 }
@@ -321,9 +323,6 @@ func (s *Solver) encode(ctx context.Context, m constraints.Model, doing string) 
 // encodeWith is encode with the encoding's choices given.
 func (s *Solver) encodeWith(ctx context.Context, m constraints.Model, doing string, enc encoding) (*cnf, error) {
 	if err := m.Validate(); err != nil {
-		return nil, err
-	}
-	if err := solvers.CheckFeatures("sat", features, m); err != nil {
 		return nil, err
 	}
 	e, err := newCNF(ctx, m, enc)
@@ -355,7 +354,13 @@ func (e *cnf) list(ctx context.Context) ([]lit, error) {
 	return l.lits, nil
 }
 
-func (s *Solver) encoding() encoding { return encoding{pairwiseUpTo: s.pairwiseUpTo, amo: s.longLines} }
+func (s *Solver) encoding() encoding {
+	o := encoding{pairwiseUpTo: s.pairwiseUpTo, amo: s.longLines, binomialUpTo: defaultBinomialUpTo}
+	if s.tune != nil {
+		s.tune(&o)
+	}
+	return o
+}
 
 // wrap says where an error arose: in the SAT solver, doing what.
 func wrap(doing string, err error) error { return fmt.Errorf("sat: %s: %w", doing, err) }

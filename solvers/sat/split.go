@@ -54,39 +54,64 @@ func (f frame) String() string {
 // solvers at least (one row, or a row at each end, is always split off): the frame grows while both hold.
 // A cube costs a solver load, and a solution a solve under the blocking clauses of the cube's earlier
 // ones; counts were fastest at about 6 to 20 solutions a cube, which a frame leaving 9 rows gave (see
-// README.md for the measurements).
+// docs/measurements.md for the measurements).
 const (
 	defaultMaxCubes = 1 << 15
 	leaveRows       = 8
 )
+
+// cubesPerCell bounds the cubes of a frame one row or column wide, per free cell of the board, past which
+// split turns to a frame fewer symmetries keep. A cube costs a solver load, repaid only when its solver
+// finds work: the border of the no-three-in-line board n=8 (two queens a line, lines of every slope) made
+// 11197 cubes, 175 a cell, for 380 solutions, and took 6.4 s, its first and last rows 214 cubes and
+// 0.56 s; the classic and superqueen borders make at most 12 a cell up to n=16 (README.md).
+const cubesPerCell = 32
 
 // split returns the cubes of the largest frame that leaves leaveRows rows (or is the smallest) and makes at
 // most maxCubes of them, and the frame; or the single empty cube and an empty frame when even the
 // smallest makes more. Without symmetric, the frame is the first rows and every cube weighs 1. With it,
 // the frame is the one the most of the model's symmetries keep: the border rows and columns alike where
 // they include a quarter turn or a transpose, the first and last rows alike where they swap top and
-// bottom, else the first rows. A cube whose image under those symmetries (returned) is smaller is left
-// out, and the least image stands for its whole orbit.
+// bottom, else the first rows; but a frame whose smallest makes more than cubesPerCell cubes a free cell
+// gives way to the next. A cube whose image under the symmetries that keep the frame (returned) is
+// smaller is left out, and the least image stands for its whole orbit.
 func (e *cnf) split(maxCubes int, symmetric bool) ([]cube, frame, []constraints.Symmetry) {
-	m := e.m
-	e.buildLineOf() // for attacks, here, and cubeValues, in the cubes' searches
 	var syms []constraints.Symmetry
 	if symmetric {
-		syms = frameSymmetries(m)
+		syms = frameSymmetries(e.m)
 	}
-	shape := frame{top: 1} // the frame of width 1 of the kind the symmetries keep
-	for _, s := range syms {
-		switch {
-		case s.Turn.SwapsSides():
-			shape = frame{top: 1, bottom: 1, side: 1}
-		case s.Turn != constraints.MirrorCols && shape.side == 0:
-			shape = frame{top: 1, bottom: 1}
+	// The frames of width 1 that the symmetries keep, the most symmetric first.
+	var shapes []frame
+	if slices.ContainsFunc(syms, func(s constraints.Symmetry) bool { return s.Turn.SwapsSides() }) {
+		shapes = append(shapes, frame{top: 1, bottom: 1, side: 1})
+	}
+	if slices.ContainsFunc(syms, func(s constraints.Symmetry) bool {
+		return !s.Turn.SwapsSides() && s.Turn != constraints.MirrorCols
+	}) {
+		shapes = append(shapes, frame{top: 1, bottom: 1})
+	}
+	shapes = append(shapes, frame{top: 1})
+	for i, shape := range shapes {
+		// Keep the symmetries that map the frame onto itself.
+		kept := slices.DeleteFunc(slices.Clone(syms), func(s constraints.Symmetry) bool {
+			return (shape.side == 0 && s.Turn.SwapsSides()) || (shape.bottom == 0 && s.Turn != constraints.MirrorCols)
+		})
+		cubes, f := e.grow(shape, maxCubes, kept)
+		if i == len(shapes)-1 || (f.lines() > 0 && len(cubes) <= cubesPerCell*len(e.cells)) {
+			if f.lines() == 0 {
+				kept = nil
+			}
+			return cubes, f, kept
 		}
 	}
-	// Keep the symmetries that map the frame onto itself.
-	syms = slices.DeleteFunc(syms, func(s constraints.Symmetry) bool {
-		return (shape.side == 0 && s.Turn.SwapsSides()) || (shape.bottom == 0 && s.Turn != constraints.MirrorCols)
-	})
+	panic("unreachable: the last shape is always taken")
+}
+
+// grow returns the cubes of the largest frame of the given shape, times a depth, that leaves leaveRows rows
+// (or is the smallest) and makes at most maxCubes of them, and the frame; or the single empty cube and an
+// empty frame when even the smallest makes more.
+func (e *cnf) grow(shape frame, maxCubes int, syms []constraints.Symmetry) ([]cube, frame) {
+	m := e.m
 	best, bestFrame := []cube{{weight: 1}}, frame{}
 	for d := 1; ; d++ {
 		f := frame{top: d * shape.top, bottom: d * shape.bottom, side: d * shape.side}
@@ -101,11 +126,11 @@ func (e *cnf) split(maxCubes int, symmetric bool) ([]cube, frame, []constraints.
 		if len(cs) == 0 {
 			break // no placement of the frame: nothing larger either
 		}
+		if d == 1 && len(cs) > cubesPerCell*len(e.cells) {
+			break // the caller turns to another shape
+		}
 	}
-	if bestFrame.lines() == 0 {
-		syms = nil
-	}
-	return best, bestFrame, syms
+	return best, bestFrame
 }
 
 // frameSymmetries returns the turns of the square that are symmetries of m (Model.Keeps, the one
@@ -121,9 +146,11 @@ func frameSymmetries(m constraints.Model) []constraints.Symmetry {
 }
 
 // cubesOf lists the cubes of frame f, or false once there are more than maxCubes (counting a cube and its
-// skipped images as one, as each costs one solver). Placements that already break the model are left out:
-// two queens that attack each other (by the encoding's geometry, see attacks), a fixed queen missing, more than k queens, a row
-// or column the frame holds whole whose queens miss its quota, or any row, column or region past its.
+// skipped images as one, as each costs one solver). Placements that already break the model are left out,
+// as a tally of the encoding's own lines and leaps judges them: a queen on a line that holds all its range
+// allows, or a leap away from another, a fixed queen missing, more than the queens of a solution, or a line
+// whose cells the frame has decided too few queens for (a row the frame holds whole that misses its
+// quota, say).
 func (e *cnf) cubesOf(f frame, maxCubes int, syms []constraints.Symmetry) ([]cube, bool) {
 	var out []cube
 	complete := e.eachCube(f, syms, nil, func(c cube) bool {
@@ -141,129 +168,63 @@ func (e *cnf) cubesOf(f frame, maxCubes int, syms []constraints.Symmetry) ([]cub
 // that place on within's frame what within places (within's frame lies in f).
 func (e *cnf) eachCube(f frame, syms []constraints.Symmetry, within *cube, visit func(cube) bool) bool {
 	m := e.m
-	var given map[int]bool // cell index → a queen there, for the cells within's frame holds
+	var given map[lit]bool // cell variable → a queen there, for the cells within's frame holds
 	if within != nil {
-		given = map[int]bool{}
+		given = map[lit]bool{}
 		for i, c := range e.cells {
 			if within.frame.holds(c, m.Rows, m.Cols) {
-				given[i] = false
+				given[lit(i+1)] = false
 			}
 		}
 		for _, v := range within.trues {
-			given[int(v)-1] = true
+			given[v] = true
 		}
 	}
-	k := m.QueenCount()
-	var prefix []int // indexes into e.cells
+	var prefix []lit
 	for i, c := range e.cells {
 		if f.holds(c, m.Rows, m.Cols) {
-			prefix = append(prefix, i)
+			prefix = append(prefix, lit(i+1))
 		}
 	}
-	if e.rowQuota > 0 && !everyRowHasFreeCells(e, f, e.rowQuota) {
-		return true // a row cannot meet its quota: no cube at all
+	t := newTally(e)
+	if !t.feasible() {
+		return true // a line cannot meet its least count: no cube at all
 	}
-	colCount := make([]int, m.Cols)
-	var regionCount []int
-	if m.Each.Region.Hi > 0 {
-		regionCount = make([]int, m.Regions.Count())
-	}
-	var placed []int
+	var placed []int // indexes into e.cells
 	over := false
 	var walk func(p int)
 	walk = func(p int) {
 		if over {
 			return
 		}
-		if p > 0 && e.rowQuota > 0 {
-			// At the end of a row the frame holds whole, that row must hold its quota.
-			row := e.cells[prefix[p-1]].Row
-			if (p == len(prefix) || e.cells[prefix[p]].Row != row) && f.whole(row, m.Rows) {
-				if e.queensInRow(placed, row) != e.rowQuota {
-					return
-				}
-			}
-		}
 		if p == len(prefix) {
-			if e.colQuota > 0 {
-				// The side columns are held whole: each must hold its quota.
-				for c := range m.Cols {
-					if (c < f.side || c >= m.Cols-f.side) && colCount[c] != e.colQuota {
-						return
-					}
-				}
-			}
 			c, keep := e.makeCube(f, placed, syms)
 			if keep && !visit(c) {
 				over = true
 			}
 			return
 		}
-		i := prefix[p]
-		cell := e.cells[i]
-		region := -1
-		if regionCount != nil {
-			region = m.Regions.At(cell)
-		}
-		free := len(placed) < k &&
-			(e.rowQuota == 0 || e.queensInRow(placed, cell.Row) < e.rowQuota) &&
-			(e.colQuota == 0 || colCount[cell.Col] < e.colQuota) &&
-			(region < 0 || regionCount[region] < m.Each.Region.Hi)
-		for _, q := range placed {
-			if !free {
-				break
+		v := prefix[p]
+		queen, isGiven := given[v]
+		if len(placed) < e.p.Queens && (!isGiven || queen) && t.fits(v) {
+			placed = append(placed, int(v-1))
+			t.place(v, 1)
+			if t.decide(v, 1) {
+				walk(p + 1)
 			}
-			free = !e.attacks(int32(q+1), int32(i+1))
-		}
-		queen, isGiven := given[i]
-		if free && (!isGiven || queen) {
-			placed = append(placed, i)
-			colCount[cell.Col]++
-			if region >= 0 {
-				regionCount[region]++
-			}
-			walk(p + 1)
+			t.decide(v, -1)
+			t.place(v, -1)
 			placed = placed[:len(placed)-1]
-			colCount[cell.Col]--
-			if region >= 0 {
-				regionCount[region]--
-			}
 		}
-		if !e.forced[i+1] && (!isGiven || !queen) {
-			walk(p + 1)
+		if !e.forced[v] && (!isGiven || !queen) {
+			if t.decide(v, 1) {
+				walk(p + 1)
+			}
+			t.decide(v, -1)
 		}
 	}
 	walk(0)
 	return !over
-}
-
-// queensInRow counts the queens of placed, in row-major order, that stand on row.
-func (e *cnf) queensInRow(placed []int, row int) int {
-	n := 0
-	for j := len(placed) - 1; j >= 0 && e.cells[placed[j]].Row == row; j-- {
-		n++
-	}
-	return n
-}
-
-// everyRowHasFreeCells reports whether each row of frame f has at least q free cells; the walk cannot see
-// a row with none.
-func everyRowHasFreeCells(e *cnf, f frame, q int) bool {
-	for r := range e.m.Rows {
-		if !f.whole(r, e.m.Rows) {
-			continue
-		}
-		free := 0
-		for c := range e.m.Cols {
-			if e.varOf[r*e.m.Cols+c] != 0 {
-				free++
-			}
-		}
-		if free < q {
-			return false
-		}
-	}
-	return true
 }
 
 // makeCube turns a placement of the frame into a cube, and reports false if a smaller image under syms
