@@ -27,7 +27,7 @@ exec sh -c "$*"
 // TestParallelRecipe runs deploy/parallel/run.sh as its README says: on this machine, and on two
 // "remote" hosts (GNU parallel's -S, through a stand-in for ssh whose shells start in another folder), from
 // a fresh folder with the default relative output folder; then again with another M in the same folder.
-// Every total must be OEIS's, each run in its own folder. It skips where GNU parallel is not installed.
+// Every total must be OEIS's, each run in its own folder; the runs on hosts have no SHELL set. It skips where GNU parallel is not installed.
 func TestParallelRecipe(t *testing.T) {
 	if _, err := exec.LookPath("parallel"); err != nil {
 		t.Skip("GNU parallel is not installed (Debian: apt-get install parallel): deploy/parallel/run.sh did not run")
@@ -47,7 +47,14 @@ func TestParallelRecipe(t *testing.T) {
 	}{{11, 4, "1/hostA,1/hostB"}, {11, 3, ""}, {10, 5, "2/hostA"}} {
 		cmd := exec.Command("sh", script, fmt.Sprint(tc.n), fmt.Sprint(tc.m))
 		cmd.Dir = work
-		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+":"+os.Getenv("PATH"), "HOSTS="+tc.hosts,
+		// Without SHELL (cron, CI, env -i) GNU parallel runs nothing and exits 0: run.sh must see to it.
+		var env []string
+		for _, kv := range os.Environ() {
+			if !strings.HasPrefix(kv, "SHELL=") || tc.hosts == "" {
+				env = append(env, kv)
+			}
+		}
+		cmd.Env = append(env, "PATH="+filepath.Dir(bin)+":"+os.Getenv("PATH"), "HOSTS="+tc.hosts,
 			"PARALLEL_SSH="+ssh, "FAKE_HOMES="+homes, "PARALLEL_HOME="+t.TempDir())
 		out, err := cmd.CombinedOutput()
 		want := fmt.Sprintf("%d solutions of n=%d (", a000170[tc.n], tc.n)

@@ -36,6 +36,10 @@ case $out in
   ;;
 esac
 mkdir -p "$out"
+# GNU parallel starts each job, here and on the hosts, in the shell named by $SHELL; where it is unset
+# (cron, CI, env -i) parallel runs nothing and still exits 0.
+SHELL=${SHELL:-/bin/sh}
+export SHELL
 # One shard: skipped when its result is there; written whole (to .tmp, then renamed) or not at all.
 shard="cd / && mkdir -p '$out' && if [ ! -s '$out/shard-{}.json' ]; then
   queens solve -n $n --shard {}/$m --threads 1 --quiet --checkpoint '$out/shard-{}.ckpt' > '$out/shard-{}.json.tmp' &&
@@ -51,6 +55,15 @@ else
 fi
 if [ -n "${failed:-}" ]; then
   echo "run.sh: some shards failed (exit $failed); rerun the same command: finished shards are kept, the others resume from $out" >&2
+  exit 1
+fi
+# Every shard's result must be there: a runner that ran nothing is a failure, never a partial total.
+missing=0
+for i in $(seq 0 $((m - 1))); do
+  [ -s "$out/shard-$i.json" ] || missing=$((missing + 1))
+done
+if [ "$missing" -gt 0 ]; then
+  echo "run.sh: $missing of $m shard results missing in $out after the runner exited 0; rerun the same command" >&2
   exit 1
 fi
 queens merge "$out"
