@@ -157,3 +157,55 @@ func (l *Labeller) Label(c Cell) (int64, bool) {
 // Count returns the number of labels: every label is less than it. Some numbers below it may name no
 // line of the board.
 func (l *Labeller) Count() int64 { return l.count }
+
+// Entries returns the cells the family's lines hold in all, counting a cell once for each line it lies
+// on, as Lines would keep them, without walking the board: exactly for rows, columns, regions and the
+// lines on a flat board; on a joined surface at most the board's cells, twice them across a twist. A
+// solver bounds its memory by it before it asks for the lines.
+func (f *Family) Entries() int64 {
+	p := f.p
+	cells := int64(p.Rows) * int64(p.Cols)
+	keep := int64(1) // the least line Lines keeps, in cells
+	if f.Range.Lo == 0 {
+		keep = int64(max(f.Range.Hi, 1)) + 1
+	}
+	switch {
+	case f.Shape == ShapeRows:
+		return latticeEntries(p.Rows, p.Cols, Vec{0, 1}, keep)
+	case f.Shape == ShapeColumns:
+		return latticeEntries(p.Rows, p.Cols, Vec{1, 0}, keep)
+	case f.Shape == ShapeRegions:
+		var n int64
+		for i := range p.Regions.Count() {
+			if s := int64(p.Regions.Size(i)); s >= keep {
+				n += s
+			}
+		}
+		return n
+	case p.Surface.Twisted():
+		return 2 * cells * int64(len(f.Dirs))
+	case p.Surface != Flat:
+		return cells * int64(len(f.Dirs))
+	}
+	var n int64
+	for _, d := range f.Dirs {
+		n += latticeEntries(p.Rows, p.Cols, d, keep)
+	}
+	return n
+}
+
+// latticeEntries returns the cells of a rows×cols flat board that lie on lines of the rider v holding at
+// least keep cells. With N(j) the cells from which j steps of v stay on the board, (rows − j·|v.DR|)·(cols
+// − j·|v.DC|) where positive, a line of L cells counts L − j in N(j): so N(k−1) − N(k) lines hold k cells
+// or more, and those hold N(k−1) + (k−1)·(N(k−1) − N(k)) cells.
+func latticeEntries(rows, cols int, v Vec, keep int64) int64 {
+	reach := func(j int64) int64 {
+		r, c := int64(rows)-j*int64(intmath.Abs(v.DR)), int64(cols)-j*int64(intmath.Abs(v.DC))
+		if r <= 0 || c <= 0 {
+			return 0
+		}
+		return r * c
+	}
+	n, m := reach(keep-1), reach(keep)
+	return n + (keep-1)*(n-m)
+}

@@ -91,6 +91,7 @@ func checkLabels(t *testing.T, m Model, f *Family) *Labeller {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkEntries(t, m, f, l)
 	lab, err := f.Labeller()
 	if err != nil {
 		t.Fatalf("%v: %s: %v", m, f.Name, err)
@@ -165,6 +166,39 @@ func TestLabellerRefuses(t *testing.T) {
 	for _, f := range p.Families {
 		if checkLabels(t, m, f) == nil {
 			t.Fatalf("%v: %s: no lines walked", m, f.Name)
+		}
+	}
+}
+
+// checkEntries holds Entries to the cells the lines hold: equal on a flat board and for rows, columns and
+// regions, no fewer elsewhere.
+func checkEntries(t *testing.T, m Model, f *Family, l *Lines) {
+	t.Helper()
+	got, walked := f.Entries(), int64(len(l.Cells))
+	exact := m.Surface == Flat || f.Shape != ShapeOther
+	if got < walked || (exact && got != walked) {
+		t.Fatalf("%v: %s (%s): Entries %d, the lines hold %d", m, f.Name, f.Range, got, walked)
+	}
+}
+
+// TestEntriesOfEverySlope holds Entries to the lines of the line quota, which Lines walks over every
+// slope, on flat boards up to 9×9 and at most one to three queens a line.
+func TestEntriesOfEverySlope(t *testing.T) {
+	for r := 1; r <= 9; r++ {
+		for c := 1; c <= 9; c++ {
+			for hi := 1; hi <= 3; hi++ {
+				m := Model{Rows: r, Cols: c, Queens: 1, Each: Quota{Line: AtMost(hi)}}
+				p, err := Compile(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				f := p.Families[0]
+				l, err := f.Lines(context.Background())
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkEntries(t, m, f, l)
+			}
 		}
 	}
 }
