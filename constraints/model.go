@@ -293,6 +293,25 @@ func (m Model) validateQuotas(q int) error {
 			}
 		}
 	}
+	for _, d := range diagonalKeys {
+		want := e.Get(d.key)
+		if want.IsZero() {
+			continue
+		}
+		sl := m.surfaceLines(d.dir)
+		count := map[[2]int]int{}
+		for _, f := range m.Fixed {
+			keys, n := sl.labels(f)
+			for _, k := range keys[:n] {
+				if count[k]++; count[k] > want.Hi {
+					return invalidAt("fixed", []Cell{f}, "fixed queen %s: its %s holds more than each %s=%s", f, d.key, d.key, want)
+				}
+			}
+		}
+	}
+	if err := m.checkLines(m.Fixed); err != nil {
+		return invalid("fixed", "fixed queens: %v", err)
+	}
 	return nil
 }
 

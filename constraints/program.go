@@ -234,8 +234,8 @@ func (p *Program) LeapTargets(dst []Cell, c Cell) []Cell {
 
 // Lines walks the family's lines on the board, once; later calls return the same Lines. A board of more
 // than MaxProgramCells cells, or lines holding more than MaxLineEntries cells in all, is refused with an
-// error that says so; a line that has fewer free cells than its range asks is a *ValidationError on
-// "each", as no count can meet it. ctx stops the walk.
+// error that says so. A line may have fewer free cells than its range's lower end: the model then has
+// no solution, which the solvers find; ValidateLines says so to a person at once. ctx stops the walk.
 func (f *Family) Lines(ctx context.Context) (*Lines, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -251,9 +251,9 @@ func (f *Family) Lines(ctx context.Context) (*Lines, error) {
 	var err error
 	switch {
 	case f.Shape == ShapeRows && !f.Rider:
-		err = w.rows()
+		err = w.straight(false)
 	case f.Shape == ShapeColumns && !f.Rider:
-		err = w.columns()
+		err = w.straight(true)
 	case f.Shape == ShapeRegions:
 		err = w.regions()
 	default:
@@ -284,8 +284,7 @@ type walker struct {
 	steps int
 }
 
-// keep ends a line: it sorts and dedupes its cells, drops it if the range leaves it free, and checks
-// that it has the free cells the range asks.
+// keep ends a line: it sorts and dedupes its cells, and drops it if the range leaves it free.
 func (w *walker) keep(from int) error {
 	line := w.cells[from:]
 	slices.Sort(line)
@@ -296,28 +295,11 @@ func (w *walker) keep(from int) error {
 		w.cells = w.cells[:from] // no count of queens on it can break the range
 		return nil
 	}
-	if r.Lo > 0 {
-		free := 0
-		for _, x := range line {
-			if !w.blocked(x) {
-				free++
-			}
-		}
-		if free < r.Lo {
-			c := Cell{int(line[0]) / w.p.Cols, int(line[0]) % w.p.Cols}
-			return invalidAt("each", []Cell{c}, "each %s=%s: the %s through %s has only %d free %s", w.f.Name, r, w.f.Name, c, free, plural(free, "cell", "cells"))
-		}
-	}
 	if int64(len(w.cells)) > MaxLineEntries {
 		return fmt.Errorf("%s: its lines hold more than %d cells in all on a %d×%d board", w.f.Name, MaxLineEntries, w.p.Rows, w.p.Cols)
 	}
 	w.start = append(w.start, int32(len(w.cells)))
 	return nil
-}
-
-func (w *walker) blocked(x int32) bool {
-	_, ok := slices.BinarySearchFunc(w.p.Blocked, Cell{int(x) / w.p.Cols, int(x) % w.p.Cols}, compareCells)
-	return ok
 }
 
 // poll fails the walk once its context has ended, looking every few thousand steps.
@@ -330,34 +312,25 @@ func (w *walker) poll() error {
 	return nil
 }
 
-func (w *walker) rows() error {
+// straight walks the board's rows (or, with byColumn, its columns) as the family's lines.
+func (w *walker) straight(byColumn bool) error {
 	p := w.p
-	w.start = append(w.start, 0)
-	for r := range p.Rows {
-		from := len(w.cells)
-		for c := range p.Cols {
-			if err := w.poll(); err != nil {
-				return err
-			}
-			w.cells = append(w.cells, int32(r*p.Cols+c))
-		}
-		if err := w.keep(from); err != nil {
-			return err
-		}
+	lines, along := p.Rows, p.Cols
+	if byColumn {
+		lines, along = along, lines
 	}
-	return nil
-}
-
-func (w *walker) columns() error {
-	p := w.p
 	w.start = append(w.start, 0)
-	for c := range p.Cols {
+	for i := range lines {
 		from := len(w.cells)
-		for r := range p.Rows {
+		for j := range along {
 			if err := w.poll(); err != nil {
 				return err
 			}
-			w.cells = append(w.cells, int32(r*p.Cols+c))
+			x := i*p.Cols + j
+			if byColumn {
+				x = j*p.Cols + i
+			}
+			w.cells = append(w.cells, int32(x))
 		}
 		if err := w.keep(from); err != nil {
 			return err
@@ -498,12 +471,28 @@ func (m Model) ValidateLines(ctx context.Context) error {
 	if int64(m.Rows)*int64(m.Cols) > MaxProgramCells {
 		return nil
 	}
+	blocked := NewCellSet(m.Blocked)
 	for _, f := range p.Families {
-		if f.Range.Lo == 0 || f.Shape == ShapeRows || f.Shape == ShapeColumns || f.Shape == ShapeRegions {
+		r := f.Range
+		if r.Lo == 0 || f.Shape == ShapeRows || f.Shape == ShapeColumns || f.Shape == ShapeRegions {
 			continue // Validate has counted the free cells of rows, columns and regions
 		}
-		if _, err := f.Lines(ctx); err != nil {
+		l, err := f.Lines(ctx)
+		if err != nil {
 			return err
+		}
+		for i := range l.Count() {
+			line := l.Line(i)
+			free := 0
+			for _, x := range line {
+				if !blocked.Has(Cell{int(x) / m.Cols, int(x) % m.Cols}) {
+					free++
+				}
+			}
+			if free < r.Lo {
+				c := Cell{int(line[0]) / m.Cols, int(line[0]) % m.Cols}
+				return invalidAt("each", []Cell{c}, "each %s=%s: the %s through %s has only %d free %s", f.Name, r, f.Name, c, free, plural(free, "cell", "cells"))
+			}
 		}
 	}
 	return nil

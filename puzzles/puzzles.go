@@ -33,14 +33,53 @@ type Options struct {
 	Stars int
 	// Seed picks the puzzle: the same options, seed and solver give the same puzzle.
 	Seed uint64
+	// Progress, when set, is called after each hidden solution given up on, with how many so far.
+	Progress func(tries int)
 }
 
-// The sizes Make takes. Below 4 (1 star) no placement keeps queens from touching; above 20 the solvers'
-// proofs of uniqueness get slow.
+// The sizes Make takes. Below 4 per star no placement keeps queens from touching; above MaxSideFor the
+// generator rarely finds a unique puzzle within a minute.
 const (
 	MinSize = 4
 	MaxSize = 20
 )
+
+// MinSideFor returns the smallest side that takes stars queens per row and column without two touching:
+// 4 per star.
+func MinSideFor(stars int) int { return MinSize * stars }
+
+// MaxSideFor returns the largest side Make takes with stars queens per line, 0 for none: the sides whose
+// puzzles it makes in seconds (median) on one core. Beyond them the repairs that make the solution unique
+// no longer converge.
+func MaxSideFor(stars int) int {
+	switch stars {
+	case 1:
+		return MaxSize
+	case 2, 3:
+		return 12
+	}
+	return 0
+}
+
+// CheckOptions reports, in a sentence, why Make would refuse o's size and stars.
+func CheckOptions(o Options) error {
+	switch {
+	case o.Stars < 1:
+		return fmt.Errorf("%d stars: want 1 (LinkedIn's Queens) or more (Star Battle)", o.Stars)
+	case MaxSideFor(o.Stars) == 0:
+		return fmt.Errorf("%d stars: the generator makes puzzles of 1 to 3 stars (4 or more would need a side of %d or more, past what it finishes)", o.Stars, MinSideFor(min(o.Stars, 1000)))
+	case o.Size < MinSideFor(o.Stars) || o.Size > MaxSideFor(o.Stars):
+		return fmt.Errorf("want a side from %d to %d with %d %s (the smallest side is 4 per star)", MinSideFor(o.Stars), MaxSideFor(o.Stars), o.Stars, plural(o.Stars, "star", "stars"))
+	}
+	return nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
 
 // maxRepairs bounds the cells moved in the search for a unique puzzle, before Make starts again from
 // another hidden solution.
@@ -56,10 +95,11 @@ func Model(regions *constraints.Regions, stars int) constraints.Model {
 // Make returns a puzzle with exactly one solution, and that solution, using s to look for second
 // solutions; s must take regions and quotas. It stops with ctx's error if ctx ends first.
 func Make(ctx context.Context, o Options, s solvers.Solver) (constraints.Model, constraints.Solution, error) {
-	if o.Stars < 1 || o.Size < MinSize*o.Stars || o.Size > MaxSize {
-		return constraints.Model{}, nil, fmt.Errorf("puzzles: size %d with %d stars: want a side from %d to %d", o.Size, o.Stars, MinSize*max(o.Stars, 1), MaxSize)
+	if err := CheckOptions(o); err != nil {
+		return constraints.Model{}, nil, fmt.Errorf("puzzles: size %d, %d stars: %w", o.Size, o.Stars, err)
 	}
 	rng := rand.New(rand.NewPCG(o.Seed, uint64(o.Size)<<8|uint64(o.Stars)))
+	tries := 0
 	for {
 		if err := ctx.Err(); err != nil {
 			return constraints.Model{}, nil, err
@@ -74,6 +114,10 @@ func Make(ctx context.Context, o Options, s solvers.Solver) (constraints.Model, 
 		}
 		m, err := repair(ctx, rng, g, o.Stars, hidden, s)
 		if errors.Is(err, errGiveUp) {
+			tries++
+			if o.Progress != nil {
+				o.Progress(tries)
+			}
 			continue
 		}
 		return m, hidden, err
@@ -205,6 +249,7 @@ func grow(rng *rand.Rand, n, stars int, hidden constraints.Solution) [][]int {
 	var frontier []cell
 	dealt := make([]bool, len(hidden))
 	region := 0
+	size := make([]int, len(hidden)) // cells per region; there are at most as many regions as queens
 	for _, k := range rng.Perm(len(hidden)) {
 		if dealt[k] {
 			continue
@@ -225,12 +270,21 @@ func grow(rng *rand.Rand, n, stars int, hidden constraints.Solution) [][]int {
 		for _, j := range group {
 			q := hidden[j]
 			g[q.Row][q.Col] = region
+			size[region]++
 			frontier = append(frontier, cell{q.Row, q.Col})
 		}
 		region++
 	}
 	for len(frontier) > 0 {
 		i := rng.IntN(len(frontier))
+		// Of two frontier cells drawn, grow the larger region: large regions grow faster, so a puzzle gets
+		// a few large regions and several small ones, as published puzzles have. Small regions pin their
+		// queens down, far fewer placements meet every quota, and the repairs that make the solution
+		// unique are few.
+		// With several stars a region already holds several queens and grows evenly.
+		if j := rng.IntN(len(frontier)); stars == 1 && size[g[frontier[j].r][frontier[j].c]] > size[g[frontier[i].r][frontier[i].c]] {
+			i = j
+		}
 		at := frontier[i]
 		var free []cell
 		for _, d := range [][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
@@ -246,6 +300,7 @@ func grow(rng *rand.Rand, n, stars int, hidden constraints.Solution) [][]int {
 		}
 		next := free[rng.IntN(len(free))]
 		g[next.r][next.c] = g[at.r][at.c]
+		size[g[at.r][at.c]]++
 		frontier = append(frontier, next)
 	}
 	for k := range region {

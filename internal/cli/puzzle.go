@@ -3,6 +3,10 @@ package cli
 import (
 	"context"
 	"fmt"
+	"time"
+
+	"github.com/queens-dev/queens/codec"
+	"github.com/queens-dev/queens/deduce"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/puzzles"
@@ -10,52 +14,84 @@ import (
 	"github.com/queens-dev/queens/variants"
 )
 
-const puzzleUsage = `Usage: queens puzzle [--size N] [--stars S] [--seed K] [--format yaml|text|unicode|svg]
+const puzzleUsage = `Usage: queens puzzle [--size N] [--stars S] [--seed K] [--difficulty GRADE] [--format FORMAT]
 
 Makes a region puzzle with exactly one solution: one queen per row, column and region, no two touching
 (LinkedIn's "Queens"), or with --stars 2 two per row, column and region (Star Battle). Regions are grown
 at random around a hidden solution, then cells move between regions until the solver proves that no other
-solution is left. Writes the puzzle as a variant file; the same size, stars, seed and solver give the
-same puzzle.
+solution is left. The smallest side grows with the stars: 4 per star; the largest is 20 for one star and
+12 for two or three. --difficulty makes puzzles until 'queens explain' solves one without guessing at
+that grade (expert puzzles come mostly with two stars or more). Writes the puzzle as a variant file (yaml), a puzz.link URL (url), a level JSON (json), a
+letter grid (grid) or a drawing; the same options and seed give the same puzzle. Stops with exit 1 and a
+message at --timeout.
 
 Examples:
-  queens puzzle --size 9 --seed 1 > p.yaml && queens solve --variant p.yaml --format unicode
-  queens puzzle --size 10 --stars 2 --seed 7
+  queens puzzle --size 9 --seed 1 > p.yaml && queens solve --variant p.yaml --first --format unicode
+  queens puzzle --size 10 --stars 2 --seed 7 --format url
+  queens puzzle --size 8 --difficulty easy | queens explain --variant /dev/stdin
   queens puzzle --size 8 --format svg --solution > p.svg
 `
 
 func runPuzzle(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "puzzle", puzzleUsage)
-	size := fs.Int("size", 9, fmt.Sprintf("the board's side, %d to %d", puzzles.MinSize, puzzles.MaxSize))
-	stars := fs.Int("stars", 1, "queens per row, column and region")
+	size := fs.Int("size", 9, fmt.Sprintf("the board's side: %d per star up to %d (one star) or %d (two or three)", puzzles.MinSize, puzzles.MaxSideFor(1), puzzles.MaxSideFor(2)))
+	stars := fs.Int("stars", 1, "queens per row, column and region: 1 to 3")
 	seed := fs.Uint64("seed", 1, "picks the puzzle")
-	format := fs.String("format", "yaml", "yaml (a variant file), text, unicode or svg")
+	difficulty := fs.String("difficulty", "", "easy, medium, hard or expert: a puzzle explain solves without guessing at that grade")
+	format := fs.String("format", "yaml", "yaml (a variant file), url (puzz.link), json (level JSON), grid, text, unicode or svg")
 	solution := fs.Bool("solution", false, "draw the solution in the board (text, unicode, svg)")
-	solver := fs.String("solver", "backtrack", "the solver that proves the puzzle has one solution: backtrack or sat")
+	solver := fs.String("solver", "propagate", "the solver that proves the puzzle has one solution: propagate, backtrack or sat")
+	timeout := fs.Duration("timeout", time.Minute, "give up after this long, exit 1 (0: never)")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
-	if *stars < 1 || *size < puzzles.MinSize**stars || *size > puzzles.MaxSize {
-		return usagef("--size %d --stars %d: want a side from %d to %d", *size, *stars, puzzles.MinSize*max(*stars, 1), puzzles.MaxSize)
+	o := puzzles.Options{Size: *size, Stars: *stars, Seed: *seed}
+	if err := puzzles.CheckOptions(o); err != nil {
+		return usagef("--size %d --stars %d: %v", *size, *stars, err)
 	}
 	switch *format {
-	case "yaml", "text", "unicode", "svg":
+	case "yaml", "url", "json", "grid", "text", "unicode", "svg":
 	default:
-		return usagef("--format %q: want yaml, text, unicode or svg", *format)
+		return usagef("--format %q: want yaml, url, json, grid, text, unicode or svg", *format)
 	}
-	s, err := newSolver(*solver, 0, methods["fastest"])
-	if err != nil {
-		return err
+	var grade deduce.Level
+	if *difficulty != "" {
+		g, err := deduce.ParseLevel(*difficulty)
+		if err != nil {
+			return usagef("--difficulty %q: want easy, medium, hard or expert", *difficulty)
+		}
+		grade = g
 	}
-	m, hidden, err := puzzles.Make(ctx, puzzles.Options{Size: *size, Stars: *stars, Seed: *seed}, s)
+	var s solvers.Solver = deduce.Solver{Deductions: true}
+	if *solver != "propagate" {
+		var err error
+		if s, err = newSolver(*solver, 0, methods["fastest"]); err != nil {
+			return usagef("--solver %q: want propagate, backtrack or sat", *solver)
+		}
+	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
+	o.Progress = func(tries int) {
+		if e.stderrTerminal {
+			fmt.Fprintf(e.stderr, "\r# %d hidden solutions tried\x1b[K", tries)
+		}
+	}
+	m, hidden, err := makeGraded(ctx, o, s, grade)
+	if e.stderrTerminal {
+		fmt.Fprint(e.stderr, "\r\x1b[K")
+	}
 	if err != nil {
 		if ctx.Err() != nil {
-			return &interrupted{cause: ctx.Err()}
+			return &interrupted{cause: ctx.Err(), timeout: *timeout, done: fmt.Sprintf("no puzzle of side %d with %d %s found yet; a smaller side finishes sooner", *size, *stars, plural(uint64(*stars), "star", "stars"))}
 		}
 		return err
+	}
+	switch *format {
+	case "url", "json", "grid":
+		return writeShared(e, m, *format)
 	}
 	if *format == "yaml" {
 		v := variants.Variant{Name: puzzleName(*size, *stars, *seed), Model: m, Expect: variants.Expect{Count: ptr(uint64(1))},
@@ -108,3 +144,43 @@ func puzzleRule(stars int) string {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// makeGraded makes a puzzle, and with a grade keeps making them (seed after seed) until explain solves one
+// without guessing at that grade.
+func makeGraded(ctx context.Context, o puzzles.Options, s solvers.Solver, grade deduce.Level) (constraints.Model, constraints.Solution, error) {
+	for {
+		m, hidden, err := puzzles.Make(ctx, o, s)
+		if err != nil || grade == 0 {
+			return m, hidden, err
+		}
+		ex, err := deduce.Explain(ctx, m, deduce.Options{MaxLevel: grade})
+		if err != nil {
+			return m, hidden, err
+		}
+		if ex.Solved && ex.Grade == grade {
+			return m, hidden, nil
+		}
+		o.Seed++
+	}
+}
+
+// writeShared writes a puzzle in a format people share puzzles in.
+func writeShared(e *env, m constraints.Model, format string) error {
+	var out []byte
+	var err error
+	switch format {
+	case "url":
+		var url string
+		url, err = codec.FormatURL(m)
+		out = []byte(url + "\n")
+	case "json":
+		out, err = codec.FormatLevel(m)
+	default:
+		out, err = codec.FormatGrid(m)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = e.stdout.Write(out)
+	return err
+}

@@ -17,9 +17,11 @@ const maxGeneralWords = 1 << 22
 
 // general is the path for every model: queens are placed on cells in row-major order, each one taking
 // from the rows below it (and the rest of its own row) the cells it attacks. It does not need one queen
-// per row, so it serves attack subsets, fewer queens than rows, models without the row attack, and quotas:
-// it counts the queens of every row, column and region, closes a line or region once it is full, and
-// cuts a branch once one can no longer reach its quota.
+// per row, so it serves attack subsets, fewer queens than rows, models without the row attack, quotas
+// and ranges, and every surface: it counts the queens of every row and column, and of every line of the
+// families the program asks it to count (regions, the lines of a quota, lines of every slope), closes a
+// line once it holds its range's upper end, and cuts a branch once a line can no longer reach its lower
+// end.
 type general struct {
 	p      *plan
 	left   int        // queens still to place, the fixed ones already counted
@@ -31,17 +33,20 @@ type general struct {
 	count  uint64
 	poll   uint64
 
-	rowRider, colRider bool
-	q                  exactQuota
-	rowCount, colCount []int
-	regCount           []int
-	// regionOf[r*cols+c] is the region of a cell, -1 for none; regionRows[i] lists region i's cells by
-	// row. Both are nil unless the model asks a region quota.
-	regionOf   []int32
-	regionRows [][]rowCells
-	colShort   int // queens the columns still lack in all
-	regShort   int // queens the regions still lack in all
-	open       []int
+	// rowLo, rowHi, colLo and colHi are the ranges of every row and column, 0 for no bound; hot loops read
+	// them as plain numbers.
+	rowLo, rowHi, colLo, colHi int
+	rowCount, colCount         []int
+	colShort           int // queens the columns still lack below their lower ends, in all
+	// lines are the lines of the counted families: lines[i] holds line i's cells, row by row, and its
+	// range; of[x] lists the lines through cell x; lineCount[i] the queens on line i. short is the
+	// queens the lines still lack below their lower ends, in all; lower lists the lines with a lower end.
+	lines     []countedLine
+	of        [][]int32
+	lineCount []int
+	short     int
+	lower     []int32
+	openOf    []int // scratch: the open cells of each line with a lower end
 
 	// cut, when positive, ends the search at that depth, calling atCut with the queens placed: the tasks.
 	cut   int
@@ -49,12 +54,16 @@ type general struct {
 
 	// The state before any queen is placed, which reset restores.
 	initAvail                  []uint64
-	initRow, initCol, initReg  []int
-	initColShort, initRegShort int
+	initRow, initCol, initLine []int
+	initColShort, initShort    int
 }
 
-// exactQuota is the exact number of queens every row, column and region holds, 0 for none.
-type exactQuota struct{ Row, Column, Region int }
+// countedLine is one line a general search counts queens on: its cells row by row, and its range.
+type countedLine struct {
+	cells []rowCells
+	lo    int
+	hi    int // 0 for no upper end
+}
 
 type rowCells struct {
 	row   int
@@ -62,14 +71,13 @@ type rowCells struct {
 }
 
 func newGeneral(p *plan, k *ctl, emit func([]uint64) bool) (*general, error) {
-	m := p.m
-	left := p.queens - len(m.Fixed)
+	prog := p.prog
+	left := p.queens - len(prog.Fixed)
 	if (left+1)*p.rows > maxGeneralWords {
 		return nil, fmt.Errorf("backtrack: %d queens on %d rows: too large for the general path: %w", p.queens, p.rows, solvers.ErrUnsupported)
 	}
-	riders := m.Attack.Riders()
-	g := &general{p: p, left: left, k: k, emit: emit, placed: make([]uint64, p.rows), q: exactQuota{m.Each.Row.Hi, m.Each.Column.Hi, m.Each.Region.Hi},
-		rowRider: slices.Contains(riders, vecRow), colRider: slices.Contains(riders, vecColumn), poll: pollEvery}
+	g := &general{p: p, left: left, k: k, emit: emit, placed: make([]uint64, p.rows), poll: pollEvery,
+		rowLo: p.rowRange.Lo, rowHi: p.rowRange.Hi, colLo: p.colRange.Lo, colHi: p.colRange.Hi}
 	g.avail = make([][]uint64, left+1)
 	for i := range g.avail {
 		g.avail[i] = make([]uint64, p.rows)
@@ -78,62 +86,79 @@ func newGeneral(p *plan, k *ctl, emit func([]uint64) bool) (*general, error) {
 	start := g.avail[0]
 	copy(start, p.open)
 	g.rowCount, g.colCount = make([]int, p.rows), make([]int, p.cols)
-	for _, f := range m.Fixed {
+	for _, f := range prog.Fixed {
 		g.rowCount[f.Row]++
 		g.colCount[f.Col]++
 	}
-	if g.q.Region > 0 {
-		rg := m.Regions
-		g.regCount = make([]int, rg.Count())
-		g.open = make([]int, rg.Count())
-		g.regionOf = make([]int32, p.rows*p.cols)
-		g.regionRows = make([][]rowCells, rg.Count())
-		for r := range p.rows {
-			for c := range p.cols {
-				i := rg.At(constraints.Cell{Row: r, Col: c})
-				g.regionOf[r*p.cols+c] = int32(i)
-				if i < 0 {
-					continue
-				}
-				rows := g.regionRows[i]
-				if n := len(rows); n > 0 && rows[n-1].row == r {
-					rows[n-1].cells |= 1 << c
-				} else {
-					g.regionRows[i] = append(rows, rowCells{r, 1 << c})
-				}
-			}
+	if err := g.countLines(); err != nil {
+		return nil, err
+	}
+	g.lineCount = make([]int, len(g.lines))
+	for _, f := range prog.Fixed {
+		for _, i := range g.of[f.Row*p.cols+f.Col] {
+			g.lineCount[i]++
 		}
-		for _, f := range m.Fixed {
-			if i := g.regionOf[f.Row*p.cols+f.Col]; i >= 0 {
-				g.regCount[i]++
-			}
+	}
+	for i, l := range g.lines {
+		n := g.lineCount[i]
+		if n < l.lo {
+			g.short += l.lo - n
 		}
-		for i, n := range g.regCount {
-			g.regShort += g.q.Region - n
-			if n == g.q.Region {
-				g.closeRegion(start, i, 0)
-			}
+		if l.hi > 0 && n >= l.hi {
+			g.closeLine(start, int32(i), 0)
 		}
 	}
 	for r, n := range g.rowCount {
-		if g.q.Row > 0 && n == g.q.Row {
+		if g.rowHi > 0 && n >= g.rowHi {
 			start[r] = 0
 		}
 	}
 	for c, n := range g.colCount {
-		if g.q.Column > 0 {
-			g.colShort += g.q.Column - n
-			if n == g.q.Column {
-				for r := range start {
-					start[r] &^= 1 << c
-				}
+		if g.colHi == 0 {
+			break
+		}
+		g.colShort += max(0, g.colLo-n)
+		if n >= g.colHi {
+			for r := range start {
+				start[r] &^= 1 << c
 			}
 		}
 	}
 	g.initAvail = slices.Clone(start)
-	g.initRow, g.initCol, g.initReg = slices.Clone(g.rowCount), slices.Clone(g.colCount), slices.Clone(g.regCount)
-	g.initColShort, g.initRegShort = g.colShort, g.regShort
+	g.initRow, g.initCol, g.initLine = slices.Clone(g.rowCount), slices.Clone(g.colCount), slices.Clone(g.lineCount)
+	g.initColShort, g.initShort = g.colShort, g.short
 	return g, nil
+}
+
+// countLines gathers the lines of the plan's counted families.
+func (g *general) countLines() error {
+	p := g.p
+	g.of = make([][]int32, p.rows*p.cols)
+	for _, f := range p.counted {
+		l, err := f.Lines(context.Background())
+		if err != nil {
+			return fmt.Errorf("backtrack: %w", err)
+		}
+		hi := f.Range.Hi
+		for i := range l.Count() {
+			cl := countedLine{lo: f.Range.Lo, hi: hi}
+			for _, x := range l.Line(i) {
+				r, c := int(x)/p.cols, int(x)%p.cols
+				if n := len(cl.cells); n > 0 && cl.cells[n-1].row == r {
+					cl.cells[n-1].cells |= 1 << c
+				} else {
+					cl.cells = append(cl.cells, rowCells{r, 1 << c})
+				}
+				g.of[x] = append(g.of[x], int32(len(g.lines)))
+			}
+			if cl.lo > 0 {
+				g.lower = append(g.lower, int32(len(g.lines)))
+			}
+			g.lines = append(g.lines, cl)
+		}
+	}
+	g.openOf = make([]int, len(g.lines))
+	return nil
 }
 
 // reset readies g for another search, as newGeneral left it, with k and emit.
@@ -142,15 +167,15 @@ func (g *general) reset(k *ctl, emit func([]uint64) bool) {
 	copy(g.avail[0], g.initAvail)
 	copy(g.rowCount, g.initRow)
 	copy(g.colCount, g.initCol)
-	copy(g.regCount, g.initReg)
-	g.colShort, g.regShort = g.initColShort, g.initRegShort
+	copy(g.lineCount, g.initLine)
+	g.colShort, g.short = g.initColShort, g.initShort
 	clear(g.placed)
 	g.cut, g.atCut = 0, nil
 }
 
-// closeRegion takes region i's cells in rows from..  out of avail.
-func (g *general) closeRegion(avail []uint64, i, from int) {
-	for _, rc := range g.regionRows[i] {
+// closeLine takes line i's cells in rows from.. out of avail.
+func (g *general) closeLine(avail []uint64, i int32, from int) {
+	for _, rc := range g.lines[i].cells {
 		if rc.row >= from {
 			avail[rc.row] &^= rc.cells
 		}
@@ -174,8 +199,8 @@ func (g *general) walk(depth, r int) bool {
 		return g.atCut(g.path[:depth])
 	}
 	if depth == g.left {
-		if g.colShort != 0 || g.regShort != 0 {
-			return true // a quota missed, which only queens outside any region can do
+		if g.colShort != 0 || g.short != 0 || !g.rowsMet(r) {
+			return true // a lower end missed
 		}
 		g.count++
 		if g.emit != nil {
@@ -199,8 +224,21 @@ func (g *general) walk(depth, r int) bool {
 				return false
 			}
 		}
-		if g.q.Row > 0 && g.rowCount[r] < g.q.Row {
+		if g.rowLo > 0 && g.rowCount[r] < g.rowLo {
 			return true // the row still lacks queens, and no later queen can stand in it
+		}
+	}
+	return true
+}
+
+// rowsMet reports whether the rows from r on, which the last queen did not reach, hold their lower ends.
+func (g *general) rowsMet(r int) bool {
+	if g.rowLo == 0 {
+		return true
+	}
+	for ; r < g.p.rows; r++ {
+		if g.rowCount[r] < g.rowLo {
+			return false
 		}
 	}
 	return true
@@ -209,74 +247,83 @@ func (g *general) walk(depth, r int) bool {
 // place puts the queen of the given depth on row r's cell bit, with rest the cells of the row after it
 // still open, walks on from there and takes it off again. It returns false once stopped.
 func (g *general) place(depth, r int, bit, rest uint64) bool {
-	region := g.put(depth, r, bit, rest)
+	g.put(depth, r, bit, rest)
 	ok := g.walk(depth+1, r)
-	g.take(r, bit, region)
+	g.take(r, bit)
 	return ok
 }
 
 // put stands the queen of the given depth on row r's cell bit: it fills avail[depth+1] with what stays
-// open, and counts the queen in its row, column and region, which it returns (-1 for none).
-func (g *general) put(depth, r int, bit, rest uint64) int32 {
+// open, and counts the queen in its row, column and lines.
+func (g *general) put(depth, r int, bit, rest uint64) {
 	p := g.p
 	c := bits.TrailingZeros64(bit)
 	avail, next := g.avail[depth], g.avail[depth+1]
-	next[r] = rest &^ p.reach[0][c]
+	down := p.reach.down(r, c, p.rows)
+	next[r] = rest &^ down[0]
 	for rr := r + 1; rr < p.rows; rr++ {
-		next[rr] = avail[rr] &^ p.reach[rr-r][c]
+		next[rr] = avail[rr] &^ down[rr-r]
 	}
+	// A row or a column of one queen at most is in the queen's reach already (plan.masked).
 	g.rowCount[r]++
-	if g.q.Row > 0 && g.rowCount[r] == g.q.Row {
+	if g.rowHi > 1 && g.rowCount[r] >= g.rowHi {
 		next[r] = 0
 	}
 	g.colCount[c]++
-	if g.q.Column > 0 {
+	if g.colLo > 0 && g.colCount[c] <= g.colLo {
 		g.colShort--
-		if g.colCount[c] == g.q.Column {
-			for rr := r; rr < p.rows; rr++ {
-				next[rr] &^= bit
-			}
+	}
+	if g.colHi > 1 && g.colCount[c] >= g.colHi {
+		for rr := r; rr < p.rows; rr++ {
+			next[rr] &^= bit
 		}
 	}
-	region := int32(-1)
-	if g.regionOf != nil {
-		if region = g.regionOf[r*p.cols+c]; region >= 0 {
-			g.regCount[region]++
-			g.regShort--
-			if g.regCount[region] == g.q.Region {
-				g.closeRegion(next, int(region), r)
+	if len(g.lines) > 0 {
+		for _, i := range g.of[r*p.cols+c] {
+			g.lineCount[i]++
+			l := &g.lines[i]
+			if g.lineCount[i] <= l.lo {
+				g.short--
+			}
+			if l.hi > 0 && g.lineCount[i] >= l.hi {
+				g.closeLine(next, i, r)
 			}
 		}
 	}
 	g.placed[r] |= bit
 	g.path[depth] = constraints.Cell{Row: r, Col: c}
-	return region
 }
 
 // take undoes put.
-func (g *general) take(r int, bit uint64, region int32) {
+func (g *general) take(r int, bit uint64) {
+	p := g.p
 	c := bits.TrailingZeros64(bit)
 	g.placed[r] &^= bit
 	g.rowCount[r]--
-	g.colCount[c]--
-	if g.q.Column > 0 {
+	if g.colLo > 0 && g.colCount[c] <= g.colLo {
 		g.colShort++
 	}
-	if region >= 0 {
-		g.regCount[region]--
-		g.regShort++
+	g.colCount[c]--
+	if len(g.lines) > 0 {
+		for _, i := range g.of[r*p.cols+c] {
+			if g.lineCount[i] <= g.lines[i].lo {
+				g.short++
+			}
+			g.lineCount[i]--
+		}
 	}
 }
 
 // feasible reports whether need more queens may still fit in rows r.. of avail: no more than the open
-// cells, no more than the rows with an open cell when rows attack, no more than the open columns when
-// columns attack; and whether every row, column and region that lacks queens has open cells enough.
+// cells, no more than the rows with an open cell times what a row may hold, no more than the open
+// columns times what a column may hold; and whether every row, column and line that lacks queens has
+// open cells enough.
 func (g *general) feasible(avail []uint64, r, need int) bool {
 	cells, rows := 0, 0
 	var union, twice, thrice uint64
 	for rr, w := range avail[r:] {
 		n := bits.OnesCount64(w)
-		if g.q.Row > 0 && n < g.q.Row-g.rowCount[r+rr] {
+		if g.rowLo > 0 && n < g.rowLo-g.rowCount[r+rr] {
 			return false
 		}
 		if w != 0 {
@@ -288,38 +335,38 @@ func (g *general) feasible(avail []uint64, r, need int) bool {
 		}
 	}
 	bound := cells
-	if g.rowRider {
-		bound = min(bound, rows)
+	if g.rowHi > 0 {
+		bound = min(bound, rows*g.rowHi)
 	}
-	if g.colRider {
-		bound = min(bound, bits.OnesCount64(union))
+	if g.colHi > 0 {
+		bound = min(bound, bits.OnesCount64(union)*g.colHi)
 	}
 	if bound < need {
 		return false
 	}
-	if g.q.Column > 0 {
+	if g.colLo > 0 {
 		// A column's cells lie in distinct rows, so one that lacks two queens must be open in two rows.
 		for c, n := range g.colCount {
-			short := g.q.Column - n
+			short := g.colLo - n
 			if short > 0 && (union>>c&1 == 0 || short > 1 && twice>>c&1 == 0 || short > 2 && thrice>>c&1 == 0) {
 				return false
 			}
 		}
 	}
-	if g.q.Region > 0 {
-		clear(g.open)
-		for i, rows := range g.regionRows {
-			if g.regCount[i] == g.q.Region {
-				continue
+	for _, i := range g.lower {
+		l := &g.lines[i]
+		lack := l.lo - g.lineCount[i]
+		if lack <= 0 {
+			continue
+		}
+		open := 0
+		for _, rc := range l.cells {
+			if rc.row >= r {
+				open += bits.OnesCount64(avail[rc.row] & rc.cells)
 			}
-			for _, rc := range rows {
-				if rc.row >= r {
-					g.open[i] += bits.OnesCount64(avail[rc.row] & rc.cells)
-				}
-			}
-			if g.open[i] < g.q.Region-g.regCount[i] {
-				return false
-			}
+		}
+		if open < lack {
+			return false
 		}
 	}
 	return true
@@ -347,7 +394,7 @@ func (p *plan) generalJob(ctx context.Context, unique bool) (*job, error) {
 			return nil, err
 		}
 	}
-	stop, release := stopFlag(ctx)
+	stop, release := solvers.StopFlag(ctx)
 	defer release()
 	k := &ctl{stop: stop}
 	g, err := newGeneral(p, k, nil)
@@ -408,4 +455,13 @@ func (p *plan) generalJob(ctx context.Context, unique bool) (*job, error) {
 		return solvers.Tally{Count: g.count, Classes: classes}, nil
 	}
 	return j, nil
+}
+
+// listGeneral walks every solution of p's model on the general path, in order.
+func listGeneral(p *plan, k *ctl, emit func([]uint64) bool) (bool, error) {
+	g, err := newGeneral(p, k, emit)
+	if err != nil {
+		return false, err
+	}
+	return g.run(), nil
 }

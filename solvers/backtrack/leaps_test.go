@@ -38,7 +38,7 @@ func TestLeapTableMatchesAttacks(t *testing.T) {
 	for _, a := range leapSets() {
 		for _, side := range leapSides {
 			m := constraints.Model{Rows: side[0], Cols: side[1], Queens: 1, Attack: a, Surface: constraints.Torus}
-			leap := leapTable(m)
+			leap := compiled(t, m).leapTable()
 			for d := range m.Rows {
 				for c := range m.Cols {
 					for x := range m.Cols {
@@ -63,7 +63,7 @@ func TestLeapDownMatchesAttacks(t *testing.T) {
 	for _, a := range leapSets() {
 		for _, side := range leapSides {
 			m := constraints.Model{Rows: side[0], Cols: side[1], Queens: 1, Attack: a}
-			p := &plan{m: m, rows: m.Rows, cols: m.Cols}
+			p := compiled(t, m)
 			p.buildLeapDown()
 			if len(p.leapDown) != p.down+1 {
 				t.Fatalf("%v: %d tables for down = %d", m, len(p.leapDown), p.down)

@@ -1,6 +1,7 @@
 package backtrack
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -18,53 +19,47 @@ const MaxCols = 64
 // closed formulas (routes Formula and Polya) take boards of any size.
 const MaxRows = 1 << 16
 
-// plan is a model compiled to bit masks. Bit c of a row mask stands for column c.
+// plan is a model compiled to bit masks, from its constraints.Program: the routes and their kernels read
+// the program's families, lines and leaps, never the model's attacks. Bit c of a row mask stands for
+// column c.
 type plan struct {
 	m     constraints.Model // the model as counted: the transpose of the one given when that made it fit
 	given constraints.Model // the model as given, for messages
+	prog  *constraints.Program
 	// transposed says that m is the transpose of the model given.
 	transposed bool
 	rows, cols int
 	queens     int
+	// What the program asks, read once. rowRange and colRange are what the families of the board's
+	// rows and columns allow (zero for none); riders are the directions whose lines hold at most one
+	// queen and nothing else is asked of them; leapers are the leaps, canonical ((a, b), 0 ≤ a ≤ b);
+	// region is the region quota's range (zero for none); counted are the families a search must count
+	// queens on (a lower end, an upper end past one, lines of any other shape); rest says the program
+	// holds something the row path does not carry.
+	rowRange, colRange, region constraints.Range
+	riders, leapers            []constraints.Vec
+	excluding                  []*constraints.Family // the families whose lines hold at most one queen
+	counted                    []*constraints.Family
+	// masked are the families whose lines a queen's reach masks out (excluding, and rows and columns
+	// that hold at most one queen): a search counts none of them to close them.
+	masked []*constraints.Family
+	rest                       string
 	// words is true when the masks below were built: at most MaxCols columns and MaxRows rows.
 	words bool
 	full  uint64 // the cols low bits
 	// open[r] holds the columns of row r a queen may take on the general path: not blocked, not attacked
 	// by a fixed queen, not a fixed queen's own cell, which is placed before the search.
 	open []uint64
-	// allowed[r] is open[r] on the row path, but that a row holding a fixed queen allows just its column,
-	// which the row path places as the row's one queen.
-	allowed []uint64
 	// fixed[r] holds the fixed queens of row r.
 	fixed []uint64
-	// reach[d][c] is the mask of row r+d attacked by a queen at (r, c), for 0 <= d < rows. It depends on
-	// d alone (and on d modulo rows on a torus), so one table serves every row. reach[0][c] includes c.
-	reach [][]uint64
-	// kernel picks the row path's inner loop, or kernelNone when the model is not one queen per row.
-	kernel kernel
-	// super is true for kernelKnight on a square board with every cell open and all four lines: the
-	// superqueens, which have a kernel of their own.
-	super bool
+	// reach says what a queen attacks in the rows below it (and in its own row): see down.
+	reach reach
 	// mirror is true when mirroring the columns maps the model onto itself.
 	mirror bool
 	// shift is true on a torus that shifting the columns by one maps onto itself.
 	shift bool
-	// colOn, diagOn and antiOn are all ones where the row path carries that line, else zero: the kernels
-	// AND with them instead of branching. A column quota of one is carried as the column line.
-	colOn, diagOn, antiOn uint64
-	// wrapPat[c] is the set of columns a torus diagonal through column c meets in the same row: those
-	// congruent to c modulo gcd(rows, cols).
-	wrapPat []uint64
-	// leap[d][c], on a torus with the knight's leap, is the mask of the row d below (modulo the rows) that
-	// a knight in column c reaches; nil elsewhere.
-	leap [][]uint64
-	// down and leapDown serve kernelRows: leapDown[j][c], for 1 <= j <= down, is the mask of the row j
-	// below that a leaper in column c reaches; leapDown[j][noQueen] is empty.
-	down     int
-	leapDown [][]uint64
-	// regions holds, on the row path with a region quota of one, what the kernels need to keep one queen
-	// per region; nil elsewhere.
-	regions *rowRegions
+	// rowPath is the row path's own plan (rows.go), where the model holds one queen in every row.
+	rowPath
 	// dp is the transfer-matrix plan, built when the route Transfer is first asked about; see transfer.go.
 	dp    *transfer
 	dpWhy string // why the model does not take it, once asked
@@ -73,34 +68,25 @@ type plan struct {
 	stop func() bool
 }
 
-type kernel uint8
+// reach holds what a queen attacks in its own row and the rows below, by the families whose lines hold
+// at most one queen and by the leaps: the general path takes those cells away from the queens after
+// it. Where the attacks look the same from every row (a flat board, a cylinder, a torus) one table per
+// column serves every row: byCol[c][d] is the mask of the row d below a queen in column c (its own row
+// at d = 0, its own cell included). On a twisted surface they depend on the row, and byCell[r·cols+c]
+// holds the masks of rows r.. for the queen of that cell.
+type reach struct {
+	byCol  [][]uint64
+	byCell [][]uint64
+	cols   int
+}
 
-const (
-	kernelNone   kernel = iota // not one queen per row: no row-path kernel
-	kernelQueen                // the four lines on a flat square board with every cell open: the classic problem
-	kernelLines                // line attacks on a flat board
-	kernelKnight               // line attacks and the knight's leap on a flat board
-	kernelTorus                // line attacks on a torus, and the knight's leap there
-	kernelRows                 // line attacks, any leapers and regions of one queen each, on a flat board
-)
-
-// The row path's geometry, as vectors: the four lines the kernels carry as shifted masks, and the knight's
-// offset that the knight kernels carry.
-var (
-	vecRow    = constraints.Vec{DR: 0, DC: 1}
-	vecColumn = constraints.Vec{DR: 1, DC: 0}
-	vecDiag   = constraints.Vec{DR: 1, DC: 1}
-	vecAnti   = constraints.Vec{DR: 1, DC: -1}
-	lineVecs  = []constraints.Vec{vecRow, vecColumn, vecDiag, vecAnti}
-	knightVec = constraints.Vec{DR: 1, DC: 2}
-)
-
-// maxLeapDown bounds how far down a leaper of the row path may reach: the kernel keeps the columns of the
-// last rows' queens in one word, a byte each.
-const maxLeapDown = 8
-
-// noQueen stands for "no queen" in the row path's history of columns.
-const noQueen = 64
+// down returns the masks of rows r, r+1, … attacked by a queen at (r, c).
+func (t *reach) down(r, c, rows int) []uint64 {
+	if t.byCell != nil {
+		return t.byCell[r*t.cols+c]
+	}
+	return t.byCol[c][:rows-r]
+}
 
 // subsetOf reports whether every vector of vs is one of set.
 func subsetOf(vs []constraints.Vec, set ...constraints.Vec) bool {
@@ -121,12 +107,18 @@ func compile(m constraints.Model) (*plan, error) {
 		return nil, err
 	}
 	p := &plan{m: m, given: m}
-	if m.Cols > MaxCols && m.Rows <= MaxCols {
+	if m.Cols > MaxCols && m.Rows <= MaxCols && (m.Surface == constraints.Flat || m.Surface == constraints.Torus) {
 		// Rows are words: a wide, short board fits once turned on its side, and turning changes no count.
 		p.m, p.transposed = transpose(m), true
 	}
 	m = p.m
-	p.rows, p.cols, p.queens = m.Rows, m.Cols, m.QueenCount()
+	prog, err := constraints.Compile(m)
+	if err != nil {
+		return nil, err
+	}
+	p.prog = prog
+	p.rows, p.cols, p.queens = m.Rows, m.Cols, prog.Queens
+	p.read()
 	p.mirror = m.Keeps(constraints.Symmetry{Turn: constraints.MirrorCols})
 	p.shift = m.Surface == constraints.Torus && m.Keeps(constraints.Symmetry{DCol: 1})
 	if m.Cols > MaxCols || m.Rows > MaxRows {
@@ -134,307 +126,175 @@ func compile(m constraints.Model) (*plan, error) {
 	}
 	p.words = true
 	p.full = mask(m.Cols)
-	p.reach = reachTable(m)
+	ctx := context.Background()
+	if p.reach, err = p.reachOf(ctx); err != nil {
+		return nil, err
+	}
 	p.fixed = make([]uint64, m.Rows)
-	for _, f := range m.Fixed {
+	for _, f := range prog.Fixed {
 		p.fixed[f.Row] |= 1 << f.Col
 	}
-	p.allowed = make([]uint64, m.Rows)
-	for r := range p.allowed {
-		p.allowed[r] = p.full
+	p.open = make([]uint64, m.Rows)
+	for r := range p.open {
+		p.open[r] = p.full
 	}
-	for _, b := range m.Blocked {
-		p.allowed[b.Row] &^= 1 << b.Col
+	for _, b := range prog.Blocked {
+		p.open[b.Row] &^= 1 << b.Col
 	}
-	for _, f := range m.Fixed {
-		for r := range m.Rows {
-			d := r - f.Row
-			if d < 0 {
-				if m.Surface != constraints.Torus {
-					// reach looks down the board; a queen above f attacks f iff f attacks it.
-					p.allowed[r] &^= upward(p, f, r)
-					continue
-				}
-				d += m.Rows
-			}
-			p.allowed[r] &^= p.reach[d][f.Col]
+	for _, f := range prog.Fixed {
+		for _, c := range p.attacked(f) {
+			p.open[c.Row] &^= 1 << c.Col
 		}
-		p.allowed[f.Row] &^= 1 << f.Col // its own cell: placed, not free
+		p.open[f.Row] &^= 1 << f.Col // its own cell: placed, not free
 	}
-	p.open = p.allowed
-	p.kernel = p.rowKernel()
-	if p.kernel == kernelNone {
-		return p, nil
-	}
-	p.allowed = slices.Clone(p.open)
-	riders := m.Attack.Riders()
-	on := func(b bool) uint64 {
-		if b {
-			return ^uint64(0)
-		}
-		return 0
-	}
-	p.colOn = on(slices.Contains(riders, vecColumn) || m.Each.Column.Hi == 1)
-	p.diagOn, p.antiOn = on(slices.Contains(riders, vecDiag)), on(slices.Contains(riders, vecAnti))
-	for r := range p.allowed {
-		if p.fixed[r] != 0 {
-			p.allowed[r] = p.fixed[r]
-		}
-	}
-	if p.colOn != 0 && !slices.Contains(riders, vecColumn) {
-		for _, f := range m.Fixed { // a quota of one per column: a fixed queen closes its column
-			for r := range p.allowed {
-				if r != f.Row {
-					p.allowed[r] &^= 1 << f.Col
-				}
-			}
-		}
-	}
-	leapers := m.Attack.Leapers()
-	if p.kernel == kernelLines && p.colOn&p.diagOn&p.antiOn != 0 && m.Square() && p.uniform() {
-		p.kernel = kernelQueen
-	}
-	if p.kernel == kernelKnight && p.colOn&p.diagOn&p.antiOn != 0 && m.Square() && p.uniform() {
-		p.super = true
-	}
-	if p.kernel == kernelTorus && len(leapers) > 0 {
-		p.leap = leapTable(m)
-	}
-	if p.kernel == kernelRows {
-		p.buildLeapDown()
-		if m.Each.Region.Hi == 1 {
-			p.regions = newRowRegions(p)
-		}
-	}
-	if m.Surface == constraints.Torus {
-		g := intmath.GCD(m.Rows, m.Cols)
-		p.wrapPat = make([]uint64, m.Cols)
-		for c := range m.Cols {
-			for x := c % g; x < m.Cols; x += g {
-				p.wrapPat[c] |= 1 << x
-			}
-		}
-	}
+	p.compileRows()
 	return p, nil
 }
 
-// rowKernel picks the row path's kernel for the model, from its geometry, or kernelNone when the model
-// does not hold exactly one queen in every row, or holds what the row path does not carry.
-func (p *plan) rowKernel() kernel {
-	m := p.m
-	riders, leapers := m.Attack.Riders(), m.Attack.Leapers()
-	byRow := (slices.Contains(riders, vecRow) || m.Each.Row.Hi == 1) && p.queens == m.Rows
-	switch {
-	case !byRow || !subsetOf(riders, lineVecs...) || m.Each.Column.Hi > 1 || m.Each.Region.Hi > 1:
-		return kernelNone
-	case m.Each.Region.Hi == 1 && (m.Surface == constraints.Torus || m.Regions.Count() > 64):
-		return kernelNone
-	case m.Each.Region.Hi == 0 && subsetOf(leapers, knightVec):
-		if m.Surface == constraints.Torus {
-			return kernelTorus
+// read takes from the program what the routes and kernels ask of it.
+func (p *plan) read() {
+	for _, f := range p.prog.Families {
+		if f.Range.Hi == 1 && f.Shape != constraints.ShapeRegions {
+			p.masked = append(p.masked, f)
 		}
-		if len(leapers) == 0 {
-			return kernelLines
+		switch f.Shape {
+		case constraints.ShapeRows:
+			p.rowRange, _ = p.rowRange.Meet(f.Range)
+			continue
+		case constraints.ShapeColumns:
+			p.colRange, _ = p.colRange.Meet(f.Range)
+			continue
+		case constraints.ShapeRegions:
+			p.region = f.Range
+			p.counted = append(p.counted, f)
+			continue
 		}
-		return kernelKnight
-	case m.Surface == constraints.Torus || leapDown(m) > maxLeapDown:
-		return kernelNone
+		if f.Range.Hi == 1 {
+			p.excluding = append(p.excluding, f)
+			if f.Range.Lo == 0 && f.Rider && len(f.Dirs) == 1 {
+				p.riders = append(p.riders, f.Dirs[0])
+				continue
+			}
+		}
+		if f.Range.Lo > 0 || f.Range.Hi > 1 {
+			p.counted = append(p.counted, f)
+		}
+		p.rest = fmt.Sprintf("%s=%s", f.Name, f.Range)
 	}
-	return kernelRows
+	for _, v := range p.prog.Leaps {
+		a, b := intmath.Abs(v.DR), intmath.Abs(v.DC)
+		p.leapers = append(p.leapers, constraints.Vec{DR: min(a, b), DC: max(a, b)})
+	}
+	slices.SortFunc(p.leapers, func(a, b constraints.Vec) int {
+		if a.DR != b.DR {
+			return a.DR - b.DR
+		}
+		return a.DC - b.DC
+	})
+	p.leapers = slices.Compact(p.leapers)
 }
 
-// leapDown returns how many rows down the model's leapers reach on a flat board, at most the board's
-// rows less one.
-func leapDown(m constraints.Model) int {
+// leapReach returns how many rows down the leapers reach on a flat board, at most the board's rows less
+// one.
+func (p *plan) leapReach() int {
 	d := 0
-	for _, l := range m.Attack.Leapers() {
+	for _, l := range p.leapers {
 		d = max(d, l.DC) // a leaper (a, b) with a <= b jumps b rows down in one of its forms
 	}
-	return min(d, m.Rows-1)
-}
-
-// uniform reports whether every cell of the board is open.
-func (p *plan) uniform() bool {
-	for _, a := range p.allowed {
-		if a != p.full {
-			return false
-		}
-	}
-	return true
-}
-
-// upward returns the mask of row r (above f) attacked by a queen at f on a flat board.
-func upward(p *plan, f constraints.Cell, r int) uint64 {
-	// Mirror the rows: the attack of f on row r equals the attack of a queen at r on f's row seen upside
-	// down, and the relation depends only on the distance on a flat board.
-	d := f.Row - r
-	var out uint64
-	for c := range p.cols {
-		if p.reach[d][c]&(1<<f.Col) != 0 {
-			out |= 1 << c
-		}
-	}
-	return out
+	return min(d, p.rows-1)
 }
 
 // features are the model features the backtracker takes: all of them.
-const features = constraints.AllFeatures &^ (constraints.FeatureCylinder | constraints.FeatureTwist | constraints.FeatureDiagonalQuota | constraints.FeatureLineQuota | constraints.FeatureRanges)
+const features = constraints.AllFeatures
 
-// reachTable computes the cells each queen attacks, row by row, by walking each rider and leaper of the
-// model step by step: its own geometry, not constraints.Model.Attacks, so that the two are independent and
-// tests can hold one against the other. On a flat board a rider walks down from the queen (and both ways
-// along its row); on a torus it walks its cycle until it comes back, which passes every cell of its line.
-func reachTable(m constraints.Model) [][]uint64 {
-	t := make([][]uint64, m.Rows)
-	for d := range t {
-		t[d] = make([]uint64, m.Cols)
+// maxReachWords bounds the per-cell table of a twisted surface, in words.
+const maxReachWords = 1 << 23
+
+// lines walks the lines of the families a queen's reach masks out.
+func (p *plan) lines(ctx context.Context) ([]*constraints.Lines, error) {
+	out := make([]*constraints.Lines, len(p.masked))
+	for i, f := range p.masked {
+		l, err := f.Lines(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("backtrack: %w", err)
+		}
+		out[i] = l
 	}
-	for c := range m.Cols {
-		t[0][c] |= 1 << c
-		mark := func(d, x int) {
-			if m.Surface == constraints.Torus {
-				d, x = intmath.Mod(d, m.Rows), intmath.Mod(x, m.Cols)
-			}
-			if d >= 0 && d < m.Rows && x >= 0 && x < m.Cols {
-				t[d][c] |= 1 << x
-			}
-		}
-		for _, r := range m.Attack.Riders() {
-			if m.Surface == constraints.Torus {
-				d, x := 0, c
-				for range m.Rows * m.Cols {
-					d, x = intmath.Mod(d+r.DR, m.Rows), intmath.Mod(x+r.DC, m.Cols)
-					if d == 0 && x == c {
-						break // round the cycle
-					}
-					mark(d, x)
-				}
-				continue
-			}
-			for _, dir := range []int{1, -1} {
-				if dir < 0 && r.DR != 0 {
-					break // upward: the table looks down the board
-				}
-				for k := dir; ; k += dir {
-					d, x := k*r.DR, c+k*r.DC
-					if d >= m.Rows || x < 0 || x >= m.Cols {
-						break
-					}
-					mark(d, x)
-				}
-			}
-		}
-		for _, l := range m.Attack.Leaps() {
-			if m.Surface == constraints.Torus || l.DR >= 0 {
-				mark(l.DR, c+l.DC)
-			}
-		}
-	}
-	return t
+	return out, nil
 }
 
-// leapTable computes the leapers' part of reachTable on a torus: leap[d][c] holds the cells of the row
-// d below (modulo the rows) that a leaper in column c reaches.
-func leapTable(m constraints.Model) [][]uint64 {
-	t := make([][]uint64, m.Rows)
-	for d := range m.Rows {
-		t[d] = make([]uint64, m.Cols)
-	}
-	for c := range m.Cols {
-		for _, l := range m.Attack.Leaps() {
-			t[intmath.Mod(l.DR, m.Rows)][c] |= 1 << intmath.Mod(c+l.DC, m.Cols)
+// attackedBy appends to dst the cells a queen on c attacks by the program: the other cells of its lines
+// that hold at most one queen, and the cells it leaps to.
+func (p *plan) attackedBy(dst []constraints.Cell, ls []*constraints.Lines, c constraints.Cell) []constraints.Cell {
+	x := int32(c.Row*p.cols + c.Col)
+	for _, l := range ls {
+		for _, i := range l.Of(x) {
+			for _, y := range l.Line(int(i)) {
+				if y != x {
+					dst = append(dst, constraints.Cell{Row: int(y) / p.cols, Col: int(y) % p.cols})
+				}
+			}
 		}
 	}
-	return t
+	return p.prog.LeapTargets(dst, c)
 }
 
-// buildLeapDown computes leapDown for kernelRows from the leapers' offsets.
-func (p *plan) buildLeapDown() {
-	p.down = leapDown(p.m)
-	p.leapDown = make([][]uint64, p.down+1)
-	for j := range p.leapDown {
-		p.leapDown[j] = make([]uint64, noQueen+1)
+// attacked returns the cells a queen on c attacks, by the program.
+func (p *plan) attacked(c constraints.Cell) []constraints.Cell {
+	ls, err := p.lines(context.Background())
+	if err != nil {
+		return nil // reachOf walked the same lines first, and would have failed
 	}
-	for _, l := range p.m.Attack.Leaps() {
-		if l.DR < 1 || l.DR > p.down {
-			continue // a leap along the row, or off the board
-		}
+	return p.attackedBy(nil, ls, c)
+}
+
+// reachOf builds the table of what a queen attacks in its row and below, from the program's lines and
+// leaps (see reach). It is the backtracker's own reading of the program, held to Model.Attacks pair by
+// pair in the tests.
+func (p *plan) reachOf(ctx context.Context) (reach, error) {
+	ls, err := p.lines(ctx)
+	if err != nil {
+		return reach{}, err
+	}
+	t := reach{cols: p.cols}
+	if !p.m.Surface.Twisted() {
+		// A queen in row r attacks row r+d as a queen in row 0 attacks row d: read row 0's.
+		t.byCol = make([][]uint64, p.cols)
+		var buf []constraints.Cell
 		for c := range p.cols {
-			if x := c + l.DC; x >= 0 && x < p.cols {
-				p.leapDown[l.DR][c] |= 1 << x
+			col := make([]uint64, p.rows)
+			col[0] = 1 << c
+			buf = p.attackedBy(buf[:0], ls, constraints.Cell{Row: 0, Col: c})
+			for _, a := range buf {
+				col[a.Row] |= 1 << a.Col
 			}
+			t.byCol[c] = col
 		}
+		return t, nil
 	}
-}
-
-// rowRegions is what the row path keeps of a region quota of one: each region is a bit of a word of
-// used regions.
-type rowRegions struct {
-	// of[r*cols+c] is the bit of the cell's region, zero for a cell in none.
-	of []uint64
-	// inRow[r] lists the regions that meet row r, with their cells there.
-	inRow [][]regionCells
-	// mustBy[r], for 0 <= r <= rows, holds the regions all of whose cells lie above row r: each must hold
-	// its queen before row r is placed.
-	mustBy []uint64
-}
-
-type regionCells struct{ bit, cells uint64 }
-
-func newRowRegions(p *plan) *rowRegions {
-	g := p.m.Regions
-	rr := &rowRegions{of: make([]uint64, p.rows*p.cols), inRow: make([][]regionCells, p.rows), mustBy: make([]uint64, p.rows+1)}
-	last := make([]int, g.Count())
+	if words := int64(p.cols) * int64(p.rows) * int64(p.rows+1) / 2; words > maxReachWords {
+		return reach{}, fmt.Errorf("backtrack: %d×%d %s: the attacks of every cell take %d words, more than %d: %w",
+			p.rows, p.cols, p.m.Surface.Describe(), words, maxReachWords, solvers.ErrUnsupported)
+	}
+	t.byCell = make([][]uint64, p.rows*p.cols)
+	var buf []constraints.Cell
 	for r := range p.rows {
-		cells := map[int]uint64{}
-		var order []int
+		if err := ctx.Err(); err != nil {
+			return reach{}, err
+		}
 		for c := range p.cols {
-			i := g.At(constraints.Cell{Row: r, Col: c})
-			if i < 0 {
-				continue
-			}
-			rr.of[r*p.cols+c] = 1 << i
-			if _, ok := cells[i]; !ok {
-				order = append(order, i)
-			}
-			cells[i] |= 1 << c
-			last[i] = r
-		}
-		for _, i := range order {
-			rr.inRow[r] = append(rr.inRow[r], regionCells{1 << i, cells[i]})
-		}
-	}
-	for i, r := range last {
-		for x := r + 1; x <= p.rows; x++ {
-			rr.mustBy[x] |= 1 << i
-		}
-	}
-	// A fixed queen fills its region: no other cell of it stays open.
-	for _, f := range p.m.Fixed {
-		bit := rr.of[f.Row*p.cols+f.Col]
-		for r := range p.rows {
-			if r == f.Row {
-				continue
-			}
-			for _, rc := range rr.inRow[r] {
-				if rc.bit == bit {
-					p.allowed[r] &^= rc.cells
+			masks := make([]uint64, p.rows-r)
+			masks[0] = 1 << c
+			buf = p.attackedBy(buf[:0], ls, constraints.Cell{Row: r, Col: c})
+			for _, a := range buf {
+				if a.Row >= r {
+					masks[a.Row-r] |= 1 << a.Col
 				}
 			}
+			t.byCell[r*p.cols+c] = masks
 		}
 	}
-	return rr
-}
-
-// closed returns the cells of row r whose regions the queens above have used.
-func (rr *rowRegions) closed(r int, used uint64) uint64 {
-	var out uint64
-	for _, rc := range rr.inRow[r] {
-		if used&rc.bit != 0 {
-			out |= rc.cells
-		}
-	}
-	return out
+	return t, nil
 }
 
 func mask(n int) uint64 {

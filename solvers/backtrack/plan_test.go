@@ -8,9 +8,20 @@ import (
 	"github.com/queens-dev/queens/internal/modeltest"
 )
 
+// compiled returns m's plan, failing the test on an error.
+func compiled(t testing.TB, m constraints.Model) *plan {
+	t.Helper()
+	p, err := compile(m)
+	if err != nil {
+		t.Fatalf("%v: %v", m, err)
+	}
+	return p
+}
+
 // TestReachMatchesAttacks holds the masks the backtracker compiles against the model's own definition of
 // attack, cell pair by cell pair, on every combination of the five first kinds and on each rider and
-// leaper of the test pools, on flat and toroidal boards.
+// leaper of the test pools, on every surface. Rows and columns that hold more than one queen are
+// counted rather than masked, and are held to Attacks by the counts (TestEveryFeatureMatchesBrute).
 func TestReachMatchesAttacks(t *testing.T) {
 	attacks := modeltest.Kinds5()
 	for i := range 8 {
@@ -19,17 +30,32 @@ func TestReachMatchesAttacks(t *testing.T) {
 	for rows := 1; rows <= 7; rows++ {
 		for cols := 1; cols <= 7; cols++ {
 			for _, a := range attacks {
-				for _, wrap := range []constraints.Surface{constraints.Flat, constraints.Torus} {
+				for _, wrap := range constraints.Surfaces() {
 					m := constraints.Model{Rows: rows, Cols: cols, Queens: 1, Attack: a, Surface: wrap}
-					reach := reachTable(m)
-					for d := range rows {
+					p := compiled(t, m)
+					counted := constraints.Model{Rows: rows, Cols: cols, Surface: wrap, Attack: constraints.Attack{}}
+					for _, f := range p.prog.Families {
+						switch {
+						case f.Range.Hi == 1:
+						case f.Shape == constraints.ShapeRows:
+							counted.Attack = constraints.Union(counted.Attack, constraints.Row)
+						case f.Shape == constraints.ShapeColumns:
+							counted.Attack = constraints.Union(counted.Attack, constraints.Column)
+						}
+					}
+					for r := range rows {
 						for c := range cols {
-							for x := range cols {
-								from, to := constraints.Cell{Row: 0, Col: c}, constraints.Cell{Row: d, Col: x}
-								want := m.Attacks(from, to) || from == to
-								got := reach[d][c]&(1<<x) != 0
-								if got != want {
-									t.Fatalf("%v: reach[%d][%d] bit %d = %v, Attacks(%v, %v) = %v", m, d, c, x, got, from, to, want)
+							down := p.reach.down(r, c, rows)
+							for d := range rows - r {
+								for x := range cols {
+									from, to := constraints.Cell{Row: r, Col: c}, constraints.Cell{Row: r + d, Col: x}
+									if (d == 0 && x < c) || counted.Attacks(from, to) {
+										continue // behind the search in its row, or counted rather than masked
+									}
+									want := m.Attacks(from, to) || from == to
+									if got := down[d]&(1<<x) != 0; got != want {
+										t.Fatalf("%v: reach of %v on %v = %v, Attacks = %v", m, from, to, got, want)
+									}
 								}
 							}
 						}

@@ -7,46 +7,100 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/halves"
+	"github.com/queens-dev/queens/solvers/search"
 )
 
-// route is one way of counting: a row of the routing table.
+// op is what a caller asks of a route.
+type op uint8
+
+const (
+	opCount   op = 1 << iota // count the solutions
+	opClasses                // count them and their classes
+	opList                   // list every solution, in order
+	opFind                   // find one solution
+)
+
+// lacks says that a route does not serve o.
+func (o op) lacks() string {
+	switch o {
+	case opCount:
+		return "counts nothing"
+	case opClasses:
+		return "counts no classes"
+	case opList:
+		return "lists no solutions"
+	}
+	return "finds no solution"
+}
+
+// route is one way of solving: a row of the routing table. It serves the operations in ops, each by its
+// own function; fits decides whether it takes the plan.
 type route struct {
 	method Method
+	ops    op
 	// fits returns "" when the route takes p's model, or what it needs that the model lacks. It reads the
-	// model's geometry (riders' and leapers' vectors, cells, quotas, regions), never its attacks' names.
+	// program's families, lines and leaps, never the attacks' names.
 	fits func(p *plan) string
 	// best, if set, is what Fastest asks beyond fits before it counts solutions alone this way.
 	best func(p *plan) bool
-	// classes says whether the route counts classes of solutions too (CountUnique).
-	classes bool
 	// why says what makes the route worth its place in the table.
 	why string
+	// count makes the job that counts p's model (with unique, its classes too).
+	count func(ctx context.Context, p *plan, unique bool) (*job, error)
+	// list walks every solution in Solution.Compare order, handing each to emit as one row mask per row;
+	// it returns false once emit or k.stop asked to stop.
+	list func(p *plan, k *ctl, emit func([]uint64) bool) (bool, error)
+	// find returns one solution of the model as given.
+	find func(ctx context.Context, p *plan) (constraints.Solution, bool, solvers.Result, error)
 }
 
-// routes is the routing table. Count, CountUnique and Plan take the first row that fits the model (for
-// CountUnique, the first that also counts classes); a Method other than Fastest takes its own row, or an
-// error wrapping solvers.ErrUnsupported that says what the model lacks. The last row takes every model
-// whose board fits in words, so a model is never left to a silent fallback: what no row takes is refused
-// by name. A board wider than 64 columns and at most 64 rows tall is turned on its side first (compile).
-//
-// Enumerate lists solutions in order by the row path's search where Mirror fits, else by General's.
+// routes is the routing table, read by Count, CountUnique, Plan, Enumerate and Find alike: each takes the
+// first row that serves its operation and fits the model; a Method other than Fastest takes its own row,
+// or an error wrapping solvers.ErrUnsupported that says what the model lacks or that the method does not
+// serve the operation. The last rows take every model whose board fits in words, and Find every model
+// the search or the local search holds, so a model is never left to a silent fallback: what no row takes
+// is refused by name. A board wider than 64 columns and at most 64 rows tall is turned on its side first,
+// for counting (compile).
 var routes = []route{
-	{Polya, (*plan).polyaFits, nil, true,
-		"n queens on an n×n torus, the four lines, gcd(n, 6) > 1: no solution, by Pólya's theorem"},
-	{Formula, (*plan).formulaFits, nil, false,
-		"rows and columns at most, every cell open, no quota: a closed formula, C(r,k)·C(c,k)·k! for rooks"},
-	{Join, joinFits, nil, true,
-		"classic queens, n ≤ 22: half boards joined (package halves), many times faster than a search; classes by Burnside's lemma"},
-	{Transfer, transferFits, nil, false,
-		"leapers, the row rider or a row quota at most, a flat board: a transfer matrix counts without visiting placements"},
-	{Shifts, shiftsFits, nil, true,
-		"one queen per row on a torus that keeps its column shifts: the first queen in column 0 stands for every column; classes by stabilizers"},
-	{Classes, classesFits, widerThanMirror, true,
-		"one queen per row on a flat board: the least solution of each class, weighted by its size; Fastest counts so when the group is larger than the mirror, where it halves the work again"},
-	{Mirror, rowsFit, nil, false,
-		"one queen per row: the row kernels, halved by the column mirror where the model keeps it"},
-	{General, generalFits, nil, true,
-		"every model: queens placed cell by cell, quotas counted per line and region; classes by testing each solution"},
+	{method: Polya, ops: opCount | opClasses | opFind, fits: (*plan).polyaFits,
+		why:   "n queens on an n×n torus, the four lines, gcd(n, 6) > 1: no solution, by Pólya's theorem",
+		count: polyaJob, find: proveNone},
+	{method: Formula, ops: opCount, fits: (*plan).formulaFits,
+		why:   "rows and columns at most, every cell open, no quota: a closed formula, C(r,k)·C(c,k)·k! for rooks",
+		count: formulaJob},
+	{method: Join, ops: opCount | opClasses, fits: joinFits,
+		why:   "classic queens, n ≤ 22: half boards joined (package halves), many times faster than a search; classes by Burnside's lemma",
+		count: func(_ context.Context, p *plan, unique bool) (*job, error) { return p.joinJob(unique) }},
+	{method: Transfer, ops: opCount, fits: transferFits,
+		why:   "leapers, a row range, nothing else, a flat board: a transfer matrix counts without visiting placements",
+		count: func(_ context.Context, p *plan, _ bool) (*job, error) { return p.transferJob(p.dp), nil }},
+	{method: Shifts, ops: opCount | opClasses, fits: shiftsFits,
+		why:   "one queen per row on a torus that keeps its column shifts: the first queen in column 0 stands for every column; classes by stabilizers",
+		count: shiftsJob},
+	{method: Classes, ops: opCount | opClasses, fits: classesFits, best: widerThanMirror,
+		why:   "one queen per row on a flat board: the least solution of each class, weighted by its size; Fastest counts so when the group is larger than the mirror, where it halves the work again",
+		count: func(ctx context.Context, p *plan, unique bool) (*job, error) { return p.classesJob(ctx, unique) }},
+	{method: Local, ops: opFind, fits: smallOrTight,
+		why:  "one queen per row on a small or tight board (a quarter of the cells blocked or of the rows fixed, regions): a construction where one fits (O(n)), else the complete search, quick there, which proves \"none\"",
+		find: constructThenSearch},
+	{method: Local, ops: opFind, fits: localFits,
+		why:  "one queen per row on a large board: a construction where one fits, else min-conflicts local search, near-linear time in O(n) memory; the complete search takes over when it gives up, if the board fits it",
+		find: findLocal},
+	{method: Mirror, ops: opCount | opList, fits: rowsFit,
+		why:   "one queen per row: the row kernels, halved by the column mirror where the model keeps it; listing by the row path's search, in order",
+		count: func(ctx context.Context, p *plan, _ bool) (*job, error) { return p.rowJob(ctx, Mirror, false, nil) },
+		list: func(p *plan, k *ctl, emit func([]uint64) bool) (bool, error) {
+			return p.enumerate(0, p.start(), make([]uint64, p.rows), k, emit), nil
+		}},
+	{method: Search, ops: opFind, fits: searchFits,
+		why: "every other model the complete search holds: lines with capacities, forward checking; proves \"none\"",
+		find: func(ctx context.Context, p *plan) (constraints.Solution, bool, solvers.Result, error) {
+			return search.Find(ctx, p.given)
+		}},
+	{method: General, ops: opCount | opClasses | opList, fits: generalFits,
+		why:   "every model: queens placed cell by cell, every family's range counted per line; classes by testing each solution",
+		count: func(ctx context.Context, p *plan, unique bool) (*job, error) { return p.generalJob(ctx, unique) },
+		list:  listGeneral},
 }
 
 func joinFits(p *plan) string {
@@ -84,7 +138,7 @@ func widerThanMirror(p *plan) bool { return len(p.symmetryGroup().turns) > 2 }
 
 func rowsFit(p *plan) string {
 	if p.kernel == kernelNone {
-		return "needs one queen per row (the row rider or a row quota of one), lines, leapers of at most 8 rows, regions of one queen each (at most 64, on a flat board)"
+		return "needs one queen per row (the row rider or a row quota of one) on a flat board or a torus, lines, leapers of at most 8 rows, regions of one queen each (at most 64, on a flat board)"
 	}
 	return ""
 }
@@ -96,68 +150,85 @@ func generalFits(p *plan) string {
 	return ""
 }
 
-// route returns the row of the table that counts p's model for s, or ctx's error if ctx ends first.
-func (s *Solver) route(ctx context.Context, p *plan, unique bool) (*route, error) {
-	p.stop = doneFlag(ctx)
+// route returns the row of the table that serves o for p's model with s's method, or ctx's error if ctx
+// ends first.
+func (s *Solver) route(ctx context.Context, p *plan, o op) (*route, error) {
+	stop, release := solvers.StopFlag(ctx)
+	defer release()
+	p.stop = stop
 	for i := range routes {
 		r := &routes[i]
 		if s.method != Fastest && r.method != s.method {
 			continue
 		}
-		why := r.fits(p)
+		why := ""
+		if r.ops&o == 0 {
+			if s.method == Fastest {
+				continue
+			}
+			why = o.lacks()
+		} else {
+			why = r.fits(p)
+		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if why == "" && unique && !r.classes {
-			why = "counts no classes"
-		}
 		if why != "" {
 			if s.method != Fastest {
+				if o == opFind {
+					continue // a method may hold two rows of the table for finding, each for its own models
+				}
 				return nil, fmt.Errorf("backtrack: method %s on %v: %s: %w", r.method, p.given, why, solvers.ErrUnsupported)
 			}
 			continue
 		}
-		if s.method == Fastest && !unique && r.best != nil && !r.best(p) {
+		if s.method == Fastest && o == opCount && r.best != nil && !r.best(p) {
 			continue
 		}
 		return r, nil
 	}
 	if s.method != Fastest {
+		if o == opFind {
+			return nil, fmt.Errorf("backtrack: method %s on %v: finds no solution of it: %w", s.method, p.given, solvers.ErrUnsupported)
+		}
 		return nil, fmt.Errorf("backtrack: method %d: no such method: %w", s.method, solvers.ErrUnsupported)
+	}
+	if o == opFind {
+		return nil, fmt.Errorf("backtrack: find: %v: not one queen on every row, for the local search, and %w", p.given, search.Fits(p.given))
 	}
 	return nil, fmt.Errorf("backtrack: %d×%d board: %s: %w", p.given.Rows, p.given.Cols, generalFits(p), solvers.ErrUnsupported)
 }
 
-// job makes the route's job for p's model.
-func (r *route) job(ctx context.Context, s *Solver, p *plan, unique bool) (*job, error) {
-	switch r.method {
-	case Polya:
-		none := func(context.Context, *ctl) (uint64, error) { return 0, nil }
-		var classes func() uint64
-		if unique {
-			classes = func() uint64 { return 0 }
-		}
-		return oneTask(Polya, fmt.Sprintf("%s %s tasks=1", Polya, p.board()), none, classes), nil
-	case Formula:
-		count := func(context.Context, *ctl) (uint64, error) { return p.formula() }
-		return oneTask(Formula, fmt.Sprintf("%s %s tasks=1", Formula, p.board()), count, nil), nil
-	case Join:
-		return p.joinJob(unique)
-	case Transfer:
-		return p.transferJob(p.dp), nil
-	case Shifts:
-		if !unique {
-			return p.rowJob(ctx, Shifts, true, nil)
-		}
-		group, err := p.m.Group(ctx)
-		if err != nil {
-			return nil, err
-		}
-		return p.rowJob(ctx, Shifts, true, group)
-	case Classes:
-		return p.classesJob(ctx, unique)
-	case Mirror:
-		return p.rowJob(ctx, Mirror, false, nil)
+// polyaJob answers at once: no solution, no class.
+func polyaJob(_ context.Context, p *plan, unique bool) (*job, error) {
+	none := func(context.Context, *ctl) (uint64, error) { return 0, nil }
+	var classes func() uint64
+	if unique {
+		classes = func() uint64 { return 0 }
 	}
-	return p.generalJob(ctx, unique)
+	return oneTask(Polya, fmt.Sprintf("%s %s tasks=1", Polya, p.board()), none, classes), nil
+}
+
+// formulaJob counts by the closed formula, as one task.
+func formulaJob(_ context.Context, p *plan, _ bool) (*job, error) {
+	count := func(context.Context, *ctl) (uint64, error) { return p.formula() }
+	return oneTask(Formula, fmt.Sprintf("%s %s tasks=1", Formula, p.board()), count, nil), nil
+}
+
+// shiftsJob counts the row path on a torus from the first row's queen in column 0; with unique, each
+// solution's stabilizer too.
+func shiftsJob(ctx context.Context, p *plan, unique bool) (*job, error) {
+	if !unique {
+		return p.rowJob(ctx, Shifts, true, nil)
+	}
+	group, err := p.m.Group(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return p.rowJob(ctx, Shifts, true, group)
+}
+
+// proveNone answers Find where a theorem says there is no solution.
+func proveNone(context.Context, *plan) (constraints.Solution, bool, solvers.Result, error) {
+	return nil, false, solvers.Result{Complete: true, Proved: true, Stats: solvers.Stats{Method: "proof", Threads: 1}}, nil
 }

@@ -181,27 +181,68 @@ func (p *plan) count(r int, s state, k *ctl) uint64 {
 		}
 		return 0
 	}
-	switch p.kernel {
-	case kernelQueen:
-		total, nodes := countQueen(p.full, r, p.rows-1, s.cols, s.diag, s.anti)
-		k.nodes += nodes
-		return total
-	case kernelKnight:
-		if p.super {
+	return p.counter(r, s, k)
+}
+
+// chooseKernels picks, once, the row path's counting kernel, the loop that measures its tree and the
+// loop that counts it by classes, from the kernel compile chose: no later step asks which kernel again.
+func (p *plan) chooseKernels() {
+	switch {
+	case p.kernel == kernelQueen:
+		p.counter = func(r int, s state, k *ctl) uint64 {
+			total, nodes := countQueen(p.full, r, p.rows-1, s.cols, s.diag, s.anti)
+			k.nodes += nodes
+			return total
+		}
+	case p.kernel == kernelKnight && p.super:
+		p.counter = func(r int, s state, k *ctl) uint64 {
 			total, nodes := countSuper(p.full, r, p.rows-1, s.cols, s.diag, s.anti, s.k1, s.k2)
 			k.nodes += nodes
 			return total
 		}
-		return p.countKnight(r, s, k)
-	case kernelTorus:
-		if p.leap != nil {
-			return p.countTorusLeaps(r, s, k)
-		}
-		return p.countTorus(r, s, k)
-	case kernelRows:
-		return p.countRows(r, s, k)
+	case p.kernel == kernelKnight:
+		p.counter = p.countKnight
+	case p.kernel == kernelTorus && p.leap != nil:
+		p.counter = p.countTorusLeaps
+	case p.kernel == kernelTorus:
+		p.counter = p.countTorus
+	case p.kernel == kernelRows:
+		p.counter = p.countRows
+	default:
+		p.counter = p.countLines
 	}
-	return p.countLines(r, s, k)
+	switch {
+	case p.rows > 64:
+		p.sizer = p.sizeAny
+	case p.kernel == kernelQueen || p.kernel == kernelLines:
+		p.sizer = func(t task, al []uint64, _ bool, n, limit int) int { return p.sizeLines(t, al, n, limit) }
+	case p.kernel == kernelKnight:
+		p.sizer = func(t task, al []uint64, _ bool, n, limit int) int { return p.sizeKnight(t, al, n, limit) }
+	case p.kernel == kernelTorus && p.leap == nil:
+		p.sizer = p.sizeTorus
+	default:
+		p.sizer = p.sizeAny
+	}
+	switch {
+	case p.kernel == kernelQueen || p.super:
+		p.classer = func(sym symmetry, order uint64, al []uint64, r int, s state, q []int, k *ctl) (uint64, uint64) {
+			if r == p.rows {
+				return p.walkClasses(sym, order, al, r, s, q, k)
+			}
+			tot, uni, nodes := p.classesQueen(sym, order, al, r, s, q)
+			k.nodes += nodes
+			return tot, uni
+		}
+	case (p.kernel == kernelLines || p.kernel == kernelKnight) && p.rows <= 64:
+		p.classer = func(sym symmetry, order uint64, al []uint64, r int, s state, q []int, k *ctl) (uint64, uint64) {
+			if r == p.rows {
+				return p.walkClasses(sym, order, al, r, s, q, k)
+			}
+			return p.classesFrom(sym, order, al, r, s, q, k)
+		}
+	default:
+		p.classer = p.walkClasses
+	}
 }
 
 // The kernels below are the hot loops. Each keeps an explicit stack, and keeps a row on it only when it

@@ -21,6 +21,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/queens-dev/queens/constraints"
@@ -86,16 +87,28 @@ const Transfer Method = 7
 // General counts any model by placing queens cell by cell; its classes by testing each solution.
 const General Method = 8
 
+// Local finds one solution of a model with a queen on every row: by a construction where one fits, else
+// by min-conflicts local search on a large board or the complete search on a small or tight one. It
+// counts nothing.
+const Local Method = 9
+
+// Search finds one solution of any model the complete search of package search holds, or proves there
+// is none. It counts nothing.
+const Search Method = 10
+
 // methods is the number of methods.
-const methods = 9
+const methods = 11
 
-var methodNames = [...]string{"fastest", "join", "classes", "mirror", "shifts", "formula", "polya", "transfer", "general"}
+var methodNames = [...]string{"fastest", "join", "classes", "mirror", "shifts", "formula", "polya", "transfer", "general", "local", "search"}
 
-// Methods returns every method, Fastest first, then the rows of the routing table in its order.
+// Methods returns every method, Fastest first, then the rows of the routing table in its order, each
+// once.
 func Methods() []Method {
 	out := []Method{Fastest}
 	for _, r := range routes {
-		out = append(out, r.method)
+		if !slices.Contains(out, r.method) {
+			out = append(out, r.method)
+		}
 	}
 	return out
 }
@@ -177,11 +190,15 @@ func (s *Solver) plan(ctx context.Context, m constraints.Model, unique bool) (*j
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.route(ctx, p, unique)
+	o := opCount
+	if unique {
+		o = opClasses
+	}
+	r, err := s.route(ctx, p, o)
 	if err != nil {
 		return nil, err
 	}
-	return r.job(ctx, s, p, unique)
+	return r.count(ctx, p, unique)
 }
 
 // Count counts the solutions of m: the tasks of its plan, run on the solver's threads. Stopped by ctx, it
@@ -207,9 +224,10 @@ func (s *Solver) run(ctx context.Context, m constraints.Model, unique bool) (sol
 }
 
 // Enumerate calls visit with every solution of m in increasing Solution.Compare order, until visit
-// returns false or ctx is done. It takes the row path's search where the model has one queen per row
-// (method Mirror fits), else the general path's; GeneralOnly forces the general path. It runs on one
-// goroutine: order matters more than speed here.
+// returns false or ctx is done, by the first row of the routing table that lists solutions and fits the
+// model: the row path's search where the model has one queen per row (method Mirror), else the general
+// path's; GeneralOnly forces the general path. It runs on one goroutine: order matters more than speed
+// here.
 func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(constraints.Solution) bool) (solvers.Result, error) {
 	if err := s.check(); err != nil {
 		return solvers.Result{}, err
@@ -222,9 +240,17 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 		return solvers.Result{}, fmt.Errorf("backtrack: %d×%d board: lists solutions of at most %d columns and %d rows (counts turn a board of at most %d rows on its side); the sat solver lists boards up to 2048×2048: %w",
 			m.Rows, m.Cols, MaxCols, MaxRows, MaxCols, solvers.ErrUnsupported)
 	}
-	stop, release := stopFlag(ctx)
+	r, err := s.route(ctx, p, opList)
+	if err != nil {
+		return solvers.Result{}, err
+	}
+	stop, release := solvers.StopFlag(ctx)
 	defer release()
-	res := solvers.Result{Stats: solvers.Stats{Method: "rows", Threads: 1}}
+	method := r.method.String()
+	if r.method == Mirror {
+		method = "rows"
+	}
+	res := solvers.Result{Stats: solvers.Stats{Method: method, Threads: 1}}
 	var bad error
 	checked := solvers.VerifiedVisit("backtrack", m, visit, &bad)
 	emit := func(queens []uint64) bool {
@@ -235,17 +261,10 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 		}
 		return checked(sol)
 	}
-	var done bool
 	k := &ctl{stop: stop}
-	if p.kernel == kernelNone || s.method == General {
-		res.Stats.Method = "general"
-		g, err := newGeneral(p, k, emit)
-		if err != nil {
-			return solvers.Result{}, err
-		}
-		done = g.run()
-	} else {
-		done = p.enumerate(0, p.start(), make([]uint64, p.rows), k, emit)
+	done, err := r.list(p, k, emit)
+	if err != nil {
+		return solvers.Result{}, err
 	}
 	res.Stats.Nodes = k.nodes
 	res.Complete = done && !stop() && bad == nil

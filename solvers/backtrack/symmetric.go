@@ -189,17 +189,7 @@ func (p *plan) classesJob(ctx context.Context, unique bool) (*job, error) {
 			for r := range u.row {
 				q[r] = bits.TrailingZeros64(u.queens[r])
 			}
-			var tot, uni uint64
-			switch {
-			case (p.kernel == kernelQueen || p.super) && u.row < p.rows:
-				var nodes uint64
-				tot, uni, nodes = p.classesQueen(sym, order, al(t), u.row, u.s, q)
-				k.nodes += nodes
-			case (p.kernel == kernelLines || p.kernel == kernelKnight) && p.rows <= 64 && u.row < p.rows:
-				tot, uni = p.classesFrom(sym, order, al(t), u.row, u.s, q, k)
-			default:
-				tot, uni = p.walkClasses(sym, order, al(t), u.row, u.s, q, k)
-			}
+			tot, uni := p.classer(sym, order, al(t), u.row, u.s, q, k)
 			if !addProduct(&tally.Count, 1, tot) || !addProduct(&tally.Classes, 1, uni) {
 				overflow = true
 			}

@@ -91,19 +91,7 @@ func (p *plan) treeSize(roots []task, al func(task) []uint64, shift bool, limit 
 		if t.row >= p.rows {
 			continue
 		}
-		switch {
-		case p.rows > 64:
-			n = p.sizeAny(t, al(t), shift, n, limit)
-		case p.kernel == kernelQueen || p.kernel == kernelLines:
-			n = p.sizeLines(t, al(t), n, limit)
-		case p.kernel == kernelKnight:
-			n = p.sizeKnight(t, al(t), n, limit)
-		case p.kernel == kernelTorus && p.leap == nil:
-			n = p.sizeTorus(t, al(t), shift, n, limit)
-		default:
-			n = p.sizeAny(t, al(t), shift, n, limit)
-		}
-		if n > limit {
+		if n = p.sizer(t, al(t), shift, n, limit); n > limit {
 			break
 		}
 	}

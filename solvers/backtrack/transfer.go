@@ -33,11 +33,11 @@ const (
 type transfer struct {
 	rows, cols, queens int
 	down               int
-	patterns           []uint64 // the patterns nothing forbids within a row; patterns[0] is the empty row
-	ones               []int    // queens in each pattern
-	open, fixed        []uint64 // per row: the cells not blocked, the fixed queens
-	quota              int      // queens every row holds, or 0
-	edges              [][]edge // edges[s]: the patterns that may follow profile s, and the profile they make
+	patterns           []uint64          // the patterns nothing forbids within a row; patterns[0] is the empty row
+	ones               []int             // queens in each pattern
+	open, fixed        []uint64          // per row: the cells not blocked, the fixed queens
+	row                constraints.Range // queens every row may hold; zero for no bound
+	edges              [][]edge          // edges[s]: the patterns that may follow profile s, and the profile they make
 	profiles           int
 	start              int   // the profile of the empty rows above the board
 	most               []int // most[r]: the most queens rows r.. can hold
@@ -47,26 +47,22 @@ type edge struct{ pattern, to int32 }
 
 // transferFits builds the transfer matrix of p's model, or says why the model does not take it.
 func (p *plan) transferFits() (*transfer, string) {
-	m := p.m
 	switch {
 	case !p.words:
 		return nil, "needs the board in words"
-	case m.Surface == constraints.Torus:
+	case p.m.Surface != constraints.Flat:
 		return nil, "needs a flat board"
-	case !subsetOf(m.Attack.Riders(), vecRow):
-		return nil, "needs no rider but the row"
-	case m.Each.Column.Hi > 0 || m.Each.Region.Hi > 0:
-		return nil, "needs no column or region quota"
+	case len(p.excluding) > 0 || len(p.counted) > 0 || !p.colRange.IsZero():
+		return nil, "needs no line but the rows, and no region"
 	}
-	t := &transfer{rows: p.rows, cols: p.cols, queens: p.queens, down: leapDown(m), quota: m.Each.Row.Hi}
+	t := &transfer{rows: p.rows, cols: p.cols, queens: p.queens, down: p.leapReach(), row: p.rowRange}
 	if t.down > maxDown {
 		return nil, fmt.Sprintf("needs leaps of at most %d rows", maxDown)
 	}
-	// Within a row: the row rider allows one queen; a leap along the row, none at its distance.
-	oneOnly := len(m.Attack.Riders()) > 0
+	// Within a row: no more queens than its range allows; a leap along the row, none at its distance.
 	var along []int // leaps along the row, by their distance
 	reach := make([][]int, t.down+1)
-	for _, l := range m.Attack.Leaps() {
+	for _, l := range p.prog.Leaps {
 		switch {
 		case l.DR == 0 && l.DC > 0:
 			along = append(along, l.DC)
@@ -89,7 +85,7 @@ func (p *plan) transferFits() (*transfer, string) {
 		if len(t.patterns) > maxPatterns {
 			return false
 		}
-		if oneOnly && x != 0 {
+		if !t.row.IsZero() && bits.OnesCount64(x) >= t.row.Hi {
 			return true
 		}
 	next:
@@ -177,7 +173,7 @@ func (p *plan) transferFits() (*transfer, string) {
 	for r := range t.open {
 		t.open[r] = p.full
 	}
-	for _, b := range m.Blocked {
+	for _, b := range p.prog.Blocked {
 		t.open[b.Row] &^= 1 << b.Col
 	}
 	most := 0
@@ -192,10 +188,10 @@ func (p *plan) transferFits() (*transfer, string) {
 }
 
 // fits reports whether pattern i may fill row r: on open cells, with the row's fixed queens, and as many
-// queens as the row quota asks.
+// queens as the row's range allows.
 func (t *transfer) fits(r int, i int32) bool {
 	x := t.patterns[i]
-	return x&^t.open[r] == 0 && x&t.fixed[r] == t.fixed[r] && (t.quota == 0 || t.ones[i] == t.quota)
+	return x&^t.open[r] == 0 && x&t.fixed[r] == t.fixed[r] && t.row.Holds(t.ones[i])
 }
 
 // firsts returns the edges from the empty rows above the board that fill row 0.

@@ -57,6 +57,33 @@ func BenchmarkCount(b *testing.B) {
 	}
 }
 
+// BenchmarkCountMany counts models with many solutions, which the model counter counts without listing
+// (issue 22's targets): 16 kings on 8×8, 25 kings on 10×10, 9 kings on 7×7 with one fixed in a corner and
+// 7 knights on 7×7 with one fixed in the centre (about a million each). Counts from the backtracker.
+func BenchmarkCountMany(b *testing.B) {
+	corner := []constraints.Cell{{Row: 0, Col: 0}}
+	centre := []constraints.Cell{{Row: 3, Col: 3}}
+	for _, tc := range []struct {
+		name  string
+		model constraints.Model
+		want  uint64
+	}{
+		{"kings/8x8", constraints.Model{Rows: 8, Cols: 8, Queens: 16, Attack: constraints.King}, 281571},
+		{"kings/10x10", constraints.Model{Rows: 10, Cols: 10, Queens: 25, Attack: constraints.King}, 32572756},
+		{"kings/7x7-corner", constraints.Model{Rows: 7, Cols: 7, Queens: 9, Attack: constraints.King, Fixed: corner}, 1006157},
+		{"knights/7x7-centre", constraints.Model{Rows: 7, Cols: 7, Queens: 7, Attack: constraints.Knight, Fixed: centre}, 963730},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				res, err := sat.New().Count(context.Background(), tc.model)
+				if err != nil || !res.Complete || res.Count != tc.want {
+					b.Fatal(res, err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkPuzzle solves each region puzzle of testdata/ and proves its solution unique: it lists
 // solutions until a second would show up, and needs the listing to end complete with one.
 func BenchmarkPuzzle(b *testing.B) {

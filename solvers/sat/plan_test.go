@@ -59,13 +59,21 @@ func TestPlanTasks(t *testing.T) {
 	}
 }
 
-// TestCountStats checks what Count says about how it ran.
+// TestCountStats checks what Count says about how it ran: classic n=8 is counted by the model counter
+// while Plan tries it (one task), classic n=11 needs more decisions than that and is split.
 func TestCountStats(t *testing.T) {
 	res, err := sat.New(sat.Workers(2)).Count(context.Background(), constraints.Classic(8))
 	if err != nil || !res.Complete || res.Count != 92 {
 		t.Fatalf("Count = %+v, %v", res, err)
 	}
+	if res.Stats.Method != "cubes" || res.Tasks.Done != 1 || res.Tasks.Total != 1 || res.Stats.Nodes == 0 {
+		t.Errorf("n=8: Count's stats = %+v, tasks %+v; want method cubes, one task done, with the counter's decisions", res.Stats, res.Tasks)
+	}
+	res, err = sat.New(sat.Workers(2)).Count(context.Background(), constraints.Classic(11))
+	if err != nil || !res.Complete || res.Count != 2680 {
+		t.Fatalf("Count = %+v, %v", res, err)
+	}
 	if res.Stats.Method != "cubes" || res.Stats.Threads != 2 || res.Tasks.Done != res.Tasks.Total || res.Tasks.Total < 2 {
-		t.Errorf("Count's stats = %+v, tasks %+v; want method cubes on 2 threads, every task done", res.Stats, res.Tasks)
+		t.Errorf("n=11: Count's stats = %+v, tasks %+v; want method cubes on 2 threads, every task done", res.Stats, res.Tasks)
 	}
 }

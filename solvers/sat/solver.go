@@ -9,9 +9,11 @@
 // handed on at once, to gini or as DIMACS text (WriteDIMACS), never held whole for a big board; a dry run
 // sizes the encoding first, and what is too big is refused by name (MaxCells, MaxLiterals, MaxLoadBytes).
 //
-// Find loads one solver as the clauses are made. Count is a solvers.Job (Plan): the cubes of a frame of
-// rows, each counted by a fresh solver loaded with what is left of the formula, and only one cube of
-// each orbit under the model's mirrors and half turn. Enumerate lists with one solver, and turns to cubes
+// Find loads one solver as the clauses are made. Count is a solvers.Job (Plan) that counts without
+// listing where there are many solutions: the model counter of package sharp (components, a cache of
+// component counts, gini as the oracle that cuts dead branches) counts the encoding's models projected
+// onto the cell variables, over the whole board or cube by cube; a cube with few solutions is listed by a
+// fresh solver instead, and only one cube of each orbit under the model's symmetries is counted. Enumerate lists with one solver, and turns to cubes
 // once a model shows many solutions. Solutions are not enumerated in Solution.Compare order: gini finds
 // them in an order of its own. See README.md for the measurements behind each choice.
 package sat
@@ -33,6 +35,7 @@ type Solver struct {
 	longLines    LongLines
 	maxCubes     int
 	workers      int
+	count        countOptions
 }
 
 // Option sets an option of New.
@@ -64,7 +67,7 @@ func Split(maxCubes int) Option { return func(s *Solver) { s.maxCubes = max(maxC
 
 // New returns a SAT solver with the given options.
 func New(opts ...Option) *Solver {
-	s := &Solver{pairwiseUpTo: defaultPairwiseUpTo, maxCubes: defaultMaxCubes, workers: runtime.GOMAXPROCS(0)}
+	s := &Solver{pairwiseUpTo: defaultPairwiseUpTo, maxCubes: defaultMaxCubes, workers: runtime.GOMAXPROCS(0), count: defaultCount}
 	for _, o := range opts {
 		o(s)
 	}
@@ -85,8 +88,9 @@ const enumerateSplitCells = 256
 // faster by cubes, as each solve under blocking clauses grows harder with their number.
 const probeSolutions = 64
 
-// Count counts the solutions of m: it runs the job of Plan (a fresh solver per cube, one cube of each orbit
-// under the model's symmetries) on the solver's workers with solvers.RunJob. If ctx ends first, it returns the exact count
+// Count counts the solutions of m: it runs the job of Plan (the model counter, or a listing where a cube
+// has few solutions; one cube of each orbit under the model's symmetries) on the solver's workers with
+// solvers.RunJob. If ctx ends first, it returns the exact count
 // of the cubes that finished, with Tasks saying how many of how many, Complete false, and an error
 // wrapping ctx.Err().
 func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result, error) {
@@ -228,7 +232,12 @@ func (*Solver) Supports() constraints.Feature { return features }
 // checks that gini can hold it (MaxLoadBytes). The errors of Validate and CheckFeatures come back as they
 // are; the others say they arose while doing.
 func (s *Solver) prepare(ctx context.Context, m constraints.Model, doing string) (*cnf, error) {
-	e, err := s.encode(ctx, m, doing)
+	return s.prepareWith(ctx, m, doing, s.encoding())
+}
+
+// prepareWith is prepare with the encoding's choices given.
+func (s *Solver) prepareWith(ctx context.Context, m constraints.Model, doing string, enc encoding) (*cnf, error) {
+	e, err := s.encodeWith(ctx, m, doing, enc)
 	if err != nil {
 		return nil, err
 	}
@@ -241,22 +250,27 @@ func (s *Solver) prepare(ctx context.Context, m constraints.Model, doing string)
 
 // encode is prepare without the check of gini's memory, for WriteDIMACS, which holds nothing.
 func (s *Solver) encode(ctx context.Context, m constraints.Model, doing string) (*cnf, error) {
+	return s.encodeWith(ctx, m, doing, s.encoding())
+}
+
+// encodeWith is encode with the encoding's choices given.
+func (s *Solver) encodeWith(ctx context.Context, m constraints.Model, doing string, enc encoding) (*cnf, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
 	if err := solvers.CheckFeatures("sat", features, m); err != nil {
 		return nil, err
 	}
-	e, err := newCNF(ctx, m, s.encoding())
+	e, err := newCNF(ctx, m, enc)
 	if err != nil {
 		return nil, wrap(doing, err)
 	}
 	return e, nil
 }
 
-// prepareList is prepare, with the clauses made and kept in a list for the loads of many cubes.
-func (s *Solver) prepareList(ctx context.Context, m constraints.Model, doing string) (*cnf, []lit, error) {
-	e, err := s.prepare(ctx, m, doing)
+// prepareList is prepareWith, with the clauses made and kept in a list for the loads of many cubes.
+func (s *Solver) prepareList(ctx context.Context, m constraints.Model, doing string, enc encoding) (*cnf, []lit, error) {
+	e, err := s.prepareWith(ctx, m, doing, enc)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,0 +1,17 @@
+// Package deduce solves region puzzles the way a person does: one named technique at a time, each step
+// deciding some cells for a reason that fits in a sentence. It serves the explanations and hints of
+// `queens explain` and `queens hint`, grades puzzles by the hardest technique they need, and offers its
+// board State (place, exclude, undo, Propagate) as propagation for a search.
+//
+// A model is read once into units (rows, columns, regions, riders' lines and the board, each a set of
+// cells holding between lo and hi queens) and, for each cell, the cells a queen there attacks. Every
+// technique works on those, so it serves any region puzzle queens can state: LinkedIn's Queens (the
+// king's step), Star Battle with any number of stars, regions on classic queens, riders and leapers of
+// any shape, blocked cells and fixed queens.
+//
+// The techniques, easiest first (Techniques lists them with a sentence each): the cells a queen attacks;
+// a full row, column or region; its last open cells; a region confined to a line, and the converse; a
+// cell that sees a whole region; a queen that would leave a line empty; k regions in k lines, and the
+// converse; packing (Star Battle's 2×2 blocks); squeeze (two lines at once); a chain of forced moves to a
+// contradiction.
+package deduce

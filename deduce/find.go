@@ -1,0 +1,348 @@
+package deduce
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// step is a deduction found on a state: the technique, the cells it decides, and why.
+type step struct {
+	tech    *Technique
+	place   []int32
+	exclude []int32
+	why     string
+}
+
+// finder looks for the next step of each technique on a state. Its buffers are reused between calls.
+type finder struct {
+	s      *State
+	stamp  []uint32 // per cell, for marking sets without clearing
+	tick   uint32
+	count  []int32 // per cell
+	budget int     // enumeration nodes allowed to one packing or squeeze look
+}
+
+func newFinder(s *State) *finder {
+	n := len(s.cells)
+	return &finder{s: s, stamp: make([]uint32, n), count: make([]int32, n), budget: 200_000}
+}
+
+func (f *finder) next() uint32 {
+	f.tick++
+	if f.tick == 0 {
+		clear(f.stamp)
+		f.tick = 1
+	}
+	return f.tick
+}
+
+func (f *finder) name(i int32) string { return f.s.p.cell(int(i)).String() }
+
+// cellList names cells for a sentence: "r1c2, r1c3 and r2c4"; past six, "r1c2, r1c3, … and 7 more".
+func (f *finder) cellList(cells []int32) string {
+	var names []string
+	for i, c := range cells {
+		if i == 5 && len(cells) > 6 {
+			names = append(names, fmt.Sprintf("%d more", len(cells)-5))
+			break
+		}
+		names = append(names, f.name(c))
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+func queensWord(n int) string {
+	if n == 1 {
+		return "1 queen"
+	}
+	return fmt.Sprintf("%d queens", n)
+}
+
+func (f *finder) need(u int32) int { return f.s.p.units[u].lo - int(f.s.queens[u]) }
+
+func (f *finder) room(u int32) int { return f.s.p.units[u].hi - int(f.s.queens[u]) }
+
+// openIn returns the open cells of unit u.
+func (f *finder) openIn(u int32) []int32 {
+	var out []int32
+	for _, c := range f.s.p.units[u].cells {
+		if f.s.cells[c] == Open {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// human reports whether a unit is worth naming to a player: the board as a whole is left to the end.
+func (f *finder) human(u int32) bool { return f.s.p.units[u].kind != KindBoard }
+
+func (f *finder) attacked() (step, bool) {
+	s := f.s
+	for i, v := range s.cells {
+		if v != Queen {
+			continue
+		}
+		var ex []int32
+		for _, a := range s.p.attacks[i] {
+			if s.cells[a] == Open {
+				ex = append(ex, a)
+			}
+		}
+		if len(ex) > 0 {
+			return step{exclude: ex, why: fmt.Sprintf("the queen on %s attacks %s", f.name(int32(i)), f.cellList(ex))}, true
+		}
+	}
+	return step{}, false
+}
+
+func (f *finder) full() (step, bool) {
+	s := f.s
+	for u := range s.p.units {
+		u := int32(u)
+		if s.open[u] > 0 && f.room(u) == 0 {
+			x := s.p.units[u]
+			return step{exclude: f.openIn(u), why: fmt.Sprintf("%s holds its %s, so its other cells are empty", x.name, queensWord(x.hi))}, true
+		}
+	}
+	return step{}, false
+}
+
+func (f *finder) lastCells() (step, bool) {
+	s := f.s
+	for u := range s.p.units {
+		u := int32(u)
+		if n := f.need(u); s.open[u] > 0 && int(s.open[u]) == n {
+			open := f.openIn(u)
+			why := fmt.Sprintf("%s needs %s more and has just %s open", s.p.units[u].name, queensWord(n), f.cellList(open))
+			if n == 1 {
+				why = fmt.Sprintf("%s needs 1 more queen and %s is its last open cell", s.p.units[u].name, f.name(open[0]))
+			}
+			return step{place: open, why: why}, true
+		}
+	}
+	return step{}, false
+}
+
+// confined finds a unit a whose open cells all lie in another unit b that can take no more queens than a
+// still needs: b's other open cells are empty.
+func (f *finder) confined() (step, bool) {
+	s := f.s
+	for a := range s.p.units {
+		a := int32(a)
+		need := f.need(a)
+		if need <= 0 || s.open[a] == 0 || !f.human(a) {
+			continue
+		}
+		open := f.openIn(a)
+		t := f.next()
+		for _, c := range open {
+			f.stamp[c] = t
+		}
+		for _, b := range s.p.cellUnits[open[0]] {
+			if b == a || !f.human(b) || f.room(b) > need || !f.within(open, b) {
+				continue
+			}
+			var ex []int32
+			for _, c := range s.p.units[b].cells {
+				if s.cells[c] == Open && f.stamp[c] != t {
+					ex = append(ex, c)
+				}
+			}
+			if len(ex) > 0 {
+				return step{exclude: ex, why: fmt.Sprintf("%s's open cells all lie in %s, and %s takes no more than the %s %s needs: %s's other cells are empty",
+					s.p.units[a].name, s.p.units[b].name, s.p.units[b].name, queensWord(need), s.p.units[a].name, s.p.units[b].name)}, true
+			}
+		}
+	}
+	return step{}, false
+}
+
+// within reports whether every cell of cells lies in unit b.
+func (f *finder) within(cells []int32, b int32) bool {
+	for _, c := range cells {
+		if !slices.Contains(f.s.p.cellUnits[c], b) {
+			return false
+		}
+	}
+	return true
+}
+
+// effect marks with tick t the open cells that a queen on cell y empties at once: those it attacks, and
+// the other open cells of every unit the queen fills. It returns how many it marked.
+func (f *finder) effect(y int32, t uint32) int {
+	s := f.s
+	n := 0
+	mark := func(c int32) {
+		if c != y && s.cells[c] == Open && f.stamp[c] != t {
+			f.stamp[c] = t
+			n++
+		}
+	}
+	for _, a := range s.p.attacks[y] {
+		mark(a)
+	}
+	for _, u := range s.p.cellUnits[y] {
+		if f.room(u) == 1 {
+			for _, c := range s.p.units[u].cells {
+				mark(c)
+			}
+		}
+	}
+	return n
+}
+
+// seesAll finds a cell emptied by a queen on any open cell of a unit that still needs one.
+func (f *finder) seesAll() (step, bool) {
+	s := f.s
+	for a := range s.p.units {
+		a := int32(a)
+		if f.need(a) < 1 || s.open[a] < 2 || !f.human(a) {
+			continue
+		}
+		open := f.openIn(a)
+		// Count, for each cell, how many of a's open cells empty it.
+		var touched []int32
+		for _, y := range open {
+			t := f.next()
+			f.effect(y, t)
+			for _, c := range f.markedNear(y, t) {
+				if f.count[c] == 0 {
+					touched = append(touched, c)
+				}
+				f.count[c]++
+			}
+		}
+		var ex []int32
+		for _, c := range touched {
+			if int(f.count[c]) == len(open) {
+				ex = append(ex, c)
+			}
+			f.count[c] = 0
+		}
+		if len(ex) > 0 {
+			slices.Sort(ex)
+			return step{exclude: ex, why: fmt.Sprintf("%s has a queen among %s, and wherever it stands it empties %s",
+				s.p.units[a].name, f.cellList(open), f.cellList(ex))}, true
+		}
+	}
+	return step{}, false
+}
+
+// markedNear lists the cells effect marked with t: those a queen on y attacks and those of the units it
+// fills.
+func (f *finder) markedNear(y int32, t uint32) []int32 {
+	s := f.s
+	var out []int32
+	seen := f.next()
+	add := func(c int32) {
+		if f.stamp[c] == t {
+			f.stamp[c] = seen // each once
+			out = append(out, c)
+		}
+	}
+	for _, a := range s.p.attacks[y] {
+		add(a)
+	}
+	for _, u := range s.p.cellUnits[y] {
+		for _, c := range s.p.units[u].cells {
+			add(c)
+		}
+	}
+	return out
+}
+
+// contradiction finds an open cell whose queen would leave some unit too little room, counting only the
+// cells that queen empties at once.
+func (f *finder) contradiction() (step, bool) {
+	s := f.s
+	for y, v := range s.cells {
+		if v != Open {
+			continue
+		}
+		y := int32(y)
+		t := f.next()
+		f.effect(y, t)
+		if u, ok := f.starved(y, t); ok {
+			x := s.p.units[u]
+			left := int(s.open[u]) - f.markedIn(u, t)
+			have := int(s.queens[u])
+			if slices.Contains(s.p.cellUnits[y], u) {
+				left--
+				have++
+			}
+			return step{exclude: []int32{y}, why: fmt.Sprintf("a queen on %s would leave %s %s for the %s it still needs",
+				f.name(y), x.name, roomWord(left), queensWord(x.lo-have))}, true
+		}
+	}
+	return step{}, false
+}
+
+func roomWord(n int) string {
+	switch n {
+	case 0:
+		return "no open cell"
+	case 1:
+		return "1 open cell"
+	}
+	return fmt.Sprintf("only %d open cells", n)
+}
+
+// markedIn counts the cells of unit u marked with t.
+func (f *finder) markedIn(u int32, t uint32) int {
+	n := 0
+	for _, c := range f.s.p.units[u].cells {
+		if f.stamp[c] == t {
+			n++
+		}
+	}
+	return n
+}
+
+// starved returns a unit that a queen on y (whose effect is marked with t) leaves with fewer open cells
+// than queens it still needs. It looks at the units near y only: the others lose no cell.
+func (f *finder) starved(y int32, t uint32) (int32, bool) {
+	s := f.s
+	check := func(u int32) bool {
+		left := int(s.open[u]) - f.markedIn(u, t)
+		have := int(s.queens[u])
+		if slices.Contains(s.p.cellUnits[y], u) {
+			left--
+			have++
+		}
+		return have+left < s.p.units[u].lo
+	}
+	visit := func(c int32) (int32, bool) {
+		for _, u := range s.p.cellUnits[c] {
+			if check(u) && f.human(u) {
+				return u, true
+			}
+		}
+		return 0, false
+	}
+	if u, ok := visit(y); ok {
+		return u, true
+	}
+	for _, a := range s.p.attacks[y] {
+		if s.cells[a] == Open {
+			if u, ok := visit(a); ok {
+				return u, true
+			}
+		}
+	}
+	for _, u := range s.p.cellUnits[y] {
+		if f.room(u) == 1 {
+			for _, c := range s.p.units[u].cells {
+				if s.cells[c] == Open {
+					if v, ok := visit(c); ok {
+						return v, true
+					}
+				}
+			}
+		}
+	}
+	return 0, false
+}

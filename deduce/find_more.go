@@ -1,0 +1,569 @@
+package deduce
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// band is a run of consecutive rows (or columns) seen as one: its units and their numbers.
+type band struct {
+	kind  Kind
+	lines []int32 // unit of each row or column of the orientation, -1 where there is none
+}
+
+// bands returns the rows and the columns as unit lists, where every one of them is a unit with a fixed
+// number of queens.
+func (f *finder) bands() []band {
+	p := f.s.p
+	var out []band
+	for _, k := range []Kind{KindRow, KindColumn} {
+		n := p.rows
+		if k == KindColumn {
+			n = p.cols
+		}
+		b := band{kind: k, lines: slices.Repeat([]int32{-1}, n)}
+		for u, x := range p.units {
+			if x.kind == k && x.lo == x.hi {
+				b.lines[x.index] = int32(u)
+			}
+		}
+		if !slices.Contains(b.lines, -1) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func (b band) span(lo, hi int) string {
+	word := "rows"
+	if b.kind == KindColumn {
+		word = "columns"
+	}
+	return fmt.Sprintf("%s %d–%d", word, lo, hi)
+}
+
+// groups finds k regions whose open cells lie in k consecutive rows (or columns) that can take no more
+// queens than the regions need, and k consecutive rows whose open cells lie in regions that can take no
+// more than the rows need.
+func (f *finder) groups() (step, bool) {
+	s := f.s
+	p := s.p
+	var regions []int32
+	for u, x := range p.units {
+		if x.kind == KindRegion && x.lo == x.hi {
+			regions = append(regions, int32(u))
+		}
+	}
+	if len(regions) == 0 {
+		return step{}, false
+	}
+	for _, b := range f.bands() {
+		n := len(b.lines)
+		for lo := 0; lo < n; lo++ {
+			for hi := lo + 1; hi < n && hi-lo+1 < n; hi++ {
+				if st, ok := f.regionsInBand(b, lo, hi, regions); ok {
+					return st, true
+				}
+				if st, ok := f.bandInRegions(b, lo, hi); ok {
+					return st, true
+				}
+			}
+		}
+	}
+	return step{}, false
+}
+
+// inBand marks with a new tick the cells of lines lo..hi of b and returns the tick.
+func (f *finder) inBand(b band, lo, hi int) uint32 {
+	t := f.next()
+	for l := lo; l <= hi; l++ {
+		for _, c := range f.s.p.units[b.lines[l]].cells {
+			f.stamp[c] = t
+		}
+	}
+	return t
+}
+
+func (f *finder) regionsInBand(b band, lo, hi int, regions []int32) (step, bool) {
+	s := f.s
+	t := f.inBand(b, lo, hi)
+	room := 0
+	for l := lo; l <= hi; l++ {
+		room += f.room(b.lines[l])
+	}
+	need := 0
+	var inside []int32
+	for _, r := range regions {
+		if f.need(r) <= 0 || s.open[r] == 0 {
+			continue
+		}
+		all := true
+		for _, c := range s.p.units[r].cells {
+			if s.cells[c] == Open && f.stamp[c] != t {
+				all = false
+				break
+			}
+		}
+		if all {
+			inside = append(inside, r)
+			need += f.need(r)
+		}
+	}
+	if len(inside) == 0 || need < room {
+		return step{}, false
+	}
+	in := f.next()
+	for _, r := range inside {
+		for _, c := range s.p.units[r].cells {
+			f.stamp[c] = in
+		}
+	}
+	var ex []int32
+	for l := lo; l <= hi; l++ {
+		for _, c := range s.p.units[b.lines[l]].cells {
+			if s.cells[c] == Open && f.stamp[c] != in {
+				ex = append(ex, c)
+			}
+		}
+	}
+	if len(ex) == 0 {
+		return step{}, false
+	}
+	slices.Sort(ex)
+	return step{exclude: ex, why: fmt.Sprintf("%s lie in %s and need %s, all that %s take: their other cells are empty",
+		f.unitNames(inside), b.span(lo, hi), queensWord(need), b.span(lo, hi))}, true
+}
+
+func (f *finder) bandInRegions(b band, lo, hi int) (step, bool) {
+	s := f.s
+	t := f.inBand(b, lo, hi)
+	need := 0
+	for l := lo; l <= hi; l++ {
+		need += f.need(b.lines[l])
+	}
+	if need <= 0 {
+		return step{}, false
+	}
+	var touched []int32
+	for l := lo; l <= hi; l++ {
+		for _, c := range s.p.units[b.lines[l]].cells {
+			if s.cells[c] != Open {
+				continue
+			}
+			r, ok := f.regionOf(c)
+			if !ok {
+				return step{}, false // an open cell in no region: the rows' queens may go there
+			}
+			if !slices.Contains(touched, r) {
+				touched = append(touched, r)
+			}
+		}
+	}
+	room := 0
+	for _, r := range touched {
+		room += f.room(r)
+	}
+	if need < room {
+		return step{}, false
+	}
+	var ex []int32
+	for _, r := range touched {
+		for _, c := range s.p.units[r].cells {
+			if s.cells[c] == Open && f.stamp[c] != t {
+				ex = append(ex, c)
+			}
+		}
+	}
+	if len(ex) == 0 {
+		return step{}, false
+	}
+	slices.Sort(ex)
+	return step{exclude: ex, why: fmt.Sprintf("the open cells of %s lie in %s, whose %s are all %s need: the regions' other cells are empty",
+		b.span(lo, hi), f.unitNames(touched), queensWord(room), b.span(lo, hi))}, true
+}
+
+func (f *finder) regionOf(c int32) (int32, bool) {
+	for _, u := range f.s.p.cellUnits[c] {
+		if x := f.s.p.units[u]; x.kind == KindRegion && x.lo == x.hi {
+			return u, true
+		}
+	}
+	return 0, false
+}
+
+func (f *finder) unitNames(us []int32) string {
+	var names []string
+	for _, u := range us {
+		names = append(names, f.s.p.units[u].name)
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// arrangements enumerates the ways the units of group (disjoint, each with a fixed count) can take the
+// queens they still need, no two attacking and no unit over its most, and draws the conclusions every
+// way agrees on: cells no way uses (exclude), cells every way uses (place), and open cells outside the
+// group that every way empties (exclude). It gives up past f.budget nodes.
+func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, ok bool) {
+	s := f.s
+	p := s.p
+	var cells [][]int32
+	for _, u := range group {
+		cells = append(cells, f.openIn(u))
+	}
+	var chosen []int32
+	extra := make(map[int32]int32) // queens chosen per unit
+	used := make(map[int32]int32)  // per group cell: ways using it
+	hit := make(map[int32]int32)   // per outside cell: ways emptying it
+	nodes := 0
+	inGroup := f.next()
+	for _, cs := range cells {
+		for _, c := range cs {
+			f.stamp[c] = inGroup
+		}
+	}
+	attacks := func(c int32) bool {
+		for _, q := range chosen {
+			if slices.Contains(p.attacks[q], c) {
+				return true
+			}
+		}
+		return false
+	}
+	var record func()
+	record = func() {
+		ways++
+		for _, c := range chosen {
+			used[c]++
+		}
+		seen := map[int32]bool{}
+		for _, q := range chosen {
+			for _, a := range p.attacks[q] {
+				if s.cells[a] == Open && f.stamp[a] != inGroup && !seen[a] {
+					seen[a] = true
+					hit[a]++
+				}
+			}
+			for _, u := range p.cellUnits[q] {
+				if int(s.queens[u]+extra[u]) == p.units[u].hi {
+					for _, c := range p.units[u].cells {
+						if s.cells[c] == Open && f.stamp[c] != inGroup && !seen[c] {
+							seen[c] = true
+							hit[c]++
+						}
+					}
+				}
+			}
+		}
+	}
+	var walk func(j, from, left int) bool
+	walk = func(j, from, left int) bool {
+		if nodes++; nodes > f.budget {
+			return false
+		}
+		if left == 0 {
+			if j+1 == len(group) {
+				record()
+				return true
+			}
+			return walk(j+1, 0, f.need(group[j+1]))
+		}
+		cs := cells[j]
+		for i := from; i <= len(cs)-left; i++ {
+			c := cs[i]
+			if attacks(c) {
+				continue
+			}
+			fits := true
+			for _, u := range p.cellUnits[c] {
+				if int(s.queens[u]+extra[u]) >= p.units[u].hi {
+					fits = false
+					break
+				}
+			}
+			if !fits {
+				continue
+			}
+			chosen = append(chosen, c)
+			for _, u := range p.cellUnits[c] {
+				extra[u]++
+			}
+			good := walk(j, i+1, left-1)
+			for _, u := range p.cellUnits[c] {
+				extra[u]--
+			}
+			chosen = chosen[:len(chosen)-1]
+			if !good {
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(0, 0, f.need(group[0])) {
+		return nil, nil, ways, false
+	}
+	if ways == 0 {
+		return nil, nil, 0, true // no way at all: the state is contradictory
+	}
+	for _, cs := range cells {
+		for _, c := range cs {
+			switch int(used[c]) {
+			case 0:
+				exclude = append(exclude, c)
+			case ways:
+				place = append(place, c)
+			}
+		}
+	}
+	for c, n := range hit {
+		if int(n) == ways {
+			exclude = append(exclude, c)
+		}
+	}
+	slices.Sort(place)
+	slices.Sort(exclude)
+	return place, exclude, ways, true
+}
+
+// packing looks at one row, column or region that needs two queens or more.
+func (f *finder) packing() (step, bool) {
+	s := f.s
+	for u, x := range s.p.units {
+		u := int32(u)
+		if x.lo != x.hi || !f.human(u) || x.kind == KindLine || f.need(u) < 2 || int(s.open[u]) <= f.need(u) {
+			continue
+		}
+		place, ex, ways, ok := f.arrangements([]int32{u})
+		if !ok || ways == 0 || len(place)+len(ex) == 0 {
+			continue
+		}
+		return step{place: place, exclude: ex, why: fmt.Sprintf("%s needs %s among %d open cells; %s%s",
+			x.name, queensWord(f.need(u)), s.open[u], waysWord(ways), f.verdict(place, ex))}, true
+	}
+	return step{}, false
+}
+
+func waysWord(n int) string {
+	if n == 1 {
+		return "there is 1 way to place them without two attacking, and it "
+	}
+	return fmt.Sprintf("all %d ways to place them without two attacking ", n)
+}
+
+func (f *finder) verdict(place, ex []int32) string {
+	var parts []string
+	if len(place) > 0 {
+		parts = append(parts, "put a queen on "+f.cellList(place))
+	}
+	if len(ex) > 0 {
+		parts = append(parts, "leave "+f.cellList(ex)+" empty")
+	}
+	return strings.Join(parts, " and ")
+}
+
+// squeeze looks at two neighbouring rows or columns at once.
+func (f *finder) squeeze() (step, bool) {
+	for _, b := range f.bands() {
+		for l := 0; l+1 < len(b.lines); l++ {
+			g := []int32{b.lines[l], b.lines[l+1]}
+			if f.need(g[0]) <= 0 || f.need(g[1]) <= 0 {
+				continue
+			}
+			place, ex, ways, ok := f.arrangements(g)
+			if !ok || ways == 0 || len(place)+len(ex) == 0 {
+				continue
+			}
+			return step{place: place, exclude: ex, why: fmt.Sprintf("%s together need %s; %s%s",
+				b.span(l, l+1), queensWord(f.need(g[0])+f.need(g[1])), waysWord(ways), f.verdict(place, ex))}, true
+		}
+	}
+	return step{}, false
+}
+
+// chain tries each open cell both ways and follows the forced moves (Propagate): a way that breaks the
+// puzzle decides the cell the other way.
+func (f *finder) chain() (step, bool) {
+	s := f.s
+	for y, v := range s.cells {
+		if v != Open {
+			continue
+		}
+		y := int32(y)
+		for _, queen := range []bool{true, false} {
+			mark := s.Save()
+			head, fresh := s.head, s.fresh
+			if queen {
+				s.Place(int(y))
+			} else {
+				s.Exclude(int(y))
+			}
+			ok := s.Propagate()
+			var why string
+			if !ok {
+				why = f.chainWhy(y, queen, s.Decided(mark))
+			}
+			s.Undo(mark)
+			s.head, s.fresh = head, fresh
+			if ok {
+				continue
+			}
+			if queen {
+				return step{exclude: []int32{y}, why: why}, true
+			}
+			return step{place: []int32{y}, why: why}, true
+		}
+	}
+	return step{}, false
+}
+
+func (f *finder) chainWhy(y int32, queen bool, decided []int32) string {
+	s := f.s
+	var forced []int32
+	for _, c := range decided[1:] {
+		if s.cells[c] == Queen {
+			forced = append(forced, c)
+		}
+	}
+	what := "a queen on " + f.name(y)
+	if !queen {
+		what = "leaving " + f.name(y) + " empty"
+	}
+	end := "a cell that would need to be both a queen and empty"
+	if u := s.broken; u >= 0 {
+		x := s.p.units[u]
+		if int(s.queens[u]) > x.hi {
+			end = fmt.Sprintf("%s with more than %s", x.name, queensWord(x.hi))
+		} else {
+			end = fmt.Sprintf("%s with room for %d of its %s", x.name, int(s.queens[u]+s.open[u]), queensWord(x.lo))
+		}
+	}
+	if len(forced) == 0 {
+		return fmt.Sprintf("%s leaves, move by forced move, %s", what, end)
+	}
+	return fmt.Sprintf("%s forces queens on %s, and then leaves %s", what, f.cellList(forced), end)
+}
+
+// trial tries each open cell both ways and reasons on with every technique up to Hard (not only forced
+// moves): a way that ends in a contradiction decides the cell the other way.
+func (f *finder) trial() (step, bool) {
+	s := f.s
+	for y, v := range s.cells {
+		if v != Open {
+			continue
+		}
+		y := int32(y)
+		for _, queen := range []bool{true, false} {
+			mark := s.Save()
+			head, fresh := s.head, s.fresh
+			if queen {
+				s.Place(int(y))
+			} else {
+				s.Exclude(int(y))
+			}
+			end, used, broke := f.hypothesis()
+			s.Undo(mark)
+			s.head, s.fresh = head, fresh
+			if !broke {
+				continue
+			}
+			what := "a queen on " + f.name(y)
+			if !queen {
+				what = "leaving " + f.name(y) + " empty"
+			}
+			why := fmt.Sprintf("suppose %s: %s then leave %s", what, usedWords(used), end)
+			if queen {
+				return step{exclude: []int32{y}, why: why}, true
+			}
+			return step{place: []int32{y}, why: why}, true
+		}
+	}
+	return step{}, false
+}
+
+// hypothesisSteps bounds the deductions made on one supposition.
+const hypothesisSteps = 400
+
+// hypothesis reasons on from a supposed state with the techniques up to Hard, and reports the
+// contradiction it reaches, if any, with the techniques it used.
+func (f *finder) hypothesis() (end string, used []string, broke bool) {
+	s := f.s
+	for range hypothesisSteps {
+		mark := s.Save()
+		if !s.Propagate() {
+			return f.brokenWords(), append(used, "forced moves"), true
+		}
+		if s.Save() > mark && !slices.Contains(used, "forced moves") {
+			used = append(used, "forced moves")
+		}
+		var st step
+		var ok bool
+		for _, t := range techniques {
+			if t.Level > Hard || t.Level == Easy {
+				continue
+			}
+			if st, ok = t.find(f); ok {
+				st.tech = t
+				break
+			}
+		}
+		if !ok {
+			if u, none := f.noArrangement(); none {
+				x := s.p.units[u]
+				return fmt.Sprintf("%s no way to place its %s", x.name, queensWord(f.need(u))), used, true
+			}
+			return "", used, false
+		}
+		if !slices.Contains(used, st.tech.Name) {
+			used = append(used, st.tech.Name)
+		}
+		for _, c := range st.place {
+			s.Place(int(c))
+		}
+		for _, c := range st.exclude {
+			s.Exclude(int(c))
+		}
+		if s.Broken() {
+			return f.brokenWords(), used, true
+		}
+	}
+	return "", used, false
+}
+
+// noArrangement returns a unit that has no way left to place the queens it needs.
+func (f *finder) noArrangement() (int32, bool) {
+	s := f.s
+	for u, x := range s.p.units {
+		u := int32(u)
+		if x.lo == x.hi && f.need(u) >= 2 && f.human(u) {
+			if _, _, ways, ok := f.arrangements([]int32{u}); ok && ways == 0 {
+				return u, true
+			}
+		}
+	}
+	return 0, false
+}
+
+func (f *finder) brokenWords() string {
+	s := f.s
+	if u := s.broken; u >= 0 {
+		x := s.p.units[u]
+		if int(s.queens[u]) > x.hi {
+			return fmt.Sprintf("%s with more than %s", x.name, queensWord(x.hi))
+		}
+		return fmt.Sprintf("%s room for %d of its %s", x.name, int(s.queens[u]+s.open[u]), queensWord(x.lo))
+	}
+	return "a cell that would have to be both a queen and empty"
+}
+
+func usedWords(used []string) string {
+	if len(used) == 0 {
+		return "the rules"
+	}
+	if len(used) == 1 {
+		return used[0]
+	}
+	return strings.Join(used[:len(used)-1], ", ") + " and " + used[len(used)-1]
+}

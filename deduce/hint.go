@@ -1,0 +1,153 @@
+package deduce
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/queens-dev/queens/constraints"
+)
+
+// Hint is the advice for a partly played board.
+type Hint struct {
+	// Step is the next deduction from the board, nil when the board is solved, wrong or stalled.
+	Step *Step `json:"step"`
+	// WrongQueens are queens on the board that the solution does not have; WrongMarks are cells marked
+	// empty that hold a queen in the solution. Either makes Step nil: take them back first.
+	WrongQueens []constraints.Cell `json:"-"`
+	WrongMarks  []constraints.Cell `json:"-"`
+	// Solved is true when the board is the solution.
+	Solved bool `json:"solved"`
+	// Stalled says where deduction stops when no technique applies.
+	Stalled string `json:"stalled,omitempty"`
+	// Why says in a sentence what the hint is.
+	Why string `json:"why"`
+}
+
+// MarshalJSON writes the wrong cells as [r,c] pairs.
+func (h Hint) MarshalJSON() ([]byte, error) {
+	type plain Hint
+	return json.Marshal(struct {
+		plain
+		WrongQueens [][2]int `json:"wrong_queens"`
+		WrongMarks  [][2]int `json:"wrong_marks"`
+	}{plain(h), pairs(h.WrongQueens), pairs(h.WrongMarks)})
+}
+
+// ParseBoard reads a played board: one line per row, one character per cell: 'Q' (or 'q') a queen, 'x'
+// (or 'X') a cell marked empty, '.' an open cell; spaces between cells are allowed.
+func ParseBoard(text string, rows, cols int) ([]string, error) {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(strings.ReplaceAll(line, " ", ""))
+		if line == "" {
+			continue
+		}
+		if len(out) == rows {
+			return nil, fmt.Errorf("deduce: board: more than %d rows", rows)
+		}
+		var b strings.Builder
+		for i, r := range line {
+			switch r {
+			case 'Q', 'q':
+				b.WriteByte('Q')
+			case 'x', 'X':
+				b.WriteByte('x')
+			case '.':
+				b.WriteByte('.')
+			default:
+				return nil, fmt.Errorf("deduce: board row %d, cell %d: %q: want Q, x or .", len(out), i, r)
+			}
+		}
+		if b.Len() != cols {
+			return nil, fmt.Errorf("deduce: board row %d has %d cells, want %d", len(out), b.Len(), cols)
+		}
+		out = append(out, b.String())
+	}
+	if len(out) != rows {
+		return nil, fmt.Errorf("deduce: board has %d rows, want %d", len(out), rows)
+	}
+	return out, nil
+}
+
+// HintFor returns the next step from a played board (as ParseBoard returns it). When the puzzle has one
+// solution, queens and marks that disagree with it are named instead, as wrong.
+func HintFor(ctx context.Context, m constraints.Model, board []string) (Hint, error) {
+	s, err := New(m)
+	if err != nil {
+		return Hint{}, err
+	}
+	var sols []constraints.Solution
+	w := walker{ctx: ctx, m: m, visit: func(x constraints.Solution) bool { sols = append(sols, x); return len(sols) < 2 }}
+	w.walk(s.Clone())
+	if w.err != nil {
+		return Hint{}, w.err
+	}
+	if err := ctx.Err(); err != nil {
+		return Hint{}, err
+	}
+	var h Hint
+	if len(sols) == 1 {
+		in := constraints.NewCellSet(sols[0])
+		for r, line := range board {
+			for c, ch := range line {
+				cell := constraints.Cell{Row: r, Col: c}
+				switch {
+				case ch == 'Q' && !in.Has(cell):
+					h.WrongQueens = append(h.WrongQueens, cell)
+				case ch == 'x' && in.Has(cell):
+					h.WrongMarks = append(h.WrongMarks, cell)
+				}
+			}
+		}
+		if len(h.WrongQueens)+len(h.WrongMarks) > 0 {
+			var parts []string
+			if len(h.WrongQueens) > 0 {
+				parts = append(parts, fmt.Sprintf("the queen on %s is wrong: the solution has none there", cellWords(h.WrongQueens)))
+			}
+			if len(h.WrongMarks) > 0 {
+				parts = append(parts, fmt.Sprintf("%s is marked empty, but the solution has a queen there", cellWords(h.WrongMarks)))
+			}
+			h.Why = strings.Join(parts, "; ")
+			return h, nil
+		}
+	}
+	for r, line := range board {
+		for c, ch := range line {
+			i := s.Index(constraints.Cell{Row: r, Col: c})
+			switch ch {
+			case 'Q':
+				s.Place(i)
+			case 'x':
+				s.Exclude(i)
+			}
+		}
+	}
+	if s.Broken() {
+		h.Why = "the board breaks the rules: two queens attack each other, or a row, column or region cannot be completed"
+		return h, nil
+	}
+	if s.Solved() {
+		h.Solved, h.Why = true, "solved"
+		return h, nil
+	}
+	f := newFinder(s)
+	st, ok := f.find(0)
+	if !ok {
+		h.Stalled = f.where()
+		h.Why = "no technique applies: " + h.Stalled
+		return h, nil
+	}
+	step := f.apply(st)
+	h.Step, h.Why = &step, step.Why
+	return h, nil
+}
+
+func cellWords(cells []constraints.Cell) string {
+	var names []string
+	for _, c := range cells {
+		names = append(names, c.String())
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,281 @@
+package deduce
+
+import (
+	"github.com/queens-dev/queens/constraints"
+)
+
+// Value is what a cell holds: open (undecided), a queen, or empty (marked: no queen).
+type Value int8
+
+// The values of a cell.
+const (
+	Open  Value = 0
+	Queen Value = 1
+	Empty Value = -1
+)
+
+// State is a board being solved: every cell open, a queen or empty, with the queens and open cells of
+// every unit counted. Changes go on a trail, so a search can Save, try, and Undo without copying; nothing
+// is allocated after New but the trail's growth. A State is not safe for use by several goroutines; Clone
+// gives each its own.
+type State struct {
+	p      *problem
+	cells  []Value
+	queens []int32 // per unit
+	open   []int32 // per unit
+	trail  []int32 // the cells decided, in order
+	head   int     // trail[:head] has been propagated
+	broken int32   // a unit that can no longer meet its range, or -1
+	brokAt int     // the trail length when it broke
+	fresh  bool    // no unit has been looked at yet
+	find   *finder // Confine's, made on first use
+}
+
+// New returns the start of a puzzle: blocked cells empty, fixed queens placed, every other cell open. It
+// decides nothing else (see Propagate). The model must pass Validate and have at most MaxCells cells.
+func New(m constraints.Model) (*State, error) {
+	p, err := compile(m)
+	if err != nil {
+		return nil, err
+	}
+	return p.start(), nil
+}
+
+func (p *problem) start() *State {
+	s := &State{p: p, cells: make([]Value, p.rows*p.cols), queens: make([]int32, len(p.units)),
+		open: make([]int32, len(p.units)), trail: make([]int32, 0, p.rows*p.cols), broken: -1, fresh: true}
+	for i, u := range p.units {
+		s.open[i] = int32(len(u.cells))
+	}
+	for _, b := range p.blocked {
+		s.cells[b] = Empty // in no unit: units hold free cells only
+	}
+	for _, f := range p.fixed {
+		s.Place(int(f))
+	}
+	return s
+}
+
+// Clone returns an independent copy of s.
+func (s *State) Clone() *State {
+	t := *s
+	t.cells = append([]Value(nil), s.cells...)
+	t.queens = append([]int32(nil), s.queens...)
+	t.open = append([]int32(nil), s.open...)
+	t.trail = append(make([]int32, 0, cap(s.trail)), s.trail...)
+	t.find = nil
+	return &t
+}
+
+// Rows returns the board's rows.
+func (s *State) Rows() int { return s.p.rows }
+
+// Cols returns the board's columns.
+func (s *State) Cols() int { return s.p.cols }
+
+// Model returns the model the state solves.
+func (s *State) Model() constraints.Model { return s.p.m }
+
+// Index returns the number of cell c, row-major: the cell arguments of State's methods.
+func (s *State) Index(c constraints.Cell) int { return s.p.index(c) }
+
+// Cell returns the cell numbered i.
+func (s *State) Cell(i int) constraints.Cell { return s.p.cell(i) }
+
+// Value returns what cell i holds.
+func (s *State) Value(i int) Value { return s.cells[i] }
+
+// Attacks returns the cells a queen on cell i attacks. The slice is shared: do not change it.
+func (s *State) Attacks(i int) []int32 { return s.p.attacks[i] }
+
+// Place puts a queen on cell i and reports false if the state is now contradictory: the cell was empty,
+// or some unit holds more queens than it may. A contradictory state stays so until Undo.
+func (s *State) Place(i int) bool {
+	switch s.cells[i] {
+	case Queen:
+		return s.broken < 0
+	case Empty:
+		s.breakAt(-2)
+		return false
+	}
+	s.cells[i] = Queen
+	s.trail = append(s.trail, int32(i))
+	for _, u := range s.p.cellUnits[i] {
+		s.queens[u]++
+		s.open[u]--
+		if int(s.queens[u]) > s.p.units[u].hi {
+			s.breakAt(u)
+		}
+	}
+	return s.broken < 0
+}
+
+// Exclude marks cell i empty and reports false if the state is now contradictory: the cell held a queen,
+// or some unit can no longer reach its least number of queens.
+func (s *State) Exclude(i int) bool {
+	switch s.cells[i] {
+	case Empty:
+		return s.broken < 0
+	case Queen:
+		s.breakAt(-2)
+		return false
+	}
+	s.cells[i] = Empty
+	s.trail = append(s.trail, int32(i))
+	for _, u := range s.p.cellUnits[i] {
+		s.open[u]--
+		if int(s.queens[u]+s.open[u]) < s.p.units[u].lo {
+			s.breakAt(u)
+		}
+	}
+	return s.broken < 0
+}
+
+// breakAt records the first contradiction: unit u, or -2 for a cell asked to be both.
+func (s *State) breakAt(u int32) {
+	if s.broken == -1 {
+		s.broken, s.brokAt = u, len(s.trail)
+	}
+}
+
+// Broken reports whether the state is contradictory.
+func (s *State) Broken() bool { return s.broken != -1 }
+
+// Save returns a mark for Undo.
+func (s *State) Save() int { return len(s.trail) }
+
+// Undo takes back every change made since Save returned mark.
+func (s *State) Undo(mark int) {
+	for len(s.trail) > mark {
+		i := s.trail[len(s.trail)-1]
+		s.trail = s.trail[:len(s.trail)-1]
+		v := s.cells[i]
+		s.cells[i] = Open
+		for _, u := range s.p.cellUnits[i] {
+			s.open[u]++
+			if v == Queen {
+				s.queens[u]--
+			}
+		}
+	}
+	s.head = min(s.head, mark)
+	if s.broken != -1 && s.brokAt >= mark {
+		s.broken = -1
+	}
+}
+
+// Decided returns the cells decided since Save returned mark, in order: what Propagate forced.
+func (s *State) Decided(mark int) []int32 { return s.trail[mark:] }
+
+// Solved reports whether no cell is open and nothing contradicts: every queen stands unattacked and
+// every unit holds its range (which Propagate ensures before it leaves no cell open).
+func (s *State) Solved() bool {
+	return s.broken == -1 && s.allDecided()
+}
+
+func (s *State) allDecided() bool {
+	for _, v := range s.cells {
+		if v == Open {
+			return false
+		}
+	}
+	for u, x := range s.p.units {
+		if int(s.queens[u]) < x.lo || int(s.queens[u]) > x.hi {
+			return false
+		}
+	}
+	return true
+}
+
+// Solution returns the queens placed, in Solution order.
+func (s *State) Solution() constraints.Solution {
+	var out []constraints.Cell
+	for i, v := range s.cells {
+		if v == Queen {
+			out = append(out, s.p.cell(i))
+		}
+	}
+	return constraints.NewSolution(out...)
+}
+
+// Propagate decides what follows at once from the cells decided since it last ran, until nothing more
+// does, and reports false on a contradiction. The rules are the ones every player applies without
+// thinking: the cells a queen attacks are empty; a unit holding its most queens has its other cells
+// empty; a unit with just as many open cells as queens still missing has them all. The cells it decided
+// are Decided(mark) for a mark saved before.
+func (s *State) Propagate() bool {
+	if s.fresh {
+		s.fresh = false
+		for u := range s.p.units {
+			if !s.settle(int32(u)) {
+				return false
+			}
+		}
+	}
+	for s.head < len(s.trail) && s.broken == -1 {
+		i := s.trail[s.head]
+		s.head++
+		if s.cells[i] == Queen {
+			for _, a := range s.p.attacks[i] {
+				if !s.Exclude(int(a)) {
+					return false
+				}
+			}
+		}
+		for _, u := range s.p.cellUnits[i] {
+			if !s.settle(u) {
+				return false
+			}
+		}
+	}
+	return s.broken == -1
+}
+
+// settle fills or empties unit u when its count decides the rest of it.
+func (s *State) settle(u int32) bool {
+	x := &s.p.units[u]
+	if s.open[u] == 0 {
+		return s.broken == -1
+	}
+	switch {
+	case int(s.queens[u]) == x.hi:
+		for _, c := range x.cells {
+			if s.cells[c] == Open && !s.Exclude(int(c)) {
+				return false
+			}
+		}
+	case int(s.queens[u]+s.open[u]) == x.lo:
+		for _, c := range x.cells {
+			if s.cells[c] == Open && !s.Place(int(c)) {
+				return false
+			}
+		}
+	}
+	return s.broken == -1
+}
+
+// Confine applies, until nothing changes, the techniques that reason about rows and regions together
+// (a region confined to a line and the converse, k regions in k rows or columns and the converse),
+// propagating after each. It reports false on a contradiction. It costs more than Propagate and saves a
+// search nodes on region puzzles with several queens per line.
+func (s *State) Confine() bool {
+	if s.find == nil {
+		s.find = newFinder(s)
+	}
+	for s.broken == -1 {
+		st, ok := s.find.confined()
+		if !ok {
+			st, ok = s.find.groups()
+		}
+		if !ok {
+			return true
+		}
+		for _, c := range st.exclude {
+			s.Exclude(int(c))
+		}
+		if !s.Propagate() {
+			return false
+		}
+	}
+	return false
+}

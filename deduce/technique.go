@@ -1,0 +1,100 @@
+package deduce
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Level is how hard a technique is for a person, and so a puzzle's grade.
+type Level int
+
+// The levels, easiest first. Guess is not a technique but a choice made by search.
+const (
+	Easy Level = iota + 1
+	Medium
+	Hard
+	Expert
+	Guess
+)
+
+var levelNames = [...]string{Easy: "easy", Medium: "medium", Hard: "hard", Expert: "expert", Guess: "guess"}
+
+// String returns "easy", "medium", "hard", "expert" or "guess".
+func (l Level) String() string {
+	if l < Easy || l > Guess {
+		return fmt.Sprintf("level(%d)", int(l))
+	}
+	return levelNames[l]
+}
+
+// ParseLevel reads a grade as String writes it.
+func ParseLevel(s string) (Level, error) {
+	for l := Easy; l <= Expert; l++ {
+		if levelNames[l] == strings.ToLower(s) {
+			return l, nil
+		}
+	}
+	return 0, fmt.Errorf("deduce: grade %q: want easy, medium, hard or expert", s)
+}
+
+// Technique is a named way of deducing cells, as players name it.
+type Technique struct {
+	// ID is the technique's short name: "last-cell", "confined", … It is what JSON carries.
+	ID string
+	// Name is the name players know it by.
+	Name string
+	// Level is how hard it is.
+	Level Level
+	// About says in a sentence what it sees.
+	About string
+	find  func(f *finder) (step, bool)
+}
+
+// Techniques returns the techniques in the order Explain tries them: easiest first.
+func Techniques() []*Technique { return techniques }
+
+// TechniqueByID returns the technique with that ID, or nil.
+func TechniqueByID(id string) *Technique {
+	for _, t := range techniques {
+		if t.ID == id {
+			return t
+		}
+	}
+	if id == guessing.ID {
+		return guessing
+	}
+	return nil
+}
+
+var techniques []*Technique
+
+// guessing is the step search takes when deduction stalls and a guess was allowed.
+var guessing = &Technique{ID: "guess", Name: "guess", Level: Guess,
+	About: "no technique decides a cell: search picks the cell's value that the solution has"}
+
+func init() {
+	techniques = []*Technique{
+		{ID: "attacked", Name: "cells a queen attacks", Level: Easy, find: (*finder).attacked,
+			About: "a queen's attacked cells (for LinkedIn Queens and Star Battle its eight neighbours) hold no queen"},
+		{ID: "full", Name: "full row, column or region", Level: Easy, find: (*finder).full,
+			About: "a row, column or region that holds all its queens has its other cells empty"},
+		{ID: "last-cell", Name: "last open cells", Level: Easy, find: (*finder).lastCells,
+			About: "a row, column or region with just as many open cells as queens still missing has a queen in each"},
+		{ID: "confined", Name: "region confined to a line (and the converse)", Level: Medium, find: (*finder).confined,
+			About: "when a region's open cells all lie in one row, its queens are that row's: the row's other cells are empty; the same for columns, and for a row confined to a region"},
+		{ID: "sees-all", Name: "a cell that sees the whole region", Level: Medium, find: (*finder).seesAll,
+			About: "a cell attacked by every open cell of a region that needs one more queen stays empty, wherever that queen goes"},
+		{ID: "contradiction", Name: "a queen would leave a line empty", Level: Medium, find: (*finder).contradiction,
+			About: "a cell whose queen would take the last room of some row, column or region holds no queen"},
+		{ID: "group", Name: "k regions in k lines (and the converse)", Level: Hard, find: (*finder).groups,
+			About: "k regions whose open cells lie in k rows fill those rows: the rows' other cells are empty; and k rows lying in k regions fill those regions"},
+		{ID: "packing", Name: "packing (Star Battle's 2×2 blocks)", Level: Hard, find: (*finder).packing,
+			About: "a row, column or region that needs several queens and has little room: a cell used by every way of placing them holds a queen, a cell used by none, or attacked by every way, holds none"},
+		{ID: "squeeze", Name: "squeeze (two lines at once)", Level: Hard, find: (*finder).squeeze,
+			About: "two neighbouring rows or columns taken together: every way of placing their queens agrees on a cell"},
+		{ID: "chain", Name: "chain to a contradiction", Level: Hard, find: (*finder).chain,
+			About: "a queen (or an empty cell) whose consequences, followed move by forced move, break a row, column or region"},
+		{ID: "trial", Name: "trial to a contradiction", Level: Expert, find: (*finder).trial,
+			About: "a queen (or an empty cell) supposed, then reasoned on with the techniques above, that breaks a row, column or region"},
+	}
+}

@@ -1,0 +1,288 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/queens-dev/queens/codec"
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/deduce"
+	"github.com/queens-dev/queens/variants"
+)
+
+const explainUsage = `Usage: queens explain --variant PUZZLE [--format text|json] [--boards] [--guess]
+
+Solves a region puzzle the way a person does, one named technique at a time, and prints every step: the
+technique, the cells it decides (queens placed, cells marked empty) and why. Ends with the puzzle's grade
+(easy, medium, hard, expert: the hardest technique needed, and how often) and score. Rows, columns and
+cells are numbered from 0 (r3c5 is row 3, column 5). If no technique applies before the end, it says
+where it stopped and how many cells are open, and exits 1; --guess then lets search choose a cell
+(marked as a guess) and goes on.
+
+PUZZLE is a variant file or built-in name (queens list), a puzz.link Star Battle URL, a LinkedIn-clone
+level's JSON file, or a file with a grid of region letters (--stars for the last two).
+
+Examples:
+  queens explain --variant linkedin-09
+  queens explain --variant 'https://puzz.link/p?starbattle/9/9/2/12a955kh37khi20fe0g13toea1c07g'
+  queens explain --variant starbattle-2-10 --format json --guess
+`
+
+func runExplain(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "explain", explainUsage)
+	variant := fs.String("variant", "", "the puzzle: a variant file or name, a puzz.link URL, a level JSON or a letter grid file")
+	stars := fs.Int("stars", 1, "queens per row, column and region, for a level JSON or letter grid")
+	format := fs.String("format", "text", "text or json")
+	boards := fs.Bool("boards", false, "draw the board after each step (text)")
+	guess := fs.Bool("guess", false, "when deduction stalls, let search choose a cell, and go on")
+	timeout := fs.Duration("timeout", 0, "stop after this long (e.g. 30s), exit 1")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *format != "text" && *format != "json" {
+		return usagef("--format %q: want text or json", *format)
+	}
+	m, err := loadPuzzle(*variant, *stars)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := withTimeout(ctx, *timeout)
+	defer cancel()
+	ex, steps, err := deduce.ExplainBoards(ctx, m, deduce.Options{Guess: *guess})
+	if err != nil {
+		if ctx.Err() != nil {
+			return &interrupted{cause: ctx.Err(), timeout: *timeout, done: fmt.Sprintf("%d steps", len(steps))}
+		}
+		return err
+	}
+	if *format == "json" {
+		if err := writeJSON(e.stdout, ex); err != nil {
+			return err
+		}
+	} else {
+		for i, s := range steps {
+			fmt.Fprintf(e.stdout, "%d. %s: %s%s\n", i+1, s.Step.Technique.Name, s.Step.Why, cellsDecided(s.Step))
+			if *boards {
+				fmt.Fprintf(e.stdout, "%s\n\n", strings.Join(boardWithRegions(m, s.Board), "\n"))
+			}
+		}
+	}
+	return explainEnd(e, m, ex)
+}
+
+// explainEnd writes the summary on stderr and turns a stall into exit 1.
+func explainEnd(e *env, m constraints.Model, ex deduce.Explanation) error {
+	if !ex.Solved {
+		return &codeError{code: ExitFailure, err: fmt.Errorf("deduction stalls after %d steps with %d of %d cells open: %s (--guess finishes by search)",
+			len(ex.Steps), ex.Open, m.Rows*m.Cols, ex.Stalled)}
+	}
+	how := "without guessing"
+	if ex.Guessed {
+		how = "with a guess"
+	}
+	fmt.Fprintf(e.stderr, "# solved in %d steps %s: grade %s, score %d\n", len(ex.Steps), how, ex.Grade, ex.Score)
+	return nil
+}
+
+// cellsDecided lists a step's cells after its sentence: " [Q r1c2; x r3c4 r3c5]".
+func cellsDecided(s deduce.Step) string {
+	var parts []string
+	if len(s.Place) > 0 {
+		parts = append(parts, "Q "+cellNames(s.Place))
+	}
+	if len(s.Exclude) > 0 {
+		parts = append(parts, "x "+cellNames(s.Exclude))
+	}
+	if s.IsGuess() {
+		parts = append(parts, "guess")
+	}
+	return " [" + strings.Join(parts, "; ") + "]"
+}
+
+func cellNames(cells []constraints.Cell) string {
+	var names []string
+	for _, c := range cells {
+		names = append(names, c.String())
+	}
+	return strings.Join(names, " ")
+}
+
+// boardWithRegions draws a played board with each open cell's region letter in lower case: "Q" a queen,
+// "x" an empty cell.
+func boardWithRegions(m constraints.Model, board []string) []string {
+	out := make([]string, len(board))
+	for r, line := range board {
+		var b strings.Builder
+		for c, ch := range line {
+			if c > 0 {
+				b.WriteByte(' ')
+			}
+			if ch == '.' && m.Regions != nil {
+				if i := m.Regions.At(constraints.Cell{Row: r, Col: c}); i >= 0 {
+					b.WriteString(strings.ToLower(string(m.Regions.Name(i))))
+					continue
+				}
+			}
+			b.WriteRune(ch)
+		}
+		out[r] = b.String()
+	}
+	return out
+}
+
+func writeJSON(w io.Writer, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(data, '\n'))
+	return err
+}
+
+func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d > 0 {
+		return context.WithTimeout(ctx, d)
+	}
+	return context.WithCancel(ctx)
+}
+
+// loadPuzzle reads a puzzle from a puz.link URL, a file (variant YAML, level JSON, letter grid) or a
+// built-in name.
+func loadPuzzle(arg string, stars int) (constraints.Model, error) {
+	if arg == "" {
+		return constraints.Model{}, usagef("--variant: give a puzzle (a variant file or name, a puzz.link URL, a level JSON or a letter grid)")
+	}
+	if strings.Contains(arg, "?starbattle/") || strings.HasPrefix(arg, "starbattle/") {
+		m, err := codec.ParseURL(arg)
+		if err != nil {
+			return m, &usageError{err.Error()}
+		}
+		return m, nil
+	}
+	if _, err := os.Stat(arg); err == nil {
+		data, err := readBounded(arg)
+		if err != nil {
+			return constraints.Model{}, err
+		}
+		text := strings.TrimSpace(string(data))
+		var m constraints.Model
+		switch ext := strings.ToLower(filepath.Ext(arg)); {
+		case ext == ".yaml" || ext == ".yml":
+			v, err := variants.Parse(arg, data)
+			if err != nil {
+				return m, &usageError{err.Error()}
+			}
+			return v.Model, nil
+		case strings.Contains(text, "?starbattle/"):
+			m, err = codec.ParseURL(text)
+		case strings.HasPrefix(text, "{"):
+			m, err = codec.ParseLevel(data, stars)
+		case !strings.Contains(text, ":"):
+			m, err = codec.ParseGrid(data, stars)
+		default:
+			v, verr := variants.Parse(arg, data)
+			m, err = v.Model, verr
+		}
+		if err != nil {
+			return m, &usageError{fmt.Sprintf("%s: %v", arg, err)}
+		}
+		return m, nil
+	}
+	v, err := loadVariant(arg)
+	return v.Model, err
+}
+
+func readBounded(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &usageError{err.Error()}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, codec.MaxInput+1))
+	if err != nil {
+		return nil, &usageError{err.Error()}
+	}
+	if len(data) > codec.MaxInput {
+		return nil, usagef("%s: more than %d bytes", path, codec.MaxInput)
+	}
+	return data, nil
+}
+
+const hintUsage = `Usage: queens hint --variant PUZZLE [--state FILE|-] [--format text|json]
+
+The next step from a partly played board: a named technique, the cells it decides, and why. The board
+(--state, '-' for stdin) has one line per row and one character per cell: Q a queen, x a cell marked
+empty, . an open cell; without it, the empty board. A queen or mark that disagrees with the puzzle's
+solution is named as wrong instead. PUZZLE is as for 'queens explain'.
+
+Examples:
+  queens hint --variant linkedin-09
+  printf 'Q........\n' | queens hint --variant linkedin-09 --state -
+`
+
+func runHint(ctx context.Context, e *env, args []string) error {
+	fs := newFlagSet(e, "hint", hintUsage)
+	variant := fs.String("variant", "", "the puzzle, as for explain")
+	stars := fs.Int("stars", 1, "queens per row, column and region, for a level JSON or letter grid")
+	state := fs.String("state", "", "the played board: a file, or - for stdin (default: the empty board)")
+	format := fs.String("format", "text", "text or json")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	if *format != "text" && *format != "json" {
+		return usagef("--format %q: want text or json", *format)
+	}
+	m, err := loadPuzzle(*variant, *stars)
+	if err != nil {
+		return err
+	}
+	text := strings.Repeat(strings.Repeat(".", m.Cols)+"\n", m.Rows)
+	switch *state {
+	case "":
+	case "-":
+		data, err := io.ReadAll(io.LimitReader(e.stdin, codec.MaxInput+1))
+		if err != nil {
+			return err
+		}
+		text = string(data)
+	default:
+		data, err := readBounded(*state)
+		if err != nil {
+			return err
+		}
+		text = string(data)
+	}
+	board, err := deduce.ParseBoard(text, m.Rows, m.Cols)
+	if err != nil {
+		return &usageError{err.Error()}
+	}
+	h, err := deduce.HintFor(ctx, m, board)
+	if err != nil {
+		if ctx.Err() != nil {
+			return &interrupted{cause: ctx.Err()}
+		}
+		return err
+	}
+	if *format == "json" {
+		return writeJSON(e.stdout, h)
+	}
+	switch {
+	case h.Step != nil:
+		fmt.Fprintf(e.stdout, "%s: %s%s\n", h.Step.Technique.Name, h.Step.Why, cellsDecided(*h.Step))
+	default:
+		fmt.Fprintln(e.stdout, h.Why)
+	}
+	return nil
+}

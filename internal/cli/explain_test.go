@@ -1,0 +1,69 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func runQueens(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := MainWith(context.Background(), args, strings.NewReader(stdin), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestExplain(t *testing.T) {
+	out, errs, code := runQueens(t, "", "explain", "--variant", "linkedin-09", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var ex struct {
+		Solved bool   `json:"solved"`
+		Grade  string `json:"grade"`
+		Score  int    `json:"score"`
+		Steps  []struct {
+			Technique string   `json:"technique"`
+			Place     [][2]int `json:"place"`
+			Exclude   [][2]int `json:"exclude"`
+			Why       string   `json:"why"`
+		} `json:"steps"`
+	}
+	if err := json.Unmarshal([]byte(out), &ex); err != nil {
+		t.Fatal(err)
+	}
+	if !ex.Solved || ex.Grade == "" || ex.Score <= 0 || len(ex.Steps) == 0 || ex.Steps[0].Why == "" {
+		t.Errorf("explain json: %+v", ex)
+	}
+	// A model with many solutions stalls at once: exit 1 and a message saying where.
+	_, errs, code = runQueens(t, "", "explain", "--variant", "classic-05")
+	if code != ExitFailure || !strings.Contains(errs, "of 25 cells open") {
+		t.Errorf("classic-05: exit %d, %q", code, errs)
+	}
+	out, _, code = runQueens(t, "", "explain", "--variant", "classic-05", "--guess")
+	if code != 0 || !strings.Contains(out, "[Q r") || !strings.Contains(out, "guess]") {
+		t.Errorf("classic-05 --guess: exit %d\n%s", code, out)
+	}
+	_, _, code = runQueens(t, "", "explain", "--variant", "starbattle/9/9/2/12a955kh37khi20fe0g13toea1c07g")
+	if code != 0 {
+		t.Errorf("a puzz.link URL: exit %d", code)
+	}
+}
+
+func TestHint(t *testing.T) {
+	out, _, code := runQueens(t, "", "hint", "--variant", "linkedin-09")
+	if code != 0 || !strings.Contains(out, "[Q r5c8]") {
+		t.Errorf("empty board: exit %d, %q", code, out)
+	}
+	wrong := "Q........\n" + strings.Repeat(".........\n", 8)
+	out, _, code = runQueens(t, wrong, "hint", "--variant", "linkedin-09", "--state", "-", "--format", "json")
+	if code != 0 || !strings.Contains(out, `"wrong_queens":[[0,0]]`) {
+		t.Errorf("a wrong queen: exit %d, %s", code, out)
+	}
+	_, errs, code := runQueens(t, "Q\n", "hint", "--variant", "linkedin-09", "--state", "-")
+	if code != ExitUsage {
+		t.Errorf("a short board: exit %d, %s", code, errs)
+	}
+}
