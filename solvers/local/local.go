@@ -30,7 +30,6 @@ package local
 import (
 	"context"
 	"math/rand/v2"
-	"sync/atomic"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
@@ -129,14 +128,13 @@ func Find(ctx context.Context, m constraints.Model, opts ...Option) (constraints
 	if ctx.Err() != nil {
 		return nil, false, res, ctx.Err()
 	}
-	var done atomic.Bool
-	release := context.AfterFunc(ctx, func() { done.Store(true) })
+	stop, release := solvers.StopFlag(ctx)
 	defer release()
 
 	rng := rand.New(rand.NewPCG(solvers.Seed(m), o.seed))
 	var cols []int32
 	if o.construct {
-		cols = construct(x, rng, done.Load)
+		cols = construct(x, rng, stop)
 	}
 	if cols != nil && len(m.Blocked) == 0 && len(m.Fixed) == 0 && !x.counted {
 		// The construction keeps the riders' lines and the columns to one queen, and the leaps, by
@@ -163,7 +161,7 @@ func Find(ctx context.Context, m constraints.Model, opts ...Option) (constraints
 	if err != nil {
 		return nil, false, res, err
 	}
-	s := newSearcher(st, fixed, done.Load)
+	s := newSearcher(st, fixed, stop)
 	found := func() (constraints.Solution, bool, solvers.Result, error) {
 		sol := s.solution()
 		if err := solvers.Verify("local", m, sol); err != nil {

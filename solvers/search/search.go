@@ -25,7 +25,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"sync/atomic"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
@@ -109,11 +108,10 @@ func Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool,
 	if ctx.Err() != nil {
 		return nil, false, res, ctx.Err()
 	}
-	var done atomic.Bool
-	release := context.AfterFunc(ctx, func() { done.Store(true) })
+	stop, release := solvers.StopFlag(ctx)
 	defer release()
 
-	sol, out, steps, err := find(ctx, p, solvers.Seed(m), done.Load)
+	sol, out, steps, err := find(ctx, p, solvers.Seed(m), stop)
 	res.Stats.Nodes = steps
 	if err != nil {
 		return nil, false, res, fmt.Errorf("search: %w", err)
