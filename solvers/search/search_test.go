@@ -514,3 +514,43 @@ func ExampleFind() {
 	// Q.....
 	// ...Q..
 }
+
+// Queens on a Möbius strip: leaving row r on the right, a rider comes back on row 7−r on the left, so
+// rows r and 7−r are one line of the row rider and 8×8 holds four queens.
+func ExampleFind_mobius() {
+	m := constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Queen, Surface: constraints.Mobius}
+	sol, ok, _, err := search.Find(context.Background(), m)
+	fmt.Println(ok, err, len(sol))
+	for _, row := range m.Board(sol) {
+		fmt.Println(row)
+	}
+	// Output:
+	// true <nil> 4
+	// .Q......
+	// ....Q...
+	// ........
+	// ........
+	// Q.......
+	// ..Q.....
+	// ........
+	// ........
+}
+
+// No three in a line: two points in every row and column of a 6×6 board, no three on a line of any
+// slope, and no attacks.
+func ExampleFind_noThreeInLine() {
+	m := constraints.Model{Rows: 6, Cols: 6, Each: constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2), Line: constraints.AtMost(2)}}
+	sol, ok, _, err := search.Find(context.Background(), m)
+	fmt.Println(ok, err, len(sol))
+	for _, row := range m.Board(sol) {
+		fmt.Println(row)
+	}
+	// Output:
+	// true <nil> 12
+	// ...QQ.
+	// .Q...Q
+	// Q.Q...
+	// ..Q.Q.
+	// ...Q.Q
+	// QQ....
+}
