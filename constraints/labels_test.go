@@ -23,7 +23,8 @@ func labelRiders() []Vec {
 // to 7×7 (and a few wider) of every surface it serves, for each rider, rows, columns, diagonal quotas of
 // several ranges, and regions with cells in none: two cells the lines hold get one label exactly when
 // they lie on one line; a label of cells no line holds names a line the range leaves free; every label
-// lies below Count; and only a cell in no region has none.
+// lies below Count; only a cell in no region has none; and AppendRow gives every row's labels as Label
+// gives them cell by cell.
 func TestLabellerMatchesLines(t *testing.T) {
 	sizes := [][2]int{{1, 9}, {9, 1}, {2, 8}, {8, 3}}
 	for r := 1; r <= 7; r++ {
@@ -117,6 +118,15 @@ func checkLabels(t *testing.T, m Model, f *Family) *Labeller {
 		class[k] = append(class[k], int32(x))
 		if len(l.Of(int32(x))) > 1 {
 			t.Fatalf("%v: %s: %v lies on %d lines", m, f.Name, c, len(l.Of(int32(x))))
+		}
+	}
+	var row []int64
+	for r := range m.Rows {
+		row = lab.AppendRow(row[:0], r)
+		for c, k := range row {
+			if want := labels[r*m.Cols+c]; k != want {
+				t.Fatalf("%v: %s: AppendRow gives r%dc%d the label %d, Label %d", m, f.Name, r, c, k, want)
+			}
 		}
 	}
 	covered := make([]bool, n)

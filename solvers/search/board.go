@@ -93,14 +93,15 @@ func (f *family) label(ctx context.Context, lab *constraints.Labeller, rows, col
 	f.of = make([]int32, n)
 	id := make([]int32, lab.Count()) // a label's line, plus one; 0 for none yet
 	size := make([]int32, 0, min(lab.Count(), int64(n)))
+	row := make([]int64, 0, cols)
 	for r := range rows {
 		if r&63 == 0 && ctx.Err() != nil {
 			return ctx.Err()
 		}
-		for c := range cols {
+		row = lab.AppendRow(row[:0], r)
+		for c, k := range row {
 			x := r*cols + c
-			k, ok := lab.Label(constraints.Cell{Row: r, Col: c})
-			if !ok {
+			if k < 0 {
 				f.of[x] = -1
 				continue
 			}
@@ -132,22 +133,19 @@ func (f *family) label(ctx context.Context, lab *constraints.Labeller, rows, col
 // change moves line l's free cells by df and its queens by dp, and keeps the family's sums.
 func (f *family) change(l, df, dp int32) {
 	fr, pl := f.free[l], f.placed[l]
-	f.room -= int(min(f.hi-pl, fr))
-	if pl+fr < f.lo {
-		f.short--
+	nf, np := fr+df, pl+dp
+	f.room += int(min(f.hi-np, nf) - min(f.hi-pl, fr))
+	if f.lo > 0 {
+		if pl+fr >= f.lo && np+nf < f.lo {
+			f.short++
+		} else if pl+fr < f.lo && np+nf >= f.lo {
+			f.short--
+		}
+		if dp != 0 {
+			f.deficit += int(max(f.lo-np, 0) - max(f.lo-pl, 0))
+		}
 	}
-	if pl < f.lo {
-		f.deficit -= int(f.lo - pl)
-	}
-	fr, pl = fr+df, pl+dp
-	f.room += int(min(f.hi-pl, fr))
-	if pl+fr < f.lo {
-		f.short++
-	}
-	if pl < f.lo {
-		f.deficit += int(f.lo - pl)
-	}
-	f.free[l], f.placed[l] = fr, pl
+	f.free[l], f.placed[l] = nf, np
 }
 
 // take counts the free cell x taken (a queen on it when dp is 1) on the family's lines, or given back
@@ -196,8 +194,18 @@ type board struct {
 	// trail holds what was done, in order: a cell x ≥ 0 taken away, or ^x for a queen placed on x.
 	trail   []int32
 	scratch []int32
-	leaps   []constraints.Cell
+	// The leaps of each cell, from LeapTargets, kept once asked for where the board is small enough
+	// (cells × len(p.Leaps) at most maxLeapTable): cell x's are leapAt[x·leapK:][:leapN[x]−1], and leapN[x]
+	// is 0 until they are asked for. A puzzle's search places its queens on the same few cells again
+	// and again.
+	leapK   int
+	leapN   []int32
+	leapAt  []int32
+	leapBuf []constraints.Cell
 }
+
+// maxLeapTable bounds the leaps the board keeps, in cells.
+const maxLeapTable = 1 << 22
 
 // newBoard returns the board of p with every cell free but the blocked ones, and no queen placed. It
 // walks the lines of p's families, and returns Lines' error: ctx's, or a line too short for its range.
@@ -219,6 +227,9 @@ func newBoard(ctx context.Context, p *constraints.Program) (*board, error) {
 		}
 	}
 	b.need = p.Queens
+	if b.leapK = len(p.Leaps); b.leapK > 0 && int64(cells)*int64(b.leapK) <= maxLeapTable {
+		b.leapN, b.leapAt = make([]int32, cells), make([]int32, cells*b.leapK)
+	}
 	for _, c := range p.Blocked {
 		b.remove(b.index(c.Row, c.Col))
 	}
@@ -295,11 +306,8 @@ func (b *board) place(x int32) {
 			}
 		}
 	}
-	if len(b.p.Leaps) > 0 {
-		b.leaps = b.p.LeapTargets(b.leaps[:0], constraints.Cell{Row: int(x) / b.cols, Col: int(x) % b.cols})
-		for _, t := range b.leaps {
-			att = append(att, b.index(t.Row, t.Col))
-		}
+	if b.leapK > 0 {
+		att = b.appendLeaps(att, x)
 	}
 	// A cell may be listed twice, where lines of two families meet.
 	for _, y := range att {
@@ -308,6 +316,23 @@ func (b *board) place(x int32) {
 		}
 	}
 	b.scratch = att
+}
+
+// appendLeaps appends to dst the cells a queen on x reaches by a leap.
+func (b *board) appendLeaps(dst []int32, x int32) []int32 {
+	if b.leapN != nil && b.leapN[x] > 0 {
+		return append(dst, b.leapAt[int(x)*b.leapK:][:b.leapN[x]-1]...)
+	}
+	b.leapBuf = b.p.LeapTargets(b.leapBuf[:0], constraints.Cell{Row: int(x) / b.cols, Col: int(x) % b.cols})
+	from := len(dst)
+	for _, t := range b.leapBuf {
+		dst = append(dst, b.index(t.Row, t.Col))
+	}
+	if b.leapN != nil {
+		copy(b.leapAt[int(x)*b.leapK:], dst[from:])
+		b.leapN[x] = int32(len(dst)-from) + 1
+	}
+	return dst
 }
 
 // undo takes back what was done since the trail was mark long.
