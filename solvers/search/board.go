@@ -35,14 +35,16 @@ type family struct {
 }
 
 // newFamily returns the family of the Program's family f on a board of rows×cols cells, every cell
-// free and no queen placed; nil when its range leaves every line free. Where f has a Labeller, its lines
-// are named cell by cell in one pass over the board; otherwise they are walked (Family.Lines), and the
-// error is Lines': ctx's, or a line too short for its range.
+// free and no queen placed; nil when its range leaves every line free. Rows and columns are laid out
+// at once; where f has a Labeller, its lines are named in one pass over the board; otherwise they are
+// walked (Family.Lines), and the error is Lines': ctx's, or a line too short for its range.
 func newFamily(ctx context.Context, f *constraints.Family, rows, cols int) (*family, error) {
 	fam := &family{lo: int32(f.Range.Lo), hi: int32(f.Range.Hi)}
 	n := rows * cols
-	if lab, err := f.Labeller(); err == nil && lab.Count() <= 2*int64(n) {
-		if err := fam.label(ctx, lab, rows, cols); err != nil {
+	if f.Shape == constraints.ShapeRows || f.Shape == constraints.ShapeColumns {
+		fam.rowsOrColumns(f.Shape == constraints.ShapeRows, rows, cols)
+	} else if lab, err := f.Labeller(); err == nil && lab.Count() <= 2*int64(n) {
+		if err := fam.label(ctx, lab, f.Shape != constraints.ShapeOther, rows, cols); err != nil {
 			return nil, err
 		}
 	} else {
@@ -86,13 +88,43 @@ func newFamily(ctx context.Context, f *constraints.Family, rows, cols int) (*fam
 	return fam, nil
 }
 
-// label numbers f's lines by their labels, in the order of their first cells, and lists each line's
-// cells: a counting sort of the cells by line.
-func (f *family) label(ctx context.Context, lab *constraints.Labeller, rows, cols int) error {
+// rowsOrColumns makes f's lines the board's rows, or its columns.
+func (f *family) rowsOrColumns(rows bool, r, c int) {
+	n := r * c
+	f.of, f.cells = make([]int32, n), make([]int32, n)
+	lines, length := r, c
+	if !rows {
+		lines, length = c, r
+	}
+	f.start = make([]int32, lines+1)
+	for l := range lines {
+		f.start[l+1] = int32((l + 1) * length)
+	}
+	for x := range n {
+		if rows {
+			f.of[x], f.cells[x] = int32(x/c), int32(x)
+		} else {
+			col, row := x%c, x/c
+			f.of[x] = int32(col)
+			f.cells[col*r+row] = int32(x)
+		}
+	}
+}
+
+// label numbers f's lines by their labels and lists each line's cells: a counting sort of the cells by
+// line. Where dense is set the labels are the lines' numbers already (regions); a rider's labels leave
+// gaps, and its lines are numbered in the order of their first cells.
+func (f *family) label(ctx context.Context, lab *constraints.Labeller, dense bool, rows, cols int) error {
 	n := rows * cols
 	f.of = make([]int32, n)
-	id := make([]int32, lab.Count()) // a label's line, plus one; 0 for none yet
-	size := make([]int32, 0, min(lab.Count(), int64(n)))
+	var id []int32 // a label's line, plus one; 0 for none yet
+	var size []int32
+	if dense {
+		size = make([]int32, lab.Count())
+	} else {
+		id = make([]int32, lab.Count())
+		size = make([]int32, 0, min(lab.Count(), int64(n)))
+	}
 	row := make([]int64, 0, cols)
 	for r := range rows {
 		if r&63 == 0 && ctx.Err() != nil {
@@ -101,15 +133,18 @@ func (f *family) label(ctx context.Context, lab *constraints.Labeller, rows, col
 		row = lab.AppendRow(row[:0], r)
 		for c, k := range row {
 			x := r*cols + c
-			if k < 0 {
+			l := int32(k)
+			switch {
+			case k < 0:
 				f.of[x] = -1
 				continue
+			case !dense:
+				if id[k] == 0 {
+					size = append(size, 0)
+					id[k] = int32(len(size))
+				}
+				l = id[k] - 1
 			}
-			if id[k] == 0 {
-				size = append(size, 0)
-				id[k] = int32(len(size))
-			}
-			l := id[k] - 1
 			f.of[x] = l
 			size[l]++
 		}
@@ -170,17 +205,6 @@ func (f *family) take(x, df, dp int32) {
 	}
 }
 
-// linesOf returns the lines cell x lies on, in buf where it has a line of its own.
-func (f *family) linesOf(x int32, buf *[1]int32) []int32 {
-	if f.of == nil {
-		return f.ofCell[f.cellStart[x]:f.cellStart[x+1]]
-	}
-	if buf[0] = f.of[x]; buf[0] < 0 {
-		return nil
-	}
-	return buf[:]
-}
-
 // board is the state of the search: which cells are still free, the families of lines with their
 // counts, the queens placed, and a trail of what was done, so that any step can be undone.
 type board struct {
@@ -194,10 +218,11 @@ type board struct {
 	// trail holds what was done, in order: a cell x ≥ 0 taken away, or ^x for a queen placed on x.
 	trail   []int32
 	scratch []int32
-	// The leaps of each cell, from LeapTargets, kept once asked for where the board is small enough
-	// (cells × len(p.Leaps) at most maxLeapTable): cell x's are leapAt[x·leapK:][:leapN[x]−1], and leapN[x]
-	// is 0 until they are asked for. A puzzle's search places its queens on the same few cells again
-	// and again.
+	// The leaps of each cell, from LeapTargets, kept once asked for where the board is small (cells ×
+	// len(p.Leaps) at most maxLeapTable): cell x's are leapAt[x·leapK:][:leapN[x]−1], and leapN[x] is 0
+	// until they are asked for. A puzzle's search places its queens on the same few cells again and
+	// again; on a large board a search places each queen once or so, and the table would cost more
+	// than it saves.
 	leapK   int
 	leapN   []int32
 	leapAt  []int32
@@ -205,7 +230,7 @@ type board struct {
 }
 
 // maxLeapTable bounds the leaps the board keeps, in cells.
-const maxLeapTable = 1 << 22
+const maxLeapTable = 1 << 16
 
 // newBoard returns the board of p with every cell free but the blocked ones, and no queen placed. It
 // walks the lines of p's families, and returns Lines' error: ctx's, or a line too short for its range.
@@ -297,10 +322,19 @@ func (b *board) place(x int32) {
 	b.need--
 	b.trail = append(b.trail, ^x)
 	att := b.scratch[:0]
-	var buf [1]int32
 	for _, f := range b.fams {
+		if f.of != nil {
+			if l := f.of[x]; l >= 0 {
+				if f.change(l, -1, 1); f.placed[l] == f.hi {
+					att = b.appendFree(att, f, l)
+				}
+			} else {
+				f.room--
+			}
+			continue
+		}
 		f.take(x, -1, 1)
-		for _, l := range f.linesOf(x, &buf) {
+		for _, l := range f.ofCell[f.cellStart[x]:f.cellStart[x+1]] {
 			if f.placed[l] == f.hi {
 				att = b.appendFree(att, f, l)
 			}

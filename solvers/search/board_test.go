@@ -125,3 +125,14 @@ func joined(b *board, x, y int32) bool {
 	}
 	return false
 }
+
+// linesOf returns the lines cell x lies on, in buf where it has a line of its own.
+func (f *family) linesOf(x int32, buf *[1]int32) []int32 {
+	if f.of == nil {
+		return f.ofCell[f.cellStart[x]:f.cellStart[x+1]]
+	}
+	if buf[0] = f.of[x]; buf[0] < 0 {
+		return nil
+	}
+	return buf[:]
+}

@@ -299,7 +299,7 @@ func (s *searcher) choose() (*family, int32) {
 
 // tightest returns the first of f's lines that can still take a queen with the fewest free cells beyond
 // the queens it may still take, and that number; -1 when no line can take one. Where the family has no
-// room to spare, a line with none beyond takes a queen on every free cell.
+// room to spare, a line with none beyond (zero or less) takes a queen on every free cell.
 func (f *family) tightest() (int32, int32) {
 	best, bestScore := int32(-1), int32(1<<31-1)
 	for l, fr := range f.free {
@@ -307,9 +307,9 @@ func (f *family) tightest() (int32, int32) {
 		if fr == 0 || room == 0 {
 			continue
 		}
-		if score := max(fr-room, 0); score < bestScore {
+		if score := fr - room; score < bestScore {
 			best, bestScore = int32(l), score
-			if score == 0 {
+			if score <= 0 {
 				break
 			}
 		}
