@@ -61,14 +61,14 @@ func (f form) build(stop func() bool) []int32 {
 }
 
 // misses counts the blocked cells the form puts a queen on and the fixed queens it leaves out.
-func (f form) misses(m constraints.Model) int {
+func (f form) misses(p *constraints.Program) int {
 	k := 0
-	for _, c := range m.Blocked {
+	for _, c := range p.Blocked {
 		if c.Row < f.n && f.col(c.Row) == c.Col {
 			k++
 		}
 	}
-	for _, c := range m.Fixed {
+	for _, c := range p.Fixed {
 		if c.Row >= f.n || f.col(c.Row) != c.Col {
 			k++
 		}
@@ -77,18 +77,21 @@ func (f form) misses(m constraints.Model) int {
 }
 
 // construct returns the columns of a placement of side n = rows (on a flat board with at least as
-// many columns, or a square torus) in which no two queens attack each other under m's riders and
-// leapers, in the form that misses the fewest blocked and fixed cells; nil when no construction
-// applies, or stop says so.
-func construct(m constraints.Model, rng *rand.Rand, stop func() bool) []int32 {
-	n := m.Rows
-	if m.Surface == constraints.Torus && !m.Square() || m.Surface != constraints.Torus && m.Cols < n {
+// many columns, or a square torus or cylinder) in which no two queens share a line of x's riders, a
+// column where the columns are a family, or a leap, in the form that misses the fewest blocked and fixed
+// cells; nil when no construction applies, or stop says so. A cylinder takes the torus's placements:
+// its lines and leaps are the torus's, cut where the rows end.
+func construct(x *plan, rng *rand.Rand, stop func() bool) []int32 {
+	p := x.p
+	n := p.Rows
+	wrapped := p.Surface != constraints.Flat
+	if wrapped && p.Cols != n || !wrapped && p.Cols < n {
 		return nil
 	}
 	var forms []form
 	flips := func(f form, mirrors bool) {
 		forms = append(forms, f)
-		if mirrors && m.Surface != constraints.Torus { // a torus's shifts serve instead
+		if mirrors && !wrapped { // a torus's shifts serve instead
 			g := f
 			g.flipC = true
 			forms = append(forms, g)
@@ -98,43 +101,43 @@ func construct(m constraints.Model, rng *rand.Rand, stop func() bool) []int32 {
 			forms = append(forms, g)
 		}
 	}
-	if m.Surface != constraints.Torus && n >= 4 && constraints.Queen.Has(m.Attack) {
+	if !wrapped && n >= 4 && x.queenLines() {
 		seq := classic(n, stop)
 		if seq == nil {
 			return nil
 		}
 		flips(form{seq: seq, n: n}, true) // a mirror of a queens' placement is one too
 	}
-	for _, k := range multipliers(m, n, n, false) {
+	for _, k := range multipliers(x, n, n, false) {
 		b := 0
-		if len(m.Fixed) > 0 {
-			f := m.Fixed[0] // a shift that puts a queen on the first fixed cell
+		if len(p.Fixed) > 0 {
+			f := p.Fixed[0] // a shift that puts a queen on the first fixed cell
 			b = intmath.Mod(f.Col-int(int64(k)*int64(f.Row)%int64(n)), n)
 		}
 		for t := range multiplierForms {
 			forms = append(forms, form{n: n, p: n, k: k, b: b})
-			if len(m.Fixed) > 0 || len(m.Blocked) == 0 || t == n-1 {
+			if len(p.Fixed) > 0 || len(p.Blocked) == 0 || t == n-1 {
 				break
 			}
 			b = rng.IntN(n)
 		}
 	}
-	if m.Surface != constraints.Torus {
-		for _, k := range multipliers(m, n, n+1, true) {
-			flips(form{n: n, p: n + 1, k: k, drop: 1}, mirrored(m.Attack))
+	if !wrapped {
+		for _, k := range multipliers(x, n, n+1, true) {
+			flips(form{n: n, p: n + 1, k: k, drop: 1}, mirrored(x.riders))
 		}
 	}
 	if len(forms) == 0 {
 		return nil
 	}
 	best, least := forms[0], -1
-	if len(m.Blocked)+len(m.Fixed) > 0 {
-		budget := formWork / (len(m.Blocked) + len(m.Fixed))
+	if len(p.Blocked)+len(p.Fixed) > 0 {
+		budget := formWork / (len(p.Blocked) + len(p.Fixed))
 		for i, f := range forms {
 			if i >= max(budget, 1) || stop() {
 				break
 			}
-			if k := f.misses(m); least < 0 || k < least {
+			if k := f.misses(p); least < 0 || k < least {
 				best, least = f, k
 				if k == 0 {
 					break
@@ -145,11 +148,22 @@ func construct(m constraints.Model, rng *rand.Rand, stop func() bool) []int32 {
 	return best.build(stop)
 }
 
-// mirrored reports whether the mirror image of a's riders, (a, −b) for (a, b), are a's riders. (The
+// queenLines reports whether x's riders are among the queen's lines (rows, columns, diagonals), and
+// nothing leaps: what the construction of Hoffman, Loessi and Moore keeps to.
+func (x *plan) queenLines() bool {
+	for _, v := range x.riders {
+		if v != (constraints.Vec{DR: 0, DC: 1}) && v != (constraints.Vec{DR: 1, DC: 0}) && v != (constraints.Vec{DR: 1, DC: 1}) && v != (constraints.Vec{DR: 1, DC: -1}) {
+			return false
+		}
+	}
+	return len(x.p.Leaps) == 0
+}
+
+// mirrored reports whether the mirror image of every rider, (a, −b) for (a, b), is a rider too. (The
 // leapers always are.)
-func mirrored(a constraints.Attack) bool {
+func mirrored(riders []constraints.Vec) bool {
 	var rides, mirror []constraints.Attack
-	for _, v := range a.Riders() {
+	for _, v := range riders {
 		rides = append(rides, constraints.Ride(v.DR, v.DC))
 		mirror = append(mirror, constraints.Ride(v.DR, -v.DC))
 	}
@@ -196,34 +210,34 @@ func classic(n int, stop func() bool) []int32 {
 }
 
 // multipliers returns up to multiplierForms of the k, from 2 up to maxMultipliers, for which the linear
-// placement col(r) = k·r + b (mod p), on a p×p torus, has no two queens attacking each other under m's
-// riders and leapers. For a rider (a, b) that reaches another row, it is enough that k·a − b be prime to
-// p: queens t rows apart stand t·(1, k) apart, and s·(a, b) ≡ t·(1, k) (mod p) gives s·(k·a − b) ≡ 0, so
-// s ≡ 0 and t ≡ 0 (queens need k, k − 1 and k + 1 prime to p, after Pólya). For a leap (a, b) between rows,
-// k·a must differ from b modulo p. A placement on a torus is one on a flat board too, and on a flat n×n
-// board the rows and columns 1 to n of a p = n + 1 torus whose queen of row 0 stands in column 0 (b = 0)
-// are a placement of side n (see form), when no other queen stands in column 0: with drop set, k must be
-// prime to p. So must it under a column quota, which the riders do not show.
-func multipliers(m constraints.Model, n, p int, drop bool) []int {
+// placement col(r) = k·r + b (mod p), on a p×p torus, has no two queens sharing a line of x's riders or a
+// leap. For a rider (a, b) that reaches another row, it is enough that k·a − b be prime to p: queens t
+// rows apart stand t·(1, k) apart, and s·(a, b) ≡ t·(1, k) (mod p) gives s·(k·a − b) ≡ 0, so s ≡ 0 and
+// t ≡ 0 (queens need k, k − 1 and k + 1 prime to p, after Pólya). For a leap (a, b) between rows, k·a
+// must differ from b modulo p. A placement on a torus is one on a flat board too, and on a flat n×n board
+// the rows and columns 1 to n of a p = n + 1 torus whose queen of row 0 stands in column 0 (b = 0) are a
+// placement of side n (see form), when no other queen stands in column 0: with drop set, k must be prime
+// to p. So must it where the columns are a family, which the riders may not show (a column quota).
+func multipliers(x *plan, n, p int, drop bool) []int {
+	wrapped := x.p.Surface != constraints.Flat
 	reaches := func(v constraints.Vec) bool {
-		if m.Surface == constraints.Torus {
+		if wrapped {
 			return intmath.Mod(v.DR, n) != 0
 		}
-		return v.DR != 0 && intmath.Abs(v.DR) < n && intmath.Abs(v.DC) < m.Cols
+		return v.DR != 0 && intmath.Abs(v.DR) < n && intmath.Abs(v.DC) < x.p.Cols
 	}
 	var riders, leaps []constraints.Vec
-	for _, v := range m.Attack.Riders() {
+	for _, v := range x.riders {
 		if reaches(v) {
 			riders = append(riders, v)
 		}
 	}
-	for _, v := range m.Attack.Leaps() {
+	for _, v := range x.p.Leaps {
 		if reaches(v) {
 			leaps = append(leaps, v)
 		}
 	}
-	// A column quota, like the column rider, asks for distinct columns: k prime to p.
-	distinct := drop || m.Each.Column.Hi > 0
+	distinct := drop || x.distinct
 	var ks []int
 next:
 	for k := 2; k < p && k < maxMultipliers && len(ks) < multiplierForms; k++ {

@@ -1,8 +1,10 @@
 // Package local finds one solution of a queens model with a queen on every row, on boards of up to
 // constraints.MaxSide rows and columns: by an explicit construction where one exists, and otherwise by
-// min-conflicts local search. It takes every rider and leaper, a torus, blocked cells, fixed queens, and
-// quotas on columns and on regions that cover the board. Its memory is linear in the sides and the
-// cells the model names, never in the board's area.
+// min-conflicts local search. It reads the model compiled (constraints.Program), naming each cell's line
+// in every family by the Program's Labeller, and takes every rider and leaper on a flat board, a
+// cylinder or a torus, blocked cells, fixed queens, and quotas of at most k on columns, regions and
+// diagonals, and exact ones on columns and on regions that cover the board (see Takes). Its memory is
+// linear in the sides and the cells the model names, never in the board's area.
 //
 // The constructions (construct.go) are built in O(n) without search: the one of Hoffman, Loessi and
 // Moore for classic queens, every n ≥ 4, and the linear placements col(r) = k·r + b (mod p) for any set
@@ -27,12 +29,9 @@ package local
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
-	"sync/atomic"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/internal/intmath"
 	"github.com/queens-dev/queens/solvers"
 )
 
@@ -70,29 +69,31 @@ func NoConstruction() Option { return func(o *options) { o.construct = false } }
 // ConstructionOnly makes Find give up, with no local search, where no construction solves the model.
 func ConstructionOnly() Option { return func(o *options) { o.search = false } }
 
-// Takes returns nil if Find takes m, and otherwise an error wrapping solvers.ErrUnsupported that says
-// why: m must hold one queen on every row (the row rider or a row quota of 1, and as many queens as
-// rows), and a region quota needs regions that cover the board, so that no queen can stand outside them.
-// features are the model features local search takes.
-const features = constraints.AllFeatures &^ (constraints.FeatureCylinder | constraints.FeatureTwist | constraints.FeatureDiagonalQuota | constraints.FeatureLineQuota | constraints.FeatureRanges)
+// features are the model features the local search takes, some of them only in part (see Takes).
+const features = constraints.AllFeatures &^ (constraints.FeatureTwist | constraints.FeatureLineQuota)
 
+// Takes returns nil if Find takes m, and otherwise an error wrapping solvers.ErrUnsupported that says
+// why. m must hold one queen on every row (the row rider or a row quota of at most 1, and as many queens
+// as rows), on a flat board, a cylinder or a torus: a twisted surface puts a cell on two lines of a
+// rider, and lines of every slope put it on many, where the local search keeps one count a line and
+// one line a cell. A quota's lower end it takes only where counting over the upper ends keeps it: on
+// the columns, and on regions that cover the board, when the ends add up to the rows (see plan). An
+// invalid model passes, for Find to report.
 func Takes(m constraints.Model) error {
+	_, err := takes(m)
+	return err
+}
+
+// takes returns the plan of m, nil for an invalid model, or Takes' error.
+func takes(m constraints.Model) (*plan, error) {
 	if err := solvers.CheckFeatures("local", features, m); err != nil {
-		return err
+		return nil, err
 	}
-	if !(m.Attack.Has(constraints.Row) || m.Each.Row.Hi == 1) || m.QueenCount() != m.Rows {
-		return fmt.Errorf("local: %v: not one queen on every row: %w", m, solvers.ErrUnsupported)
+	p, err := constraints.Compile(m)
+	if err != nil {
+		return nil, nil
 	}
-	if m.Each.Region.Hi > 0 {
-		cells := 0
-		for i := range m.Regions.Count() {
-			cells += m.Regions.Size(i)
-		}
-		if cells != m.Rows*m.Cols {
-			return fmt.Errorf("local: a region quota with cells in no region: %w", solvers.ErrUnsupported)
-		}
-	}
-	return nil
+	return newPlan(p)
 }
 
 // Find returns one solution of m, which Takes must accept, with the way it was found in
@@ -103,8 +104,8 @@ func Takes(m constraints.Model) error {
 //   - with a nil error and Result.Proved false, when the local search gave up after its restarts: the
 //     answer is unknown, as local search cannot prove that there is none;
 //   - with a nil error, Result.Proved and Complete true and MethodProof, when m plainly has none: fewer
-//     columns than rows under a column rider, a row whose every cell is blocked, or a torus of side n
-//     divisible by 2 or 3 under the queen's lines (Pólya 1918), whatever else the model adds.
+//     columns than rows under a column rider, a row whose every cell is blocked, or a torus or cylinder
+//     of side n divisible by 2 or 3 under the queen's lines (Pólya 1918), whatever else the model adds.
 //
 // The Result's Stats.Nodes counts the moves the local search made.
 func Find(ctx context.Context, m constraints.Model, opts ...Option) (constraints.Solution, bool, solvers.Result, error) {
@@ -116,28 +117,28 @@ func Find(ctx context.Context, m constraints.Model, opts ...Option) (constraints
 	if err := m.Validate(); err != nil {
 		return nil, false, res, err
 	}
-	if err := Takes(m); err != nil {
+	x, err := takes(m)
+	if err != nil {
 		return nil, false, res, err
 	}
-	if impossible(m) {
+	if x.none() {
 		res.Stats.Method, res.Proved, res.Complete = MethodProof, true, true
 		return nil, false, res, nil
 	}
 	if ctx.Err() != nil {
 		return nil, false, res, ctx.Err()
 	}
-	var done atomic.Bool
-	release := context.AfterFunc(ctx, func() { done.Store(true) })
+	stop, release := solvers.StopFlag(ctx)
 	defer release()
 
 	rng := rand.New(rand.NewPCG(solvers.Seed(m), o.seed))
 	var cols []int32
 	if o.construct {
-		cols = construct(m, rng, done.Load)
+		cols = construct(x, rng, stop)
 	}
-	if cols != nil && len(m.Blocked) == 0 && len(m.Fixed) == 0 && m.Each.Region.Hi == 0 {
-		// The construction meets the attacks and the columns by design, and nothing else is asked: it
-		// needs no counters, only the check every answer passes.
+	if cols != nil && len(m.Blocked) == 0 && len(m.Fixed) == 0 && !x.counted {
+		// The construction keeps the riders' lines and the columns to one queen, and the leaps, by
+		// design, and nothing else is asked: it needs no counters, only the check every answer passes.
 		sol := make(constraints.Solution, m.Rows)
 		for r, c := range cols {
 			sol[r] = constraints.Cell{Row: r, Col: int(c)}
@@ -156,19 +157,23 @@ func Find(ctx context.Context, m constraints.Model, opts ...Option) (constraints
 	for _, f := range m.Fixed {
 		fixed[f.Row] = int32(f.Col)
 	}
-	x := newSearcher(newState(m, rng), fixed, done.Load)
+	st, err := newState(x, rng)
+	if err != nil {
+		return nil, false, res, err
+	}
+	s := newSearcher(st, fixed, stop)
 	found := func() (constraints.Solution, bool, solvers.Result, error) {
-		sol := x.solution()
+		sol := s.solution()
 		if err := solvers.Verify("local", m, sol); err != nil {
 			return nil, false, res, err
 		}
-		res.Count, res.Proved, res.Stats.Nodes = 1, true, x.moves
+		res.Count, res.Proved, res.Stats.Nodes = 1, true, s.moves
 		return sol, true, res, nil
 	}
 	started := false
 	if cols != nil {
-		x.load(cols)
-		if x.cost == 0 {
+		s.load(cols)
+		if s.cost == 0 {
 			res.Stats.Method = MethodConstruction
 			return found()
 		}
@@ -179,33 +184,18 @@ func Find(ctx context.Context, m constraints.Model, opts ...Option) (constraints
 	}
 	stall := uint64(2000 + 2*m.Rows)
 	for range o.restarts + 1 {
-		if !started && !x.greedy() {
+		if !started && !s.greedy() {
 			break
 		}
 		started = false
-		switch x.repair(stall) {
+		switch s.repair(stall) {
 		case solved:
 			return found()
 		case stopped:
-			res.Stats.Nodes = x.moves
+			res.Stats.Nodes = s.moves
 			return nil, false, res, ctx.Err()
 		}
 	}
-	res.Stats.Nodes = x.moves
+	res.Stats.Nodes = s.moves
 	return nil, false, res, ctx.Err()
-}
-
-// impossible reports whether m, which Takes accepts, plainly has no solution: see Find.
-func impossible(m constraints.Model) bool {
-	if m.Attack.Has(constraints.Column) && m.Cols < m.Rows {
-		return true // one queen per row and at most one per column
-	}
-	perRow := map[int]int{}
-	for _, b := range m.Blocked {
-		if perRow[b.Row]++; perRow[b.Row] == m.Cols {
-			return true
-		}
-	}
-	n := m.Rows
-	return m.Surface == constraints.Torus && m.Square() && m.Attack.Has(constraints.Queen) && n > 1 && intmath.GCD(n, 6) != 1
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/queens-dev/queens/internal/intmath"
 	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/brute"
 	"github.com/queens-dev/queens/solvers/local"
 	"github.com/queens-dev/queens/solvers/search"
 )
@@ -72,6 +73,7 @@ func TestConstructions(t *testing.T) {
 			{square(n, queen, true), n >= 5 && intmath.GCD(n, 6) == 1},
 			{square(n, super, false), n >= 10 && superConstructs(n)},
 			{square(n, super, true), n >= 11 && intmath.GCD(n, 6) == 1},
+			{constraints.Model{Rows: n, Cols: n, Attack: queen, Surface: constraints.Cylinder}, n >= 5 && intmath.GCD(n, 6) == 1},
 			{square(n, constraints.Union(constraints.Rook, constraints.Leap(1, 3)), false), n >= 2},
 			// Superqueens with a column quota for the column rider: the riders alone do not ask for
 			// distinct columns.
@@ -215,21 +217,42 @@ func TestLarge(t *testing.T) {
 	}
 }
 
-// TestAgainstSearch holds Find against the complete search on small models with a queen on every row,
-// drawn from the whole space of the model: where the search finds a solution, Find must find one too;
-// where the search proves there is none, Find must not find one, and may say so only by a proof.
-func TestAgainstSearch(t *testing.T) {
+// oneARow returns m, or else m with a queen on every row (the row rider added, the queen count the
+// rows), and whether Find takes it: most models drawn from the whole space hold another number of
+// queens.
+func oneARow(m constraints.Model) (constraints.Model, bool) {
+	if local.Takes(m) == nil {
+		return m, true
+	}
+	m.Attack, m.Queens = constraints.Union(m.Attack, constraints.Row), m.Rows
+	if m.Each.Row.Lo > 1 {
+		m.Each.Row = constraints.Range{}
+	}
+	return m, m.Validate() == nil && local.Takes(m) == nil
+}
+
+// TestAgainstBruteForce holds Find against brute force on small models with a queen on every row,
+// drawn from the whole space of the Program (surfaces, ranges, diagonal quotas, regions, riders,
+// leapers, blocked and fixed cells): where brute force finds a solution, Find must find one too, and one
+// of brute force's (one Model.Check passes); where there is none, Find must not find one, and may say so
+// only by a proof.
+func TestAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	draws, none := 8000, 0
+	draws, none, taken := 4000, 0, 0
 	if testing.Short() {
 		draws = 2000
 	}
+	surfaces := map[constraints.Surface]int{}
 	for range draws {
-		m := modeltest.Valid(rng, 7)
-		if local.Takes(m) != nil {
+		m, ok := oneARow(modeltest.ValidWide(rng, 7))
+		if !ok {
 			continue
 		}
-		_, want, _, err := search.Find(context.Background(), m)
+		want := false
+		_, err := brute.Solver{}.Enumerate(context.Background(), m, func(constraints.Solution) bool {
+			want = true
+			return false
+		})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -238,9 +261,41 @@ func TestAgainstSearch(t *testing.T) {
 				continue // the local search spends its whole budget on each: a few are enough
 			}
 		}
-		_, res := find(t, m, local.Restarts(2))
-		if got := res.Count == 1; got != want {
-			t.Errorf("%v (blocked %v, fixed %v, regions %v): found %v, the search %v", m, m.Blocked, m.Fixed, m.Regions, got, want)
+		taken++
+		surfaces[m.Surface]++
+		// find holds a solution to Model.Check, which passes exactly brute force's solutions.
+		if _, res := find(t, m, local.Restarts(2)); (res.Count == 1) != want {
+			t.Errorf("%v (blocked %v, fixed %v, regions %v): found %v, brute force %v", m, m.Blocked, m.Fixed, m.Regions, res.Count == 1, want)
+		}
+	}
+	t.Logf("%d models taken, %d without a solution; surfaces %v", taken, none, surfaces)
+	if surfaces[constraints.Cylinder] < draws/100 || surfaces[constraints.Torus] < draws/100 {
+		t.Errorf("surfaces %v: too few cylinders or tori", surfaces)
+	}
+}
+
+// TestAgainstSearch holds Find against the complete search on models with a queen on every row up to
+// side 12, too large for brute force: where the search finds a solution, Find must find one too.
+func TestAgainstSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	draws := 600
+	if testing.Short() {
+		draws = 150
+	}
+	for range draws {
+		m, ok := oneARow(modeltest.ValidWide(rng, 12))
+		if !ok {
+			continue
+		}
+		_, want, _, err := search.Find(context.Background(), m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !want {
+			continue
+		}
+		if _, res := find(t, m, local.Restarts(2)); res.Count != 1 {
+			t.Errorf("%v (blocked %v, fixed %v, regions %v): none found, the search found one", m, m.Blocked, m.Fixed, m.Regions)
 		}
 	}
 }
@@ -260,6 +315,13 @@ func TestProofs(t *testing.T) {
 		{square(12, queen, true), true},
 		{square(7, queen, true), false},
 		{square(6, constraints.Union(constraints.Rook, constraints.Diagonal), true), false}, // not the queen's torus
+		{constraints.Model{Rows: 6, Cols: 6, Attack: queen, Surface: constraints.Cylinder}, true},
+		{constraints.Model{Rows: 9, Cols: 9, Attack: queen, Surface: constraints.Cylinder}, true},
+		{constraints.Model{Rows: 7, Cols: 7, Attack: queen, Surface: constraints.Cylinder}, false},
+		{constraints.Model{Rows: 6, Cols: 8, Attack: queen, Surface: constraints.Cylinder}, false}, // not square
+		// The queen's lines as quotas of at most one.
+		{constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Row, Surface: constraints.Torus,
+			Each: constraints.Quota{Column: constraints.AtMost(1), Diagonal: constraints.AtMost(1), AntiDiagonal: constraints.Between(0, 1)}}, true},
 		{constraints.Model{Rows: 6, Cols: 5, Queens: 6, Attack: queen}, true},
 		{constraints.Model{Rows: 6, Cols: 5, Queens: 6, Attack: constraints.Union(constraints.Row, constraints.Knight)}, false},
 		{constraints.Model{Rows: 5, Cols: 5, Attack: queen, Blocked: []constraints.Cell{{Row: 2, Col: 0}, {Row: 2, Col: 1}, {Row: 2, Col: 2}, {Row: 2, Col: 3}, {Row: 2, Col: 4}}}, true},
@@ -299,12 +361,36 @@ func TestTakes(t *testing.T) {
 		{constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Union(constraints.Column, constraints.Diagonal)}, "no row rider"},
 		{constraints.Model{Rows: 4, Cols: 4, Attack: constraints.King, Each: constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2)}}, "two queens a row"},
 		{constraints.Model{Rows: 3, Cols: 3, Attack: queen, Regions: g, Each: constraints.Quota{Region: constraints.Exactly(1)}}, "a region quota with a cell in no region"},
+		{constraints.Model{Rows: 8, Cols: 8, Attack: queen, Surface: constraints.Mobius, Queens: 8}, "a Möbius strip: a cell on two lines of a rider"},
+		{constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Rook, Surface: constraints.Klein}, "a Klein bottle"},
+		{constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Row, Each: constraints.Quota{Line: constraints.AtMost(2)}}, "lines of every slope"},
+		{constraints.Model{Rows: 6, Cols: 6, Attack: constraints.Rook, Each: constraints.Quota{Diagonal: constraints.Between(1, 2)}}, "a queen on every diagonal"},
+		{constraints.Model{Rows: 6, Cols: 4, Attack: constraints.Row, Each: constraints.Quota{Column: constraints.Between(1, 3)}}, "a column's lower end that counting over the upper ends does not keep"},
 	} {
 		if tc.m.Validate() != nil {
 			t.Fatalf("%s: bad test model: %v", tc.reason, tc.m.Validate())
 		}
 		if _, ok, _, err := local.Find(context.Background(), tc.m); ok || !errors.Is(err, solvers.ErrUnsupported) {
 			t.Errorf("%s: found %v, err %v; want ErrUnsupported", tc.reason, ok, err)
+		}
+	}
+	// What it takes of the ranges and surfaces: each found, and held to the model's checks by find.
+	for _, tc := range []struct {
+		m      constraints.Model
+		reason string
+	}{
+		{constraints.Model{Rows: 11, Cols: 11, Attack: queen, Surface: constraints.Cylinder}, "a cylinder"},
+		{constraints.Model{Rows: 30, Cols: 30, Attack: constraints.Union(constraints.Row, constraints.Column), Each: constraints.Quota{Diagonal: constraints.AtMost(1), AntiDiagonal: constraints.AtMost(2)}}, "at most one and two a diagonal"},
+		{constraints.Model{Rows: 12, Cols: 6, Queens: 12, Attack: constraints.Union(constraints.Row, constraints.King), Each: constraints.Quota{Column: constraints.Between(1, 2)}}, "two a column, as the upper ends add up to the rows"},
+		{constraints.Model{Rows: 12, Cols: 4, Queens: 12, Attack: constraints.Union(constraints.Row, constraints.Knight), Each: constraints.Quota{Column: constraints.Between(3, 5)}}, "three a column, as the lower ends add up to the rows"},
+		{constraints.Model{Rows: 20, Cols: 25, Attack: constraints.Union(constraints.Row, constraints.Knight), Each: constraints.Quota{Column: constraints.AtMost(1), Diagonal: constraints.AtMost(1)}}, "at most one a column on a wide board"},
+	} {
+		if err := local.Takes(tc.m); err != nil {
+			t.Errorf("%s: %v", tc.reason, err)
+			continue
+		}
+		if _, res := find(t, tc.m); res.Count != 1 {
+			t.Errorf("%s: %v: none found (%+v)", tc.reason, tc.m, res.Stats)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package local
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/queens-dev/queens/constraints"
@@ -12,15 +13,15 @@ import (
 // of queens a leap apart costs 1 for each leap that joins them (counted from both ends, halved), and each
 // queen on a blocked cell costs 1.
 type state struct {
-	rows, cols int
-	wrap       bool
-	col        []int32 // the column of each row's queen; -1 while the row has none
-	fams       []*family
-	leaps      []constraints.Vec // the leaps that reach another row
-	blocked    map[int64]struct{}
-	blockedRow []uint64 // rows with a blocked cell, as bits
-	fixed      []uint64 // rows whose queen stays where it is, as bits
-	cost       int64
+	rows, cols         int
+	wrapRows, wrapCols bool    // the surface's joins (Takes allows no twist)
+	col                []int32 // the column of each row's queen; -1 while the row has none
+	fams               []*family
+	leaps              []constraints.Vec // the leaps that reach another row
+	blocked            map[int64]struct{}
+	blockedRow         []uint64 // rows with a blocked cell, as bits
+	fixed              []uint64 // rows whose queen stays where it is, as bits
+	cost               int64
 
 	// balanced is set when the columns are a family whose capacities add up to the rows: every move is
 	// then a swap of two rows' columns, which keeps each column at its capacity, and the column family
@@ -39,58 +40,37 @@ func has(bits []uint64, i int) bool { return bits[i>>6]&(1<<(i&63)) != 0 }
 func set(bits []uint64, i int)      { bits[i>>6] |= 1 << (i & 63) }
 func unset(bits []uint64, i int)    { bits[i>>6] &^= 1 << (i & 63) }
 
-// newState returns the empty placement of m, which Takes has accepted, with its families and leaps.
-func newState(m constraints.Model, rng *rand.Rand) *state {
-	s := &state{rows: m.Rows, cols: m.Cols, wrap: m.Surface == constraints.Torus, rng: rng}
-	words := (m.Rows + 63) / 64
-	s.col = make([]int32, m.Rows)
+// newState returns the empty placement of the model x reads, with its families and leaps. It fails
+// where a family has no Labeller, which Takes has ruled out (a twisted surface, lines of every slope).
+func newState(x *plan, rng *rand.Rand) (*state, error) {
+	p := x.p
+	s := &state{rows: p.Rows, cols: p.Cols, wrapRows: p.Surface.WrapsRows(), wrapCols: p.Surface.WrapsCols(), leaps: x.leaps, balanced: x.balanced, rng: rng}
+	words := (p.Rows + 63) / 64
+	s.col = make([]int32, p.Rows)
 	for i := range s.col {
 		s.col[i] = -1
 	}
 	s.fixed = make([]uint64, words)
 	s.queued = make([]uint64, words)
 	s.blockedRow = make([]uint64, words)
-	s.blocked = make(map[int64]struct{}, len(m.Blocked))
-	for _, c := range m.Blocked {
+	s.blocked = make(map[int64]struct{}, len(p.Blocked))
+	for _, c := range p.Blocked {
 		s.blocked[s.key(c.Row, c.Col)] = struct{}{}
 		set(s.blockedRow, c.Row)
 	}
-	for _, c := range m.Fixed {
+	for _, c := range p.Fixed {
 		set(s.fixed, c.Row)
 	}
-	colCap := 0
-	if m.Attack.Has(constraints.Column) {
-		colCap = 1
-	}
-	if m.Each.Column.Hi > 0 {
-		colCap = m.Each.Column.Hi // Validate makes it 1 where the column rider is in force too
-	}
-	if colCap > 0 {
-		s.balanced = colCap*m.Cols == m.Rows
-		if !s.balanced {
-			s.fams = append(s.fams, &family{kind: columns, cap: int32(colCap), lines: int64(m.Cols)})
+	for _, pf := range x.fams {
+		lab, err := pf.f.Labeller()
+		if err != nil {
+			return nil, fmt.Errorf("local: %w", err)
 		}
+		f := newFamily(lab, pf.cap)
+		f.alloc(p.Rows, p.Cols)
+		s.fams = append(s.fams, f)
 	}
-	if m.Each.Region.Hi > 0 {
-		s.fams = append(s.fams, &family{kind: regions, cap: int32(m.Each.Region.Hi), reg: m.Regions, lines: int64(m.Regions.Count())})
-	}
-	for _, v := range m.Attack.Riders() {
-		if v == (constraints.Vec{DR: 1, DC: 0}) {
-			continue // the columns, above
-		}
-		if f := newRider(m.Rows, m.Cols, m.Surface == constraints.Torus, v); f != nil {
-			s.fams = append(s.fams, f)
-		}
-	}
-	for _, f := range s.fams {
-		f.alloc(m.Rows, m.Cols)
-	}
-	for _, d := range m.Attack.Leaps() {
-		if (m.Surface != constraints.Torus && d.DR != 0 && intmath.Abs(d.DR) < m.Rows && intmath.Abs(d.DC) < m.Cols) || (m.Surface == constraints.Torus && intmath.Mod(d.DR, m.Rows) != 0) {
-			s.leaps = append(s.leaps, d)
-		}
-	}
-	return s
+	return s, nil
 }
 
 func (s *state) key(r, c int) int64 { return int64(r)*int64(s.cols) + int64(c) }
@@ -103,11 +83,16 @@ func (s *state) isBlocked(r, c int) bool {
 	return ok
 }
 
-// leapTo returns the row and column a leap d from (r, c) lands on, and false when it leaves the board.
+// leapTo returns the row and column a leap d from (r, c) lands on, and false when it leaves the board:
+// Surface.Step on the untwisted surfaces Takes allows, written out, as the local search asks it for
+// every leap of every column it weighs, and a call to Step costs several times the step.
 func (s *state) leapTo(r, c int, d constraints.Vec) (int, int, bool) {
 	rr, cc := r+d.DR, c+d.DC
-	if s.wrap {
-		return intmath.Mod(rr, s.rows), intmath.Mod(cc, s.cols), true
+	if s.wrapRows {
+		rr = intmath.Mod(rr, s.rows)
+	}
+	if s.wrapCols {
+		cc = intmath.Mod(cc, s.cols)
 	}
 	return rr, cc, rr >= 0 && rr < s.rows && cc >= 0 && cc < s.cols
 }

@@ -32,12 +32,16 @@ func TestStateCounts(t *testing.T) {
 		}
 		models = append(models, constraints.Model{Rows: 4 * q, Cols: 4 * q, Attack: constraints.Union(constraints.Row, constraints.King), Regions: g, Each: constraints.Quota{Region: constraints.Exactly(q)}})
 	}
-	for len(models) < 1000 {
-		if m := modeltest.Valid(rng, 7); Takes(m) == nil {
+	for len(models) < 1500 {
+		if m := modeltest.ValidWide(rng, 7); Takes(m) == nil {
 			models = append(models, m)
 		}
 	}
 	for _, m := range models {
+		plan, err := takes(m)
+		if err != nil {
+			t.Fatal(err)
+		}
 		fixed := make([]int32, m.Rows)
 		for i := range fixed {
 			fixed[i] = -1
@@ -45,10 +49,14 @@ func TestStateCounts(t *testing.T) {
 		for _, f := range m.Fixed {
 			fixed[f.Row] = int32(f.Col)
 		}
-		x := newSearcher(newState(m, rng), fixed, func() bool { return false })
+		st, err := newState(plan, rng)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := newSearcher(st, fixed, func() bool { return false })
 		x.greedy()
 		x.requeue()
-		checkState(t, m, x.state)
+		checkState(t, m, plan, x.state)
 		for range 30 {
 			if len(x.movable) == 0 {
 				break
@@ -67,14 +75,17 @@ func TestStateCounts(t *testing.T) {
 				x.notice(i, j)
 				x.notice(j, i)
 			}
-			checkState(t, m, x.state)
+			checkState(t, m, plan, x.state)
 		}
 	}
 }
 
-func checkState(t *testing.T, m constraints.Model, s *state) {
+func checkState(t *testing.T, m constraints.Model, plan *plan, s *state) {
 	t.Helper()
-	fresh := newState(m, rand.New(rand.NewPCG(0, 0)))
+	fresh, err := newState(plan, rand.New(rand.NewPCG(0, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i, c := range s.col {
 		fresh.put(i, int(c))
 	}
@@ -102,16 +113,46 @@ func checkState(t *testing.T, m constraints.Model, s *state) {
 	}
 }
 
-// overQuota reports whether c's column or region holds more queens of sol than its quota.
+// overQuota reports whether c's column, region, diagonal or anti-diagonal holds more queens of sol than
+// its quota's upper end, counting by the model's own definitions: a diagonal's queens are those a
+// diagonal rider on the same surface joins to c. Where the lower ends of the columns' or the regions'
+// quota add up to the queens, the lower end is the upper one too.
 func overQuota(m constraints.Model, sol constraints.Solution, c constraints.Cell) bool {
-	col, reg := 0, 0
+	most := func(k constraints.QuotaKey) int {
+		r, lines := m.Each.Get(k), 0
+		switch k {
+		case constraints.KeyColumn:
+			lines = m.Cols
+		case constraints.KeyRegion:
+			lines = m.Regions.Count()
+		}
+		if r.Lo*lines == len(sol) {
+			return r.Lo
+		}
+		return r.Hi
+	}
+	diag := constraints.Model{Rows: m.Rows, Cols: m.Cols, Surface: m.Surface, Attack: constraints.Diagonal}
+	anti := diag
+	anti.Attack = constraints.AntiDiagonal
+	n := map[constraints.QuotaKey]int{}
 	for _, d := range sol {
 		if d.Col == c.Col {
-			col++
+			n[constraints.KeyColumn]++
 		}
-		if m.Regions != nil && m.Regions.At(d) == m.Regions.At(c) {
-			reg++
+		if m.Regions != nil && m.Regions.At(c) >= 0 && m.Regions.At(d) == m.Regions.At(c) {
+			n[constraints.KeyRegion]++
+		}
+		if d == c || diag.Attacks(c, d) {
+			n[constraints.KeyDiagonal]++
+		}
+		if d == c || anti.Attacks(c, d) {
+			n[constraints.KeyAntiDiagonal]++
 		}
 	}
-	return (m.Each.Column.Hi > 0 && col > m.Each.Column.Hi) || (m.Each.Region.Hi > 0 && reg > m.Each.Region.Hi)
+	for k, count := range n {
+		if r := m.Each.Get(k); !r.IsZero() && count > most(k) {
+			return true
+		}
+	}
+	return false
 }

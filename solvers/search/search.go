@@ -1,17 +1,19 @@
 // Package search holds the complete search for one solution of any queens model: every rider and
-// leaper, a torus, blocked cells, fixed queens, regions and quotas. It proves "no solution" when there
-// is none, and takes boards of up to MaxCells cells.
+// leaper, every surface, blocked cells, fixed queens, regions, and quotas of any range on rows, columns,
+// regions, diagonals and lines of every slope. It proves "no solution" when there is none, and takes
+// boards of up to MaxCells cells.
 //
-// The board is split into families of lines: for each rider, the lines it attacks along, which hold at
-// most one queen each; for each quota, the rows, columns or regions, which hold exactly their quota.
-// The search computes these lines itself, by walking the board along each rider's vector. It is depth
+// It reads the model compiled (constraints.Program) and nothing else of its geometry: families of lines,
+// each line to end with a number of queens within its family's range (a rider's lines at most one, a
+// quota's its range), and leaps, pairs of cells that may not both hold a queen. The search is depth
 // first. At each step it takes the family with the least room to spare, and in it the line closest to
-// being forced (the fewest free cells beyond the queens it still lacks), and tries each free cell of that
-// line in turn, each branch leaving the cells tried before it empty; a line that may stay short of its
-// queens is then also left as it is. After each step it checks forward: a step that leaves fewer free
-// cells than queens still to place, a family with less room than that, or a line under a quota with too
-// few free cells to meet it, is undone at once. A model with no line to branch on is searched cell by
-// cell in row-major order instead.
+// being forced (the fewest free cells beyond the queens it may still take), and tries each free cell of
+// that line in turn, each branch leaving the cells tried before it empty; a line that holds the least its
+// range asks may then also be left as it is. A line that holds the most its range allows takes no more:
+// its free cells are taken away. After each step it checks forward: a step that leaves fewer free cells
+// than queens still to place, a family with less room than that, a line that can no longer reach the
+// least its range asks, or a family whose lines lack more queens than are left to place, is undone at
+// once. A model with no line to branch on is searched cell by cell in row-major order instead.
 //
 // The free cells of a line are tried in an order shuffled by a generator seeded from the model, and the
 // search restarts with a new order each time it has failed twice as often as the time before. Each run
@@ -23,39 +25,60 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"sync/atomic"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 )
 
 // MaxCells is the largest board the search takes, in cells: it keeps a bit for each cell, and for each
-// family of lines two numbers.
+// family of lines a few numbers per cell and per line.
 const MaxCells = 1 << 22
 
-// maxEntries bounds the per-cell numbers of all families together, to keep the search's memory in the
-// hundreds of megabytes.
+// maxEntries bounds the cells of all families' lines together, a cell counted once for each line it lies
+// on (constraints.Family.Entries), to keep the search's memory in the hundreds of megabytes.
 const maxEntries = 1 << 24
 
 // firstLimit is how many dead ends the first run may meet before the search restarts. Classic boards up
 // to MaxCells mostly need none at all.
 const firstLimit = 64
 
-// features are the model features the search takes.
-const features = constraints.AllFeatures &^ (constraints.FeatureCylinder | constraints.FeatureTwist | constraints.FeatureDiagonalQuota | constraints.FeatureLineQuota | constraints.FeatureRanges)
+// features are the model features the search takes: all of them.
+const features = constraints.AllFeatures
 
 // Fits returns nil if the search takes a board of m's size, and otherwise an error wrapping
-// solvers.ErrUnsupported that says why.
+// solvers.ErrUnsupported that says why: more than MaxCells cells, or lines holding more than maxEntries
+// cells in all. It compiles m, which is cheap, but walks no line; an invalid model passes, for Find to
+// report.
 func Fits(m constraints.Model) error {
+	if err := fitsBoard(m); err != nil {
+		return err
+	}
+	p, err := constraints.Compile(m)
+	if err != nil {
+		return nil
+	}
+	return fits(p)
+}
+
+// fitsBoard is the part of Fits that needs no Program: the features, and the board's cells.
+func fitsBoard(m constraints.Model) error {
 	if err := solvers.CheckFeatures("search", features, m); err != nil {
 		return err
 	}
-	cells := int64(m.Rows) * int64(m.Cols)
-	if cells > MaxCells {
+	if cells := int64(m.Rows) * int64(m.Cols); cells > MaxCells {
 		return fmt.Errorf("search: %d×%d board: more than %d cells: %w", m.Rows, m.Cols, MaxCells, solvers.ErrUnsupported)
 	}
-	if f := int64(families(m)); cells*f > maxEntries {
-		return fmt.Errorf("search: %d×%d board with %d families of lines: more than %d line entries: %w", m.Rows, m.Cols, f, maxEntries, solvers.ErrUnsupported)
+	return nil
+}
+
+// fits is the part of Fits that reads the Program: the cells its lines hold.
+func fits(p *constraints.Program) error {
+	var entries int64
+	for _, f := range p.Families {
+		entries += f.Entries()
+	}
+	if entries > maxEntries {
+		return fmt.Errorf("search: %d×%d board with %d families of lines holding %d cells in all: more than %d: %w", p.Rows, p.Cols, len(p.Families), entries, maxEntries, solvers.ErrUnsupported)
 	}
 	return nil
 }
@@ -63,27 +86,36 @@ func Fits(m constraints.Model) error {
 // Find returns one solution of m, or false if m has none. An invalid model gives the error of
 // Model.Validate, a board beyond Fits an error wrapping solvers.ErrUnsupported. Find stops promptly once
 // ctx is done, and then returns false with ctx's error: false with a nil error means the search proved
-// there is no solution. The same model always gives the same solution, which need not be the least in
-// Solution.Compare order, and which has passed solvers.Verify. The Result says so in the terms of
-// solvers.Finder: Proved unless ctx ended first, Complete when there is none, Stats.Method "search" and
-// the steps taken in Stats.Nodes.
+// there is no solution (a line with fewer free cells than its range asks among them). The same model
+// always gives the same solution, which need not be the least in Solution.Compare order, and which has
+// passed solvers.Verify. The Result says so in the terms of solvers.Finder: Proved unless ctx ended
+// first, Complete when there is none, Stats.Method "search" and the steps taken in Stats.Nodes.
 func Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool, solvers.Result, error) {
 	res := solvers.Result{Stats: solvers.Stats{Method: "search", Threads: 1}}
-	if err := m.Validate(); err != nil {
+	if err := fitsBoard(m); err != nil {
+		if verr := m.Validate(); verr != nil {
+			return nil, false, res, verr
+		}
 		return nil, false, res, err
 	}
-	if err := Fits(m); err != nil {
+	p, err := constraints.Compile(m) // Validate's error for an invalid model
+	if err != nil {
+		return nil, false, res, err
+	}
+	if err := fits(p); err != nil {
 		return nil, false, res, err
 	}
 	if ctx.Err() != nil {
 		return nil, false, res, ctx.Err()
 	}
-	var done atomic.Bool
-	release := context.AfterFunc(ctx, func() { done.Store(true) })
+	stop, release := solvers.StopFlag(ctx)
 	defer release()
 
-	sol, out, steps := find(m, done.Load)
+	sol, out, steps, err := find(ctx, p, solvers.Seed(m), stop)
 	res.Stats.Nodes = steps
+	if err != nil {
+		return nil, false, res, fmt.Errorf("search: %w", err)
+	}
 	switch out {
 	case found:
 		if err := solvers.Verify("search", m, sol); err != nil {
@@ -98,30 +130,38 @@ func Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool,
 	return nil, false, res, ctx.Err()
 }
 
-// find runs the search with restarts until it finds a solution, proves there is none, or stop says so.
-func find(m constraints.Model, stop func() bool) (constraints.Solution, outcome, uint64) {
-	b := newBoard(m)
-	for _, f := range m.Fixed {
+// find runs the search on p, its choices drawn from seed, with restarts until it finds a solution,
+// proves there is none, or stop says so. It fails with ctx's error when ctx ends while the lines are
+// walked.
+func find(ctx context.Context, p *constraints.Program, seed uint64, stop func() bool) (constraints.Solution, outcome, uint64, error) {
+	b, err := newBoard(ctx, p)
+	if constraints.AsValidationError(err) != nil {
+		return nil, exhausted, 0, nil // a line with fewer free cells than its range asks
+	}
+	if err != nil {
+		return nil, stopped, 0, err
+	}
+	for _, f := range p.Fixed {
 		// Validate has made sure the fixed queens stand on free cells and leave each other alone, but a
 		// quota they fill between them takes the rest of its line.
 		x := b.index(f.Row, f.Col)
 		if !b.isFree(x) {
-			return nil, exhausted, 0
+			return nil, exhausted, 0, nil
 		}
 		b.place(x)
 	}
 	if !b.feasible() {
-		return nil, exhausted, 0
+		return nil, exhausted, 0, nil
 	}
-	s := &searcher{b: b, rng: rand.New(rand.NewPCG(solvers.Seed(m), uint64(m.Rows)<<32|uint64(m.Cols))), stop: stop}
+	s := &searcher{b: b, rng: rand.New(rand.NewPCG(seed, uint64(p.Rows)<<32|uint64(p.Cols))), stop: stop}
 	root := len(b.trail)
 	for limit := firstLimit; ; limit = min(2*limit, 1<<60) {
 		b.undo(root)
 		switch out := s.run(limit); out {
 		case found:
-			return b.solution(), found, uint64(s.steps)
+			return b.solution(), found, uint64(s.steps), nil
 		case exhausted, stopped:
-			return nil, out, uint64(s.steps)
+			return nil, out, uint64(s.steps), nil
 		}
 	}
 }
@@ -228,24 +268,24 @@ func (s *searcher) push(cursor int) {
 		s.cands = b.appendFree(s.cands, fam, line)
 		c := s.cands[f.start:]
 		s.rng.Shuffle(len(c), func(i, j int) { c[i], c[j] = c[j], c[i] })
-		// A line under a quota that still lacks queens may not be left as it is.
-		f.empty = !fam.exact
+		// A line that lacks queens for its range may not be left as it is.
+		f.empty = fam.placed[line] >= fam.lo
 	}
 	f.next, f.end = f.start, len(s.cands)
 	s.stack = append(s.stack, f)
 }
 
-// choose returns the line to branch on: among the families with the least slack that have a line that
-// can still take a queen (the first such, in the order newBoard built them, when they tie), the line with
-// the fewest free cells beyond the queens it lacks. A family with no slack must fill every line it has room
-// on, so its lines are the most constrained. It returns nil when no family has a line that can take a
-// queen.
+// choose returns the line to branch on: among the families with the least room to spare that have a
+// line that can still take a queen (the first such, in the Program's order, when they tie), the line
+// with the fewest free cells beyond the queens it may still take. A family with no room to spare must
+// fill every line it has room on, so its lines are the most constrained. It returns nil when no family
+// has a line that can take a queen.
 func (s *searcher) choose() (*family, int32) {
 	b := s.b
 	var best *family
 	bestLine, bestSlack, bestScore := int32(-1), 0, int32(0)
 	for _, f := range b.fams {
-		sl := f.slack(b.need)
+		sl := f.room - b.need
 		if best != nil && sl > bestSlack {
 			continue
 		}
@@ -258,18 +298,19 @@ func (s *searcher) choose() (*family, int32) {
 }
 
 // tightest returns the first of f's lines that can still take a queen with the fewest free cells beyond
-// the queens it lacks, and that number; -1 when no line can take one.
+// the queens it may still take, and that number; -1 when no line can take one. Where the family has no
+// room to spare, a line with none beyond (zero or less) takes a queen on every free cell.
 func (f *family) tightest() (int32, int32) {
 	best, bestScore := int32(-1), int32(1<<31-1)
 	for l, fr := range f.free {
-		lack := f.cap - f.placed[l]
-		if fr == 0 || lack == 0 {
+		room := f.hi - f.placed[l]
+		if fr == 0 || room == 0 {
 			continue
 		}
-		if score := fr - lack; score < bestScore {
+		if score := fr - room; score < bestScore {
 			best, bestScore = int32(l), score
-			if score == 0 {
-				break // the line's free cells are all forced
+			if score <= 0 {
+				break
 			}
 		}
 	}

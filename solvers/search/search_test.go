@@ -176,11 +176,11 @@ func TestAgreesWithBruteForce(t *testing.T) {
 	}
 }
 
-// TestEveryAttackSet holds Find against brute force on every subset of the attacks, on and off the
-// torus, on a few board shapes and queen counts.
+// TestEveryAttackSet holds Find against brute force on every subset of the attacks, on every surface,
+// on a few board shapes and queen counts.
 func TestEveryAttackSet(t *testing.T) {
 	for _, at := range modeltest.Kinds5() {
-		for _, wrap := range []constraints.Surface{constraints.Flat, constraints.Torus} {
+		for _, wrap := range constraints.Surfaces() {
 			for _, shape := range [][2]int{{4, 4}, {3, 5}, {5, 3}, {5, 5}} {
 				for _, queens := range []int{0, 2, 5, 7} {
 					m := constraints.Model{Rows: shape[0], Cols: shape[1], Queens: queens, Attack: at, Surface: wrap}
@@ -311,7 +311,8 @@ func TestCompletion(t *testing.T) {
 }
 
 func TestTooLarge(t *testing.T) {
-	for _, m := range []constraints.Model{constraints.Classic(constraints.MaxSide), {Rows: 3, Cols: search.MaxCells/2 + 1, Attack: q}} {
+	lines := constraints.Quota{Line: constraints.AtMost(2)} // on 200×200, lines of every slope hold ~10^9 cells
+	for _, m := range []constraints.Model{constraints.Classic(constraints.MaxSide), {Rows: 3, Cols: search.MaxCells/2 + 1, Attack: q}, {Rows: 200, Cols: 200, Queens: 5, Each: lines}} {
 		if _, ok, _, err := search.Find(context.Background(), m); ok || !errors.Is(err, solvers.ErrUnsupported) {
 			t.Errorf("%v: found %v, err %v; want an error wrapping ErrUnsupported", m, ok, err)
 		}
@@ -381,6 +382,106 @@ func TestRandomModels(t *testing.T) {
 	t.Logf("%d models with a solution, %d without, %d with quotas", yes, no, quotas)
 }
 
+// solutions returns every solution of m by brute force, by its String.
+func solutions(t *testing.T, m constraints.Model) map[string]bool {
+	t.Helper()
+	all := map[string]bool{}
+	_, err := brute.Solver{}.Enumerate(context.Background(), m, func(s constraints.Solution) bool {
+		all[s.String()] = true
+		return true
+	})
+	if err != nil {
+		t.Fatalf("brute force on %v: %v", m, err)
+	}
+	return all
+}
+
+// agreesWithBruteForce holds Find to brute force on m: it finds a solution exactly when brute force
+// has one, and the solution is one of brute force's. It returns whether there is one.
+func agreesWithBruteForce(t *testing.T, m constraints.Model) bool {
+	t.Helper()
+	all := solutions(t, m)
+	sol, got := find(t, m)
+	if got != (len(all) > 0) || (got && !all[sol.String()]) {
+		t.Fatalf("%v (blocked %v, fixed %v, regions %v): found %v %s, brute force %d solutions", m, m.Blocked, m.Fixed, m.Regions, got, sol, len(all))
+	}
+	return got
+}
+
+// TestWideModels holds Find against brute force on models drawn from the whole space of the Program:
+// every surface, ranges on rows, columns and regions, quotas on diagonals and on lines of every slope,
+// free queen counts, riders, leapers, regions, blocked and fixed cells.
+func TestWideModels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 3))
+	runs := 2500
+	if testing.Short() {
+		runs = 800
+	}
+	var yes, no int
+	features := map[constraints.Feature]int{}
+	for range runs {
+		m := modeltest.ValidWide(rng, 5)
+		if agreesWithBruteForce(t, m) {
+			yes++
+		} else {
+			no++
+		}
+		for _, f := range m.Features().Features() {
+			features[f]++
+		}
+	}
+	t.Logf("%d models with a solution, %d without; features %v", yes, no, features)
+	if yes < runs/10 || no < runs/10 {
+		t.Errorf("%d models with a solution and %d without: too few of one kind to compare", yes, no)
+	}
+}
+
+// TestTwistedSurfaces finds queens on Möbius strips as A137279 says (none only for n = 3), on cylinders and
+// Klein bottles as brute force says, and on boards of side 50 as the command line asks for them: a
+// Möbius strip, a Klein bottle, and a cylinder of side 49 (an n×n cylinder holds n queens exactly
+// when the n×n torus does, gcd(n, 6) = 1, as each wrapped diagonal meets every row once; proving an
+// even side has none takes the search as long as on the torus).
+func TestTwistedSurfaces(t *testing.T) {
+	mobius := modeltest.OEIS(t, "A137279")
+	for n := 1; n <= 16; n++ {
+		m := constraints.Model{Rows: n, Cols: n, Attack: q, Surface: constraints.Mobius}
+		if _, ok := find(t, m); ok != (mobius[n] > 0) {
+			t.Errorf("%v: found %v, A137279 says %d solutions", m, ok, mobius[n])
+		}
+	}
+	for n := 1; n <= 6; n++ {
+		for _, s := range []constraints.Surface{constraints.Cylinder, constraints.Klein} {
+			agreesWithBruteForce(t, constraints.Model{Rows: n, Cols: n, Attack: q, Surface: s})
+		}
+	}
+	for _, m := range []constraints.Model{
+		{Rows: 50, Cols: 50, Attack: q, Surface: constraints.Mobius},
+		{Rows: 50, Cols: 50, Attack: q, Surface: constraints.Klein},
+		{Rows: 49, Cols: 49, Attack: q, Surface: constraints.Cylinder},
+	} {
+		if _, ok := find(t, m); !ok {
+			t.Errorf("%v: none found", m)
+		}
+	}
+}
+
+// TestNoThreeInLine finds 2n points on an n×n board, two in every row and column, no three on a line of
+// any slope, where A000755 has solutions (every n from 2 on, as far as it is known). (From n = 13 on the search
+// meets dead ends by the million before it finds one.)
+func TestNoThreeInLine(t *testing.T) {
+	terms := modeltest.OEIS(t, "A000755")
+	last := 12
+	if testing.Short() {
+		last = 11
+	}
+	for n := 2; n <= last; n++ { // n = 1 asks two points of a row of one cell, which Validate refuses
+		m := constraints.Model{Rows: n, Cols: n, Each: constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2), Line: constraints.AtMost(2)}}
+		if _, ok := find(t, m); ok != (terms[n] > 0) {
+			t.Errorf("%v: found %v, A000755 says %d solutions", m, ok, terms[n])
+		}
+	}
+}
+
 // FuzzFind holds Find against brute force on small models drawn from the whole space of the model.
 func FuzzFind(f *testing.F) {
 	f.Add([]byte{3, 3, 0x0f, 0, 0, 0, 0})
@@ -391,13 +492,11 @@ func FuzzFind(f *testing.F) {
 	f.Add([]byte{4, 4, 0, 0x06, 2, 1, 7, 5, 0, 1, 1, 2})
 	f.Add([]byte{3, 4, 0xf0, 0x10, 3, 1, 9, 3, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m := modeltest.Model(data, 5)
+		m := modeltest.Wide(data, 5)
 		if m.Validate() != nil {
 			return
 		}
-		if _, got := find(t, m); got != exists(t, m) {
-			t.Errorf("%v (blocked %v, fixed %v, regions %v): found %v, brute force disagrees", m, m.Blocked, m.Fixed, m.Regions, got)
-		}
+		agreesWithBruteForce(t, m)
 	})
 }
 
@@ -416,4 +515,44 @@ func ExampleFind() {
 	// ....Q.
 	// Q.....
 	// ...Q..
+}
+
+// Queens on a Möbius strip: leaving row r on the right, a rider comes back on row 7−r on the left, so
+// rows r and 7−r are one line of the row rider and 8×8 holds four queens.
+func ExampleFind_mobius() {
+	m := constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Queen, Surface: constraints.Mobius}
+	sol, ok, _, err := search.Find(context.Background(), m)
+	fmt.Println(ok, err, len(sol))
+	for _, row := range m.Board(sol) {
+		fmt.Println(row)
+	}
+	// Output:
+	// true <nil> 4
+	// .Q......
+	// ....Q...
+	// ........
+	// ........
+	// Q.......
+	// ..Q.....
+	// ........
+	// ........
+}
+
+// No three in a line: two points in every row and column of a 6×6 board, no three on a line of any
+// slope, and no attacks.
+func ExampleFind_noThreeInLine() {
+	m := constraints.Model{Rows: 6, Cols: 6, Each: constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2), Line: constraints.AtMost(2)}}
+	sol, ok, _, err := search.Find(context.Background(), m)
+	fmt.Println(ok, err, len(sol))
+	for _, row := range m.Board(sol) {
+		fmt.Println(row)
+	}
+	// Output:
+	// true <nil> 12
+	// ...QQ.
+	// .Q...Q
+	// Q.Q...
+	// ..Q.Q.
+	// ...Q.Q
+	// QQ....
 }
