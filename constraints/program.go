@@ -251,9 +251,9 @@ func (f *Family) Lines(ctx context.Context) (*Lines, error) {
 	var err error
 	switch {
 	case f.Shape == ShapeRows && !f.Rider:
-		err = w.rows()
+		err = w.straight(false)
 	case f.Shape == ShapeColumns && !f.Rider:
-		err = w.columns()
+		err = w.straight(true)
 	case f.Shape == ShapeRegions:
 		err = w.regions()
 	default:
@@ -312,34 +312,25 @@ func (w *walker) poll() error {
 	return nil
 }
 
-func (w *walker) rows() error {
+// straight walks the board's rows (or, with byColumn, its columns) as the family's lines.
+func (w *walker) straight(byColumn bool) error {
 	p := w.p
-	w.start = append(w.start, 0)
-	for r := range p.Rows {
-		from := len(w.cells)
-		for c := range p.Cols {
-			if err := w.poll(); err != nil {
-				return err
-			}
-			w.cells = append(w.cells, int32(r*p.Cols+c))
-		}
-		if err := w.keep(from); err != nil {
-			return err
-		}
+	lines, along := p.Rows, p.Cols
+	if byColumn {
+		lines, along = along, lines
 	}
-	return nil
-}
-
-func (w *walker) columns() error {
-	p := w.p
 	w.start = append(w.start, 0)
-	for c := range p.Cols {
+	for i := range lines {
 		from := len(w.cells)
-		for r := range p.Rows {
+		for j := range along {
 			if err := w.poll(); err != nil {
 				return err
 			}
-			w.cells = append(w.cells, int32(r*p.Cols+c))
+			x := i*p.Cols + j
+			if byColumn {
+				x = j*p.Cols + i
+			}
+			w.cells = append(w.cells, int32(x))
 		}
 		if err := w.keep(from); err != nil {
 			return err

@@ -394,7 +394,7 @@ func (p *plan) generalJob(ctx context.Context, unique bool) (*job, error) {
 			return nil, err
 		}
 	}
-	stop, release := stopFlag(ctx)
+	stop, release := solvers.StopFlag(ctx)
 	defer release()
 	k := &ctl{stop: stop}
 	g, err := newGeneral(p, k, nil)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync/atomic"
 
 	"github.com/queens-dev/queens/solvers"
 )
@@ -62,7 +61,9 @@ func (j *job) Run(ctx context.Context, i int) (solvers.Tally, error) {
 	if i < 0 || i >= j.tasks {
 		return solvers.Tally{}, fmt.Errorf("backtrack: task %d of %d: out of range", i, j.tasks)
 	}
-	k := &ctl{stop: doneFlag(ctx)}
+	stop, release := solvers.StopFlag(ctx)
+	defer release()
+	k := &ctl{stop: stop}
 	t, err := j.run(ctx, k, i)
 	if err != nil {
 		return solvers.Tally{}, err
@@ -124,28 +125,3 @@ var errStopped = errors.New("backtrack: stopped")
 
 // errOverflow reports a count past 2^64 − 1.
 var errOverflow = fmt.Errorf("backtrack: %w", solvers.ErrOverflow)
-
-// doneFlag returns a poll that turns true once ctx is done: a look at its channel, which costs nothing to
-// set up, and a few nanoseconds each time; the kernels look once every pollEvery backtracks.
-func doneFlag(ctx context.Context) func() bool {
-	done := ctx.Done()
-	return func() bool {
-		select {
-		case <-done:
-			return true
-		default:
-			return false
-		}
-	}
-}
-
-// stopFlag returns a poll that turns true once ctx is done, cheap enough for a search loop, and a
-// function to release it.
-func stopFlag(ctx context.Context) (func() bool, func() bool) {
-	var done atomic.Bool
-	if ctx.Err() != nil {
-		done.Store(true)
-	}
-	release := context.AfterFunc(ctx, func() { done.Store(true) })
-	return done.Load, release
-}

@@ -153,7 +153,9 @@ func generalFits(p *plan) string {
 // route returns the row of the table that serves o for p's model with s's method, or ctx's error if ctx
 // ends first.
 func (s *Solver) route(ctx context.Context, p *plan, o op) (*route, error) {
-	p.stop = doneFlag(ctx)
+	stop, release := solvers.StopFlag(ctx)
+	defer release()
+	p.stop = stop
 	for i := range routes {
 		r := &routes[i]
 		if s.method != Fastest && r.method != s.method {

@@ -46,6 +46,8 @@ func TestRoutes(t *testing.T) {
 		{"star battle", loadPuzzle(t, puzzles[1]), false, backtrack.General, "two per row: cell by cell"},
 		{"rooks on a torus with a knight", constraints.Model{Rows: 6, Cols: 6, Attack: constraints.Union(r, c, k), Surface: constraints.Torus}, false, backtrack.Shifts, "the torus kernel with leaps"},
 		{"wide", constraints.Model{Rows: 3, Cols: 100, Queens: 3, Attack: constraints.Queen}, false, backtrack.General, "turned on its side: 100 rows, 3 queens"},
+		{"one queen, one long row", constraints.Model{Rows: 1, Cols: constraints.MaxSide, Queens: 1, Attack: constraints.Queen}, false, backtrack.Formula, "one queen attacks nothing: any open cell"},
+		{"one queen, a Möbius strip", constraints.Model{Rows: 7, Cols: 7, Queens: 1, Attack: constraints.Superqueen, Surface: constraints.Mobius}, false, backtrack.Formula, "whatever the attacks and the surface"},
 	}
 	for _, tt := range tests {
 		job, err := backtrack.New().Plan(context.Background(), tt.m, tt.unique)

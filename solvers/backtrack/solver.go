@@ -244,7 +244,7 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	if err != nil {
 		return solvers.Result{}, err
 	}
-	stop, release := stopFlag(ctx)
+	stop, release := solvers.StopFlag(ctx)
 	defer release()
 	method := r.method.String()
 	if r.method == Mirror {
