@@ -47,6 +47,7 @@ type solveFlags struct {
 	progress          bool
 	checkpoint        string
 	shard             string
+	taskDepth         int
 }
 
 // Modes.
@@ -76,6 +77,7 @@ func (f *solveFlags) register(fs interface {
 	fs.BoolVar(&f.progress, "progress", false, "draw progress on stderr even when it is not a terminal")
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "record each finished task in `FILE`; rerun to resume")
 	fs.StringVar(&f.shard, "shard", "", "count tasks ≡ I mod M only, as `I/M`, into JSON for queens merge")
+	fs.IntVar(&f.taskDepth, "task-depth", 0, "cut the row path's tasks at the first `D` rows (a second count cut elsewhere checks the first task by task)")
 }
 
 func runSolve(ctx context.Context, e *env, args []string) error {
@@ -115,7 +117,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if method == backtrack.Join && mode == modeCount && !backtrack.Joins(m) {
 		return usagef("--method join: counts classic queens only (a square board of side at most %d, the four lines, no blocked or fixed cells, no wrap)", halves.MaxN)
 	}
-	s, err := newSolver(f.solver, f.threads, method)
+	s, err := newSolver(f.solver, f.threads, method, backtrack.TaskDepth(f.taskDepth))
 	if err != nil {
 		return err
 	}
@@ -205,10 +207,10 @@ var methods = map[string]backtrack.Method{
 }
 
 // newSolver returns the solver the command line names.
-func newSolver(name string, threads int, method backtrack.Method) (solvers.Solver, error) {
+func newSolver(name string, threads int, method backtrack.Method, opts ...backtrack.Option) (solvers.Solver, error) {
 	switch name {
 	case "backtrack":
-		return backtrack.New(backtrack.Threads(threads), backtrack.Counting(method)), nil
+		return backtrack.New(append([]backtrack.Option{backtrack.Threads(threads), backtrack.Counting(method)}, opts...)...), nil
 	case "sat":
 		return sat.New(sat.Workers(threads)), nil
 	}
