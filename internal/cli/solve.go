@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/runfile"
 	"github.com/queens-dev/queens/solvers"
@@ -80,11 +82,18 @@ func (f *solveFlags) register(fs interface {
 	fs.IntVar(&f.taskDepth, "task-depth", 0, "cut the row path's tasks at the first `D` rows (a second count cut elsewhere checks the first task by task)")
 }
 
+// hideExpert keeps the flags of checking record counts out of solve's help, which must fit a screen;
+// solvers/backtrack/README.md shows them at work.
+func hideExpert(fs *pflag.FlagSet) {
+	_ = fs.MarkHidden("task-depth")
+}
+
 func runSolve(ctx context.Context, e *env, args []string) error {
 	var f solveFlags
 	fs := newFlagSet(e, "solve", solveUsage)
 	f.model.register(fs)
 	f.register(fs)
+	hideExpert(fs)
 	fs.Var(&f.limit, "limit", "stop after K solutions (--count, --all)")
 	if err := parse(fs, args); err != nil {
 		return err
