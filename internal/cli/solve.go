@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/spf13/pflag"
+
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/runfile"
 	"github.com/queens-dev/queens/solvers"
@@ -47,6 +49,7 @@ type solveFlags struct {
 	progress          bool
 	checkpoint        string
 	shard             string
+	taskDepth         int
 }
 
 // Modes.
@@ -76,6 +79,13 @@ func (f *solveFlags) register(fs interface {
 	fs.BoolVar(&f.progress, "progress", false, "draw progress on stderr even when it is not a terminal")
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "record each finished task in `FILE`; rerun to resume")
 	fs.StringVar(&f.shard, "shard", "", "count tasks ≡ I mod M only, as `I/M`, into JSON for queens merge")
+	fs.IntVar(&f.taskDepth, "task-depth", 0, "cut the row path's tasks at the first `D` rows (a second count cut elsewhere checks the first task by task)")
+}
+
+// hideExpert keeps the flags of checking record counts out of solve's help, which must fit a screen;
+// solvers/backtrack/README.md shows them at work.
+func hideExpert(fs *pflag.FlagSet) {
+	_ = fs.MarkHidden("task-depth")
 }
 
 func runSolve(ctx context.Context, e *env, args []string) error {
@@ -83,6 +93,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "solve", solveUsage)
 	f.model.register(fs)
 	f.register(fs)
+	hideExpert(fs)
 	fs.Var(&f.limit, "limit", "stop after K solutions (--count, --all)")
 	if err := parse(fs, args); err != nil {
 		return err
@@ -118,7 +129,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if method == backtrack.Join && mode == modeCount && !backtrack.Joins(m) {
 		return usagef("--method join: counts classic queens only (a square board of side at most %d, the four lines, no blocked or fixed cells, no wrap)", halves.MaxN)
 	}
-	s, err := newSolver(f.solver, f.threads, method)
+	s, err := newSolver(f.solver, f.threads, method, backtrack.TaskDepth(f.taskDepth))
 	if err != nil {
 		return err
 	}
@@ -215,10 +226,10 @@ var methods = map[string]backtrack.Method{
 }
 
 // newSolver returns the solver the command line names.
-func newSolver(name string, threads int, method backtrack.Method) (solvers.Solver, error) {
+func newSolver(name string, threads int, method backtrack.Method, opts ...backtrack.Option) (solvers.Solver, error) {
 	switch name {
 	case "backtrack":
-		return backtrack.New(backtrack.Threads(threads), backtrack.Counting(method)), nil
+		return backtrack.New(append([]backtrack.Option{backtrack.Threads(threads), backtrack.Counting(method)}, opts...)...), nil
 	case "sat":
 		return sat.New(sat.Workers(threads)), nil
 	}

@@ -66,6 +66,21 @@ func BenchmarkRowPathKnight(b *testing.B) {
 	benchCount(b, backtrack.New(backtrack.Threads(1)), m, 32516)
 }
 
+// BenchmarkRowPathRiders counts rook + nightrider (A189837, n=13) by the rider kernel: by classes, as
+// Fastest does, and by the mirror.
+func BenchmarkRowPathRiders(b *testing.B) {
+	a, err := constraints.ParseAttack("rook,nightrider")
+	if err != nil {
+		b.Fatal(err)
+	}
+	m := constraints.Model{Rows: 13, Cols: 13, Attack: a}
+	for _, method := range []backtrack.Method{backtrack.Classes, backtrack.Mirror} {
+		b.Run(method.String(), func(b *testing.B) {
+			benchCount(b, backtrack.New(backtrack.Threads(1), backtrack.Counting(method)), m, 96402)
+		})
+	}
+}
+
 func BenchmarkRowPathTorus(b *testing.B) {
 	m := constraints.Model{Rows: 13, Cols: 13, Attack: constraints.Queen, Surface: constraints.Torus}
 	benchCount(b, backtrack.New(backtrack.Threads(1)), m, 4524)

@@ -43,6 +43,8 @@ type job struct {
 	run func(ctx context.Context, k *ctl, i int) (solvers.Tally, error)
 	// finish turns the sum of the tallies into the totals; nil for a job whose tasks count solutions only.
 	finish func(sum solvers.Tally) (uint64, *uint64, error)
+	// prefix, where set, returns task i's queens and weight (see Task).
+	prefix func(i int) Task
 }
 
 var _ solvers.Job = (*job)(nil)

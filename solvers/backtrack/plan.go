@@ -63,6 +63,8 @@ type plan struct {
 	// dp is the transfer-matrix plan, built when the route Transfer is first asked about; see transfer.go.
 	dp    *transfer
 	dpWhy string // why the model does not take it, once asked
+	// taskDepth, if positive, is the depth the row path's tasks are cut at (TaskDepth).
+	taskDepth int
 	// stop, if set, turns true once the count being planned is cancelled: building a plan can take a
 	// fraction of a second (the transfer matrix), and a cancellation should not wait for it.
 	stop func() bool

@@ -20,6 +20,7 @@ const (
 	kernelKnight               // line attacks and the knight's leap on a flat board
 	kernelTorus                // line attacks on a torus, and the knight's leap there
 	kernelRows                 // line attacks, any leapers and regions of one queen each, on a flat board
+	kernelRiders               // any riders and any leapers on a flat board (riders.go)
 )
 
 // The row path's geometry, as vectors: the four lines the kernels carry as shifted masks, and the knight's
@@ -72,6 +73,8 @@ type rowPath struct {
 	// regions holds, on the row path with a region quota of one, what the kernels need to keep one queen
 	// per region; nil elsewhere.
 	regions *rowRegions
+	// rp is the rider kernel's plan, for kernelRiders; nil elsewhere.
+	rp *riderPlan
 }
 
 // compileRows builds the row path's plan where the model takes it: kernelNone otherwise.
@@ -114,6 +117,10 @@ func (p *plan) compileRows() {
 	if p.kernel == kernelTorus && len(p.leapers) > 0 {
 		p.leap = p.leapTable()
 	}
+	if p.kernel == kernelRiders {
+		p.buildLeapDown()
+		p.rp = p.riderLanes()
+	}
 	if p.kernel == kernelRows {
 		p.buildLeapDown()
 		if p.region.Hi == 1 {
@@ -139,10 +146,15 @@ func (p *plan) rowKernel() kernel {
 	byRow := p.rowRange.Hi == 1 && p.queens == m.Rows
 	flat := m.Surface == constraints.Flat
 	switch {
-	case !byRow || p.rest != "" || !subsetOf(p.riders, vecDiag, vecAnti) || p.colRange.Hi > 1:
+	case !byRow || p.rest != "" || p.colRange.Hi > 1:
 		return kernelNone
 	case m.Surface != constraints.Flat && m.Surface != constraints.Torus:
 		return kernelNone
+	case !subsetOf(p.riders, vecDiag, vecAnti):
+		if !flat || !p.region.IsZero() || m.Rows > riderMaxRows || len(p.riders) > riderMaxLanes {
+			return kernelNone
+		}
+		return kernelRiders
 	case p.region.IsZero() && subsetOf(p.leapers, knightVec):
 		if !flat {
 			return kernelTorus

@@ -15,6 +15,9 @@ type state struct {
 	t0, t1           uint64 // queens of rows 0 and 1, kept on a torus with the knight's leap
 	used             uint64 // kernelRows: the regions that hold their queen
 	hist             uint64 // kernelRows: the columns of the last rows' queens, a byte each, the last lowest
+	// path, for kernelRiders, holds the column of every row's queen so far: a rider's line reaches any
+	// row below. place makes a new slice; the old one is never written.
+	path []uint8
 }
 
 // emptyHist is the history of no queens at all.
@@ -40,6 +43,7 @@ type ctl struct {
 	knightFrames []knightFrame
 	torusFrames  []torusFrame
 	rowsFrames   []rowsFrame
+	riderFrames  []riderFrame
 	masks        []uint64
 }
 
@@ -94,6 +98,10 @@ func (p *plan) forbidden(s state, r int) uint64 {
 	switch p.kernel {
 	case kernelKnight:
 		f |= s.k1<<2 | s.k1>>2 | s.k2<<1 | s.k2>>1
+	case kernelRiders:
+		for i, c := range s.path {
+			f |= p.reach.byCol[c][r-i]
+		}
 	case kernelRows:
 		f |= p.leapsDown(s.hist)
 		if rr := p.regions; rr != nil {
@@ -137,6 +145,8 @@ func (p *plan) place(s state, r int, bit uint64) state {
 			next.used |= p.regions.of[r*p.cols+c]
 		}
 		return next
+	case kernelRiders:
+		return state{path: append(s.path[:r:r], uint8(bits.TrailingZeros64(bit)))}
 	}
 	return state{cols: s.cols | bit&col, diag: (s.diag | bit&dg) << 1, anti: (s.anti | bit&an) >> 1, k1: bit, k2: s.k1}
 }
@@ -208,6 +218,11 @@ func (p *plan) chooseKernels() {
 		p.counter = p.countTorus
 	case p.kernel == kernelRows:
 		p.counter = p.countRows
+	case p.kernel == kernelRiders:
+		p.counter = func(r int, s state, k *ctl) uint64 {
+			total, _ := p.countRiders(p.allowed, r, s, k, nil)
+			return total
+		}
 	default:
 		p.counter = p.countLines
 	}
@@ -232,6 +247,13 @@ func (p *plan) chooseKernels() {
 			tot, uni, nodes := p.classesQueen(sym, order, al, r, s, q)
 			k.nodes += nodes
 			return tot, uni
+		}
+	case p.kernel == kernelRiders:
+		p.classer = func(sym symmetry, order uint64, al []uint64, r int, s state, q []int, k *ctl) (uint64, uint64) {
+			if r == p.rows {
+				return p.walkClasses(sym, order, al, r, s, q, k)
+			}
+			return p.countRiders(al, r, s, k, &riderClasses{sym: sym, order: order, q: q})
 		}
 	case (p.kernel == kernelLines || p.kernel == kernelKnight) && p.rows <= 64:
 		p.classer = func(sym symmetry, order uint64, al []uint64, r int, s state, q []int, k *ctl) (uint64, uint64) {

@@ -32,6 +32,7 @@ import (
 type Solver struct {
 	threads int
 	method  Method
+	depth   int
 }
 
 // Option sets up a Solver.
@@ -40,6 +41,13 @@ type Option func(*Solver)
 // Threads sets how many goroutines count at once; n < 1 means one per core, the default. Above
 // solvers.MaxThreads every call fails with an error that says so.
 func Threads(n int) Option { return func(s *Solver) { s.threads = n } }
+
+// TaskDepth makes the row path's tasks the placements of the first d rows (by the mirror or by classes),
+// where the planner would choose the depth itself (d < 1, the default): a level of more than 65536
+// placements is not taken, and the job's key says the depth it reached. Two counts of one model cut at
+// two depths check each other task by task, each task of the shallower list the sum of its children
+// in the deeper (TaskPrefixes says which they are).
+func TaskDepth(d int) Option { return func(s *Solver) { s.depth = d } }
 
 // GeneralOnly makes the solver take the general path for every model, counting and listing: the same as
 // Counting(General). The general path must give the same answers as every other; this option lets tests
@@ -190,6 +198,7 @@ func (s *Solver) plan(ctx context.Context, m constraints.Model, unique bool) (*j
 	if err != nil {
 		return nil, err
 	}
+	p.taskDepth = s.depth
 	o := opCount
 	if unique {
 		o = opClasses
@@ -272,4 +281,31 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 		return res, bad
 	}
 	return res, ctx.Err()
+}
+
+// Task is one task of a count on the row path: the columns of the queens of its first rows (Queens[r] for
+// row r), and the weight its count carries: the task counts Weight times the completions of those rows
+// (2 where the mirror image of its rows is counted with it; 1 on a torus's first row, whose shifts the
+// count weighs otherwise; by classes a task weighs each class inside, and Tasks does not list it).
+type Task struct {
+	Queens []int
+	Weight uint64
+}
+
+// Tasks lists the tasks of the job that Plan makes for m, in order, where its method is the row path's
+// mirror (Counting(Mirror)): what a check of a count by another split, or by another method task by task,
+// needs to know of each.
+func (s *Solver) Tasks(ctx context.Context, m constraints.Model) ([]Task, error) {
+	j, err := s.plan(ctx, m, false)
+	if err != nil {
+		return nil, err
+	}
+	if j.method != Mirror || j.prefix == nil {
+		return nil, fmt.Errorf("backtrack: tasks of %v: the method is %s, not %s: %w", m, j.method, Mirror, solvers.ErrUnsupported)
+	}
+	out := make([]Task, j.tasks)
+	for i := range out {
+		out[i] = j.prefix(i)
+	}
+	return out, nil
 }

@@ -238,7 +238,10 @@ func (p *plan) levels(ctx context.Context, roots []task, stop int, al func(task)
 		return nil, 0, err
 	}
 	want := minTasks
-	if n := p.treeSize(roots, al, shift, smallTree); n <= smallTree {
+	if p.taskDepth > 0 {
+		// Asked for: the placements of the first taskDepth rows, whatever their number (within maxTasks).
+		want, stop = maxTasks+1, min(stop, p.taskDepth)
+	} else if n := p.treeSize(roots, al, shift, smallTree); n <= smallTree {
 		want = max(1, n/smallTask)
 	}
 	level, row := roots, 0
@@ -297,6 +300,14 @@ func (p *plan) rowJob(ctx context.Context, method Method, shift bool, group *con
 		return nil, err
 	}
 	j := &job{method: method, tasks: len(tasks), key: fmt.Sprintf("%s %s plan=%d depth=%d split=%d tasks=%d", method, p.board(), planScheme, depth, split, len(tasks))}
+	j.prefix = func(i int) Task {
+		t := tasks[i]
+		q := make([]int, t.row)
+		for r := range q {
+			q[r] = bits.TrailingZeros64(t.queens[r])
+		}
+		return Task{Queens: q, Weight: t.weight}
+	}
 	if group == nil {
 		j.run = func(_ context.Context, k *ctl, i int) (solvers.Tally, error) {
 			t := p.own(tasks[i])
