@@ -63,6 +63,9 @@ type plan struct {
 	// dp is the transfer-matrix plan, built when the route Transfer is first asked about; see transfer.go.
 	dp    *transfer
 	dpWhy string // why the model does not take it, once asked
+	// pairPlan is the row-pair kernel's plan (pairs.go), built when the route RowPairs is first asked about.
+	pairPlan *pairPlan
+	pairWhy  string
 	// stop, if set, turns true once the count being planned is cancelled: building a plan can take a
 	// fraction of a second (the transfer matrix), and a cancellation should not wait for it.
 	stop func() bool

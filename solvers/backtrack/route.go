@@ -92,6 +92,9 @@ var routes = []route{
 		list: func(p *plan, k *ctl, emit func([]uint64) bool) (bool, error) {
 			return p.enumerate(0, p.start(), make([]uint64, p.rows), k, emit), nil
 		}},
+	{method: RowPairs, ops: opCount, fits: pairsFits,
+		why:   "one queen on each pair of rows that the row rider joins across a twist (a Möbius strip, a Klein bottle): pairs placed in turn, columns as a mask, the diagonals as a ring; the first queen in column 0 stands for its pair's every cell",
+		count: pairsJob},
 	{method: Search, ops: opFind, fits: searchFits,
 		why: "every other model the complete search holds: lines with capacities, forward checking; proves \"none\"",
 		find: func(ctx context.Context, p *plan) (constraints.Solution, bool, solvers.Result, error) {

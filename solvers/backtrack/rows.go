@@ -40,6 +40,7 @@ type ctl struct {
 	knightFrames []knightFrame
 	torusFrames  []torusFrame
 	rowsFrames   []rowsFrame
+	pairFrames   []pairFrame
 	masks        []uint64
 }
 

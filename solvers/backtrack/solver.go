@@ -96,10 +96,14 @@ const Local Method = 9
 // is none. It counts nothing.
 const Search Method = 10
 
-// methods is the number of methods.
-const methods = 11
+// RowPairs counts queens on a twisted surface (a Möbius strip, a Klein bottle) whose row rider's lines
+// are pairs of rows, one queen on each pair, by the row-pair kernel (pairs.go). It counts no classes.
+const RowPairs Method = 11
 
-var methodNames = [...]string{"fastest", "join", "classes", "mirror", "shifts", "formula", "polya", "transfer", "general", "local", "search"}
+// methods is the number of methods.
+const methods = 12
+
+var methodNames = [...]string{"fastest", "join", "classes", "mirror", "shifts", "formula", "polya", "transfer", "general", "local", "search", "row-pairs"}
 
 // Methods returns every method, Fastest first, then the rows of the routing table in its order, each
 // once.
