@@ -2,16 +2,13 @@ package backtrack_test
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
-	"github.com/queens-dev/queens/solvers/brute"
 )
 
 // long runs the counts that take seconds to minutes: the terms past what go test runs by default.
@@ -111,44 +108,5 @@ func randomTwisted(rng *rand.Rand) constraints.Model {
 // TestRowPairsMatchesGeneral holds the row-pair kernel to the general path and to brute force on random
 // twisted models, pair by pair; the models it does not take must still count alike by their routes.
 func TestRowPairsMatchesGeneral(t *testing.T) {
-	ctx := context.Background()
-	rng := rand.New(rand.NewPCG(137, 279))
-	routed, compared := 0, 0
-	for tries := 0; tries < 3000 && compared < 400; tries++ {
-		m := randomTwisted(rng)
-		if m.Validate() != nil || m.ValidateLines(ctx) != nil {
-			continue
-		}
-		job, err := backtrack.New().Plan(ctx, m, false)
-		if err != nil {
-			t.Fatalf("%v %s: %v", m, extra(m), err)
-		}
-		compared++
-		if job.Method() == backtrack.RowPairs.String() {
-			routed++
-		}
-		fast, err := backtrack.New().Count(ctx, m)
-		if err != nil {
-			t.Fatalf("%v %s: %v", m, extra(m), err)
-		}
-		general, err := backtrack.New(backtrack.GeneralOnly()).Count(ctx, m)
-		if err != nil || fast.Count != general.Count {
-			t.Errorf("%v %s: %s counts %d, the general path %d (%v)", m, extra(m), job.Method(), fast.Count, general.Count, err)
-			continue
-		}
-		if m.Rows*m.Cols > 30 {
-			continue
-		}
-		want, err := brute.Solver{}.Count(ctx, m)
-		if errors.Is(err, solvers.ErrUnsupported) {
-			continue
-		}
-		if err != nil || want.Count != fast.Count {
-			t.Errorf("%v %s: %s counts %d, brute force %d (%v)", m, extra(m), job.Method(), fast.Count, want.Count, err)
-		}
-	}
-	if compared < 400 || routed < 150 {
-		t.Errorf("%d models compared, %d of them by the row-pair kernel: too few", compared, routed)
-	}
-	t.Logf("%d models compared, %d by the row-pair kernel", compared, routed)
+	holdToGeneral(t, rand.New(rand.NewPCG(137, 279)), randomTwisted, backtrack.RowPairs, 400, 150, 30)
 }

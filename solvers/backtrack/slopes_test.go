@@ -2,14 +2,11 @@ package backtrack_test
 
 import (
 	"context"
-	"errors"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
-	"github.com/queens-dev/queens/solvers/brute"
 )
 
 // noThree returns A000755's problem: 2n points on an n×n board, two on every row and column, at most two
@@ -102,44 +99,5 @@ func randomSlopes(rng *rand.Rand) constraints.Model {
 // models of lines of every slope, pair by pair; the models it does not take must still count alike by
 // their routes.
 func TestSlopesMatchesGeneral(t *testing.T) {
-	ctx := context.Background()
-	rng := rand.New(rand.NewPCG(755, 2))
-	routed, compared := 0, 0
-	for tries := 0; tries < 3000 && compared < 300; tries++ {
-		m := randomSlopes(rng)
-		if m.Validate() != nil || m.ValidateLines(ctx) != nil {
-			continue
-		}
-		job, err := backtrack.New().Plan(ctx, m, false)
-		if err != nil {
-			t.Fatalf("%v %s: %v", m, extra(m), err)
-		}
-		compared++
-		if job.Method() == backtrack.Slopes.String() {
-			routed++
-		}
-		fast, err := backtrack.New().Count(ctx, m)
-		if err != nil {
-			t.Fatalf("%v %s: %v", m, extra(m), err)
-		}
-		general, err := backtrack.New(backtrack.GeneralOnly()).Count(ctx, m)
-		if err != nil || fast.Count != general.Count {
-			t.Errorf("%v %s: %s counts %d, the general path %d (%v)", m, extra(m), job.Method(), fast.Count, general.Count, err)
-			continue
-		}
-		if m.Rows*m.Cols > 20 {
-			continue
-		}
-		want, err := brute.Solver{}.Count(ctx, m)
-		if errors.Is(err, solvers.ErrUnsupported) {
-			continue
-		}
-		if err != nil || want.Count != fast.Count {
-			t.Errorf("%v %s: %s counts %d, brute force %d (%v)", m, extra(m), job.Method(), fast.Count, want.Count, err)
-		}
-	}
-	if compared < 300 || routed < 120 {
-		t.Errorf("%d models compared, %d of them by the slopes kernel: too few", compared, routed)
-	}
-	t.Logf("%d models compared, %d by the slopes kernel", compared, routed)
+	holdToGeneral(t, rand.New(rand.NewPCG(755, 2)), randomSlopes, backtrack.Slopes, 300, 120, 20)
 }
