@@ -3,6 +3,7 @@ package backtrack
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/queens-dev/queens/constraints"
@@ -41,10 +42,15 @@ type slopePlan struct {
 	open  []uint64
 	fixed []int // the fixed points, as cell indices
 	// frame lists the border cells in row-major order, as canonical reads them; border marks them, by row.
-	frame  []int
+	frame  []frameCell
 	border []uint64
-	// inverses[g][x] is the cell that the g-th map of the model's group takes onto x, the identity first.
-	inverses [][]int
+	// images[g][i] is the cell that the g-th map of the model's group, the identity left out, takes onto
+	// frame[i]; order is the group's order.
+	images [][]frameCell
+	order  uint64
+	// first are the rows the search completes before any other: the first and the last, where the group
+	// has more than the identity, so that their comparisons with their images cut early (README.md).
+	first []int
 }
 
 // slopes returns the plan of the slopes kernel for p, built once, or why p's model does not take it.
@@ -108,12 +114,24 @@ func (p *plan) compileSlopes(ctx context.Context) (*slopePlan, string) {
 		return nil, "stopped: " + err.Error()
 	}
 	for s := range group.All() {
+		sp.order++
+		if sp.order == 1 {
+			continue // the identity
+		}
 		inv := make([]int, n)
 		for x := range inv {
 			c := s.Apply(constraints.Cell{Row: x / p.cols, Col: x % p.cols}, p.rows, p.cols)
 			inv[c.Row*p.cols+c.Col] = x
 		}
-		sp.inverses = append(sp.inverses, inv)
+		img := make([]frameCell, len(sp.frame))
+		for i, f := range sp.frame {
+			y := inv[int(f.row)*p.cols+bits.TrailingZeros64(f.bit)]
+			img[i] = frameCell{int32(y / p.cols), 1 << (y % p.cols)}
+		}
+		sp.images = append(sp.images, img)
+	}
+	if sp.order > 1 {
+		sp.first = []int{0, p.rows - 1}
 	}
 	return sp, ""
 }
@@ -176,13 +194,19 @@ func (sp *slopePlan) walkLines(ctx context.Context, n int) string {
 	return ""
 }
 
+// frameCell is a cell of the frame: its row, and its column as a mask.
+type frameCell struct {
+	row int32
+	bit uint64
+}
+
 // buildFrame lists the border cells.
 func (sp *slopePlan) buildFrame() {
 	sp.border = make([]uint64, sp.rows)
 	for r := range sp.rows {
 		for c := range sp.cols {
 			if r == 0 || r == sp.rows-1 || c == 0 || c == sp.cols-1 {
-				sp.frame = append(sp.frame, r*sp.cols+c)
+				sp.frame = append(sp.frame, frameCell{int32(r), 1 << c})
 				sp.border[r] |= 1 << c
 			}
 		}
@@ -228,7 +252,7 @@ func slopesJob(ctx context.Context, p *plan, _ bool) (*job, error) {
 		tasks, depth = next, depth+1
 	}
 	s.cut, s.atCut = 0, nil
-	j := &job{method: Slopes, tasks: len(tasks), key: fmt.Sprintf("%s %s group=%d depth=%d tasks=%d", Slopes, p.board(), len(sp.inverses), depth, len(tasks))}
+	j := &job{method: Slopes, tasks: len(tasks), key: fmt.Sprintf("%s %s group=%d depth=%d tasks=%d", Slopes, p.board(), sp.order, depth, len(tasks))}
 	j.run = func(_ context.Context, k *ctl, i int) (solvers.Tally, error) {
 		s := newSlopeSearch(sp, k)
 		s.reset()
@@ -256,17 +280,18 @@ func sameTasks(a, b [][]int) bool {
 // cell is decided once it is no longer open: a point, or empty for good.
 func (s *slopeSearch) canonical(whole bool) (bool, uint64) {
 	sp := s.sp
-	same := uint64(0)
-	for _, inv := range sp.inverses {
+	open := &s.state().open
+	same := uint64(1) // the identity
+	for _, img := range sp.images {
 		equal := true
-		for _, x := range sp.frame {
+		for i, x := range sp.frame {
 			// The image holds a point on x where the frame holds one on the cell the map takes onto x.
-			y := inv[x]
-			if s.isOpen(x) || s.isOpen(y) {
+			y := img[i]
+			if open[x.row&63]&x.bit != 0 || open[y.row&63]&y.bit != 0 {
 				equal = false
 				break
 			}
-			if a, b := s.isPoint(x), s.isPoint(y); a != b {
+			if a, b := s.onRow[x.row]&x.bit != 0, s.onRow[y.row]&y.bit != 0; a != b {
 				if b {
 					return false, 0
 				}
@@ -278,8 +303,8 @@ func (s *slopeSearch) canonical(whole bool) (bool, uint64) {
 			same++
 		}
 	}
-	if !whole || same == 0 {
+	if !whole {
 		return true, 0
 	}
-	return true, uint64(len(sp.inverses)) / same
+	return true, sp.order / same
 }

@@ -2,16 +2,13 @@ package backtrack
 
 import "math/bits"
 
-// slopeSearch is one search of the slopes kernel. Its state is a stack: at each depth the open cells of
-// every row (a column mask) and of every column (a row mask), and the points each holds; a point is
-// placed on a copy of the state above it.
+// slopeSearch is one search of the slopes kernel. Its state is a stack of slopeState, one for each point
+// placed: a point is placed on a copy of the state above it.
 type slopeSearch struct {
 	sp         *slopePlan
 	k          *ctl
 	rows, cols int
-	width      int      // rows + columns: the words and counts of one state
-	open       []uint64 // open[d·width:][:rows] the rows' open cells at depth d, then the columns'
-	cnt        []int8   // likewise, the points of each row and column
+	stack      []slopeState
 	d          int      // the depth of the state in use
 	points     []int    // the points placed, in order, the fixed ones first
 	onRow      []uint64 // onRow[r]: the points of row r, as a column mask
@@ -25,24 +22,33 @@ type slopeSearch struct {
 	atCut func([]int) bool
 }
 
-func newSlopeSearch(sp *slopePlan, k *ctl) *slopeSearch {
-	width := sp.rows + sp.cols
-	depths := sp.queens + 2 // a state for each point
-	return &slopeSearch{sp: sp, k: k, rows: sp.rows, cols: sp.cols, width: width, onRow: make([]uint64, sp.rows),
-		open: make([]uint64, depths*width), cnt: make([]int8, depths*width), poll: k.nodes + pollEvery}
+// slopeState holds the open cells of every line and the points on it: line r < 64 is row r (its open
+// cells a column mask), line 64 + c is column c (a row mask). Fixed arrays let the hot loops index by
+// a row or column masked to six bits without bounds checks; push copies the lines in use alone.
+type slopeState struct {
+	open [128]uint64
+	cnt  [128]int8
 }
 
-// state returns the open cells and counts of the state in use.
-func (s *slopeSearch) state() ([]uint64, []int8) {
-	i := s.d * s.width
-	return s.open[i : i+s.width], s.cnt[i : i+s.width]
+// colLine is the line of column 0 in a slopeState.
+const colLine = 64
+
+func newSlopeSearch(sp *slopePlan, k *ctl) *slopeSearch {
+	depths := sp.queens + 2 // a state for each point
+	return &slopeSearch{sp: sp, k: k, rows: sp.rows, cols: sp.cols, onRow: make([]uint64, sp.rows),
+		stack: make([]slopeState, depths), poll: k.nodes + pollEvery}
 }
+
+// state returns the state in use.
+func (s *slopeSearch) state() *slopeState { return &s.stack[s.d] }
 
 // push copies the state in use one depth down and uses the copy.
 func (s *slopeSearch) push() {
-	i := s.d * s.width
-	copy(s.open[i+s.width:i+2*s.width], s.open[i:i+s.width])
-	copy(s.cnt[i+s.width:i+2*s.width], s.cnt[i:i+s.width])
+	src, dst := &s.stack[s.d], &s.stack[s.d+1]
+	copy(dst.open[:s.rows], src.open[:s.rows])
+	copy(dst.open[colLine:colLine+s.cols], src.open[colLine:colLine+s.cols])
+	copy(dst.cnt[:s.rows], src.cnt[:s.rows])
+	copy(dst.cnt[colLine:colLine+s.cols], src.cnt[colLine:colLine+s.cols])
 	s.d++
 }
 
@@ -60,13 +66,12 @@ func (s *slopeSearch) reset() {
 	sp := s.sp
 	s.d, s.points = 0, s.points[:0]
 	clear(s.onRow)
-	open, cnt := s.state()
-	clear(open)
-	clear(cnt)
+	st := s.state()
+	*st = slopeState{}
 	for r, w := range sp.open {
-		open[r] = w
+		st.open[r] = w
 		for ; w != 0; w &= w - 1 {
-			open[s.rows+bits.TrailingZeros64(w)] |= 1 << r
+			st.open[colLine+bits.TrailingZeros64(w)] |= 1 << r
 		}
 	}
 	for _, x := range sp.fixed {
@@ -76,7 +81,7 @@ func (s *slopeSearch) reset() {
 
 // isOpen reports whether cell x is open in the state in use.
 func (s *slopeSearch) isOpen(x int) bool {
-	return s.open[s.d*s.width+x/s.cols]>>(x%s.cols)&1 != 0
+	return s.stack[s.d].open[x/s.cols]>>(x%s.cols)&1 != 0
 }
 
 // isPoint reports whether cell x holds a point.
@@ -86,31 +91,29 @@ func (s *slopeSearch) isPoint(x int) bool { return s.onRow[x/s.cols]>>(x%s.cols)
 // it, and the row and the column once they are full.
 func (s *slopeSearch) place(x int) {
 	sp := s.sp
-	open, cnt := s.state()
-	rows, cols := s.rows, s.cols
-	colOpen := open[rows:]
-	starts := sp.lineStart[x*rows*cols:]
+	st := s.state()
+	starts := sp.lineStart[x*s.rows*s.cols:]
 	for _, q := range s.points {
 		for _, y := range sp.lineCells[starts[q]:starts[q+1]] {
-			r, c := y>>8, y&0xff
-			open[r] &^= 1 << c
-			colOpen[c] &^= 1 << r
+			r, c := y>>8&63, y&63
+			st.open[r] &^= 1 << c
+			st.open[colLine+c] &^= 1 << r
 		}
 	}
-	r, c := x/cols, x%cols
-	open[r] &^= 1 << c
-	colOpen[c] &^= 1 << r
-	if cnt[r]++; int(cnt[r]) == sp.perRow {
-		for w := open[r]; w != 0; w &= w - 1 {
-			colOpen[bits.TrailingZeros64(w)] &^= 1 << r
+	r, c := x/s.cols&63, x%s.cols&63
+	st.open[r] &^= 1 << c
+	st.open[colLine+c] &^= 1 << r
+	if st.cnt[r]++; int(st.cnt[r]) == sp.perRow {
+		for w := st.open[r]; w != 0; w &= w - 1 {
+			st.open[colLine+bits.TrailingZeros64(w)&63] &^= 1 << r
 		}
-		open[r] = 0
+		st.open[r] = 0
 	}
-	if cnt[rows+c]++; int(cnt[rows+c]) == sp.colHi {
-		for w := colOpen[c]; w != 0; w &= w - 1 {
-			open[bits.TrailingZeros64(w)] &^= 1 << c
+	if st.cnt[colLine+c]++; int(st.cnt[colLine+c]) == sp.colHi {
+		for w := st.open[colLine+c]; w != 0; w &= w - 1 {
+			st.open[bits.TrailingZeros64(w)&63] &^= 1 << c
 		}
-		colOpen[c] = 0
+		st.open[colLine+c] = 0
 	}
 	s.onRow[r] |= 1 << c
 	s.points = append(s.points, x)
@@ -118,11 +121,19 @@ func (s *slopeSearch) place(x int) {
 
 // choose returns the line (a row, or rows + a column) with the fewest open cells to spare beyond the
 // points it lacks, and how many it lacks; -1 when every row is full; dead when some row or column can no
-// longer be completed. A column is branched on only where its range is exact.
+// longer be completed. A column is branched on only where its range is exact. The plan's first rows
+// come before any other while they lack points.
 func (s *slopeSearch) choose() (best, need int, dead bool) {
 	sp := s.sp
-	open, cnt := s.state()
+	st := s.state()
+	open, cnt := &st.open, &st.cnt
 	best, slack := -1, 1<<30
+	for _, r := range sp.first {
+		if k := sp.perRow - int(cnt[r]); k > 0 {
+			best, need, slack = r, k, -1
+			break
+		}
+	}
 	for r := range s.rows {
 		k := sp.perRow - int(cnt[r])
 		if k == 0 {
@@ -141,27 +152,27 @@ func (s *slopeSearch) choose() (best, need int, dead bool) {
 	}
 	branch := sp.colLo == sp.colHi
 	for c := range s.cols {
-		k := sp.colLo - int(cnt[s.rows+c])
+		k := sp.colLo - int(cnt[colLine+c])
 		if k <= 0 {
 			continue
 		}
-		o := bits.OnesCount64(open[s.rows+c]) - k
+		o := bits.OnesCount64(open[colLine+c]) - k
 		if o < 0 {
 			return 0, 0, true
 		}
 		if o < slack && branch {
-			best, need, slack = s.rows+c, k, o
+			best, need, slack = colLine+c, k, o
 		}
 	}
 	return best, need, false
 }
 
-// cell returns the cell of line i's bit b: row i's column b, or column i−rows's row b.
+// cell returns the cell of line i's bit b: row i's column b, or column i−colLine's row b.
 func (s *slopeSearch) cell(i, b int) int {
-	if i < s.rows {
+	if i < colLine {
 		return i*s.cols + b
 	}
-	return b*s.cols + i - s.rows
+	return b*s.cols + i - colLine
 }
 
 // tick counts a node and polls the stop flag; it returns false once stopped.
@@ -177,10 +188,10 @@ func (s *slopeSearch) tick() bool {
 
 // frameDecided returns the number of frame cells decided: no longer open.
 func (s *slopeSearch) frameDecided() int {
-	open, _ := s.state()
+	st := s.state()
 	n := 0
 	for r, b := range s.sp.border {
-		n += bits.OnesCount64(b &^ open[r])
+		n += bits.OnesCount64(b &^ st.open[r&63])
 	}
 	return n
 }
@@ -214,8 +225,7 @@ func (s *slopeSearch) search(depth, before int) bool {
 		return true
 	}
 	n := len(s.points)
-	open, _ := s.state()
-	for w := open[line]; w != 0; w &= w - 1 {
+	for w := s.state().open[line]; w != 0; w &= w - 1 {
 		a := bits.TrailingZeros64(w)
 		s.push()
 		s.place(s.cell(line, a))
@@ -225,8 +235,7 @@ func (s *slopeSearch) search(depth, before int) bool {
 			}
 		} else {
 			// The line's second point after its first, so that each pair is counted once.
-			inner, _ := s.state()
-			for v := inner[line] &^ (2<<a - 1); v != 0; v &= v - 1 {
+			for v := s.state().open[line] &^ (2<<a - 1); v != 0; v &= v - 1 {
 				s.push()
 				s.place(s.cell(line, bits.TrailingZeros64(v)))
 				ok := s.search(depth+1, before)
