@@ -37,6 +37,10 @@ type pairPlan struct {
 	// mirror[l][b] is the bit of level l that the mirror fixing column 0 takes bit b to; nil where the
 	// mirror does not keep the model.
 	mirror [][]int8
+	// folded says the ring is twice as long as a row and every pair's lower row reads it half a turn
+	// from its upper row, with the two offsets swapped (a Möbius strip): two turns of the ring then give
+	// both rows' forbidden cells at once, the upper row's low.
+	folded bool
 }
 
 // pairLevel is one pair of rows: top and bot (the same row in the middle of a board of odd height).
@@ -120,6 +124,13 @@ func (p *plan) compilePairs(ctx context.Context) (*pairPlan, string) {
 			}
 		}
 		pp.levels = append(pp.levels, lv)
+	}
+	pp.folded = pp.ring == 2*p.cols
+	for _, lv := range pp.levels {
+		half := uint(p.cols)
+		if lv.top != lv.bot && lv.botOff != [2]uint{(lv.topOff[1] + half) % uint(pp.ring), (lv.topOff[0] + half) % uint(pp.ring)} {
+			pp.folded = false
+		}
 	}
 	pp.symmetries(p)
 	return pp, ""
@@ -269,6 +280,10 @@ func (pp *pairPlan) free(l int, cols, ring uint64) uint64 {
 	lv := &pp.levels[l]
 	n, c := uint(pp.ring), uint(pp.cols)
 	rot := func(x uint64, s uint) uint64 { return (x>>s | x<<(n-s)) & pp.ringMask }
+	if pp.folded {
+		// The middle row of an odd board has no lower row: its allowed cells are the low half alone.
+		return lv.allowed &^ (rot(ring, lv.topOff[0]) | rot(ring, lv.topOff[1]) | cols)
+	}
 	low := mask(pp.cols)
 	forb := (rot(ring, lv.topOff[0]) | rot(ring, lv.topOff[1])) & low
 	forb |= ((rot(ring, lv.botOff[0]) | rot(ring, lv.botOff[1])) & low) << c
