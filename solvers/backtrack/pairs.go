@@ -375,13 +375,9 @@ func (pp *pairPlan) count(t pairTask, k *ctl) uint64 {
 	return total
 }
 
-// pairsJob counts p's model by the row-pair kernel. Its tasks are the placements of the first pairs, at
-// the first level with at least minTasks of them.
-func pairsJob(ctx context.Context, p *plan, _ bool) (*job, error) {
-	pp, why := p.pairs(ctx)
-	if pp == nil {
-		return nil, fmt.Errorf("backtrack: %s: %w", why, solvers.ErrUnsupported)
-	}
+// pairsTasks returns the row-pair kernel's tasks: the placements of the first pairs, at the first level
+// with at least minTasks of them (or the last level but one).
+func (pp *pairPlan) tasks(ctx context.Context) ([]pairTask, error) {
 	tasks := []pairTask{pp.root()}
 	for len(tasks) < minTasks && tasks[0].level < len(pp.levels)-1 {
 		if err := ctx.Err(); err != nil {
@@ -398,12 +394,21 @@ func pairsJob(ctx context.Context, p *plan, _ bool) (*job, error) {
 		}
 		tasks = next
 	}
-	depth := 0
-	if len(tasks) > 0 {
-		depth = tasks[0].level
+	return tasks, nil
+}
+
+// pairsJob counts p's model by the row-pair kernel, a task for each of pp.tasks.
+func pairsJob(ctx context.Context, p *plan, _ bool) (*job, error) {
+	pp, why := p.pairs(ctx)
+	if pp == nil {
+		return nil, fmt.Errorf("backtrack: %s: %w", why, solvers.ErrUnsupported)
+	}
+	tasks, err := pp.tasks(ctx)
+	if err != nil {
+		return nil, err
 	}
 	j := &job{method: RowPairs, tasks: len(tasks), key: fmt.Sprintf("%s %s %s pinned=%t mirror=%t depth=%d tasks=%d",
-		RowPairs, p.board(), p.m.Surface, pp.pinned, pp.mirror != nil, depth, len(tasks))}
+		RowPairs, p.board(), p.m.Surface, pp.pinned, pp.mirror != nil, tasks[0].level, len(tasks))}
 	j.run = func(_ context.Context, k *ctl, i int) (solvers.Tally, error) {
 		t := tasks[i]
 		var tally solvers.Tally
