@@ -15,14 +15,17 @@ import (
 )
 
 var (
-	pairsN    = flag.Int("pairs-n", 0, "TestRowPairsSplit: count queens on an n×n Möbius strip a second way")
-	pairsCkpt = flag.String("pairs-checkpoint", "", "TestRowPairsSplit: a checkpoint of queens solve -n N --wrap=mobius to hold task by task")
+	pairsN     = flag.Int("pairs-n", 0, "TestRowPairsSplit: count queens on an n×n Möbius strip a second way")
+	pairsCkpt  = flag.String("pairs-checkpoint", "", "TestRowPairsSplit: a checkpoint of queens solve -n N --wrap=mobius to hold task by task")
+	pairsPlain = flag.Bool("pairs-plain", false, "TestRowPairsSplit: no pin and no mirror: every placement of every pair")
+	pairsWant  = flag.Uint64("pairs-want", 0, "TestRowPairsSplit: the total to hold the count to")
 )
 
 // TestRowPairsSplit counts ceil(n/2) queens on an n×n Möbius strip (-pairs-n) a second way: each task of
 // the row-pair job split one level deeper, its parts counted alone and summed. With -pairs-checkpoint,
 // each task's sum is held to the count that a run of queens solve --checkpoint recorded for it, so that
-// a term past the OEIS's is computed twice, by two task lists. It runs on two goroutines.
+// a term past the OEIS's is computed twice, by two task lists. With -pairs-plain it uses no symmetry at
+// all (about 4n times the work), with -pairs-want it holds the total. It runs on two goroutines.
 func TestRowPairsSplit(t *testing.T) {
 	if *pairsN == 0 {
 		t.Skip("run with -pairs-n N (and -pairs-checkpoint FILE)")
@@ -39,12 +42,15 @@ func TestRowPairsSplit(t *testing.T) {
 		t.Fatal(err)
 	}
 	pp, _ := p.pairs(ctx)
+	if *pairsPlain {
+		pp.pinned, pp.weight, pp.mirror = false, 1, nil
+	}
 	tasks, err := pp.tasks(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	recorded := map[int]uint64{}
-	if *pairsCkpt != "" {
+	if *pairsCkpt != "" && !*pairsPlain {
 		recorded = readCheckpoint(t, *pairsCkpt, job.key)
 	}
 	sums := make([]uint64, len(tasks))
@@ -74,6 +80,9 @@ func TestRowPairsSplit(t *testing.T) {
 		if want, ok := recorded[i]; ok && want != sum {
 			t.Errorf("task %d: %d by its parts, %d in the checkpoint", i, sum, want)
 		}
+	}
+	if *pairsWant != 0 && total != *pairsWant {
+		t.Errorf("n=%d: %d solutions; want %d", n, total, *pairsWant)
 	}
 	t.Logf("n=%d: %d solutions from %d tasks split one level deeper; %d tasks held to the checkpoint", n, total, len(tasks), len(recorded))
 }
