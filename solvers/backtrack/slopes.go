@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/intmath"
@@ -253,8 +254,15 @@ func slopesJob(ctx context.Context, p *plan, _ bool) (*job, error) {
 	}
 	s.cut, s.atCut = 0, nil
 	j := &job{method: Slopes, tasks: len(tasks), key: fmt.Sprintf("%s %s group=%d depth=%d tasks=%d", Slopes, p.board(), sp.order, depth, len(tasks))}
+	// A search's stack of states is kept from task to task.
+	var pool sync.Pool
 	j.run = func(_ context.Context, k *ctl, i int) (solvers.Tally, error) {
-		s := newSlopeSearch(sp, k)
+		s, _ := pool.Get().(*slopeSearch)
+		if s == nil {
+			s = newSlopeSearch(sp, k)
+		}
+		defer pool.Put(s)
+		s.k, s.poll, s.count, s.overflow = k, k.nodes+pollEvery, 0, false
 		s.reset()
 		for _, x := range tasks[i][len(sp.fixed):] {
 			s.place(x)
