@@ -24,8 +24,12 @@ import (
 // least of its images are counted, each weighted by the number of those images. A branch is cut as soon
 // as the frame cells decided so far show that an image is less, whatever the order they were decided in.
 
-// maxSlopeEntries bounds the slopes kernel's table of lines, in cells.
-const maxSlopeEntries = 1 << 25
+// maxSlopeEntries bounds the slopes kernel's table of lines, in cells, and maxSlopeSide its board's
+// rows and columns.
+const (
+	maxSlopeEntries = 1 << 25
+	maxSlopeSide    = 32
+)
 
 // slopePlan is the slopes kernel's plan.
 type slopePlan struct {
@@ -39,6 +43,11 @@ type slopePlan struct {
 	// board's cells, each packed as row<<8 | column.
 	lineStart []int32
 	lineCells []uint16
+	// words is the words of a board's bit set, a bit per cell index; withLine[x·words:][:words] holds the
+	// cells y whose line with x has other cells, so that a point placed skips the points whose line with
+	// it closes nothing.
+	words    int
+	withLine []uint64
 	// open holds the cells open at the start, by row: not blocked, not a fixed point.
 	open  []uint64
 	fixed []int // the fixed points, as cell indices
@@ -72,11 +81,11 @@ func slopesFits(p *plan) string {
 // quota of exactly one or two, every row filled, a column range of at most two, at most two points on
 // every line of every slope, and nothing else.
 func (p *plan) compileSlopes(ctx context.Context) (*slopePlan, string) {
-	const needs = "needs a flat board with exactly one or two points on every row, at most two on every line of every slope, a column range within that, and nothing else"
+	const needs = "needs a flat board of at most 32 rows and columns with exactly one or two points on every row, at most two on every line of every slope, a column range within that, and nothing else"
 	m := p.m
 	k, exact := p.rowRange.Exact()
 	switch {
-	case !p.words || m.Surface != constraints.Flat || !exact || k > 2 || p.queens != k*p.rows:
+	case !p.words || p.rows > maxSlopeSide || p.cols > maxSlopeSide || m.Surface != constraints.Flat || !exact || k > 2 || p.queens != k*p.rows:
 		return nil, needs
 	case len(p.riders) > 0 || len(p.excluding) > 0 || len(p.leapers) > 0 || !p.region.IsZero():
 		return nil, needs
@@ -131,6 +140,9 @@ func (p *plan) compileSlopes(ctx context.Context) (*slopePlan, string) {
 		}
 		sp.images = append(sp.images, img)
 	}
+	if len(sp.images) > len(slopeState{}.cmp) {
+		return nil, needs + ": a group of at most 8 maps"
+	}
 	if sp.order > 1 {
 		sp.first = []int{0, p.rows - 1}
 	}
@@ -166,6 +178,8 @@ func (sp *slopePlan) walkLines(ctx context.Context, n int) string {
 		return fmt.Sprintf("a board of %d cells is too large for the slopes kernel's table of lines", n)
 	}
 	sp.lineStart = make([]int32, n*n+1)
+	sp.words = (n + 63) / 64
+	sp.withLine = make([]uint64, n*sp.words)
 	for x := range n {
 		if x%64 == 0 && ctx.Err() != nil {
 			return "stopped: " + ctx.Err().Error()
@@ -185,6 +199,9 @@ func (sp *slopePlan) walkLines(ctx context.Context, n int) string {
 						sp.lineCells = append(sp.lineCells, uint16(r<<8|c))
 					}
 				}
+			}
+			if int32(len(sp.lineCells)) > sp.lineStart[x*n+y] {
+				sp.withLine[x*sp.words+y/64] |= 1 << (y % 64)
 			}
 			if len(sp.lineCells) > maxSlopeEntries {
 				return fmt.Sprintf("a board of %d cells is too large for the slopes kernel's table of lines", n)
@@ -285,29 +302,35 @@ func sameTasks(a, b [][]int) bool {
 // surely less (the frame is not the least of its class), and, when every frame cell is decided, the
 // number of its distinct images (0 until then). A frame is read as its cells in row-major order, a point
 // before an empty cell: the least frame is the one whose first difference from another holds a point. A
-// cell is decided once it is no longer open: a point, or empty for good.
+// cell is decided once it is no longer open: a point, or empty for good. Decided cells stay so below a
+// node, so the comparison with each image goes on from where it stopped at the node's parent (the state's
+// cmp), and an image found greater is done with for the whole subtree.
 func (s *slopeSearch) canonical(whole bool) (bool, uint64) {
 	sp := s.sp
-	open := &s.state().open
+	st := s.state()
+	open := &st.open
 	same := uint64(1) // the identity
-	for _, img := range sp.images {
-		equal := true
-		for i, x := range sp.frame {
+	for g, img := range sp.images {
+		i := int(st.cmp[g])
+		if i < 0 {
+			continue // the image is greater
+		}
+		for ; i < len(sp.frame); i++ {
 			// The image holds a point on x where the frame holds one on the cell the map takes onto x.
-			y := img[i]
-			if open[x.row&63]&x.bit != 0 || open[y.row&63]&y.bit != 0 {
-				equal = false
+			x, y := sp.frame[i], img[i]
+			if open[x.row&31]&x.bit != 0 || open[y.row&31]&y.bit != 0 {
 				break
 			}
 			if a, b := s.onRow[x.row]&x.bit != 0, s.onRow[y.row]&y.bit != 0; a != b {
 				if b {
 					return false, 0
 				}
-				equal = false
+				i = -1
 				break
 			}
 		}
-		if equal {
+		st.cmp[g] = int16(i)
+		if i == len(sp.frame) {
 			same++
 		}
 	}

@@ -12,6 +12,7 @@ type slopeSearch struct {
 	d          int      // the depth of the state in use
 	points     []int    // the points placed, in order, the fixed ones first
 	onRow      []uint64 // onRow[r]: the points of row r, as a column mask
+	onBoard    []uint64 // the points, a bit per cell index
 	count      uint64   // the solutions found, weighted by their frames' images
 	weight     uint64   // the images of the frame of the solutions below, once it is decided
 	overflow   bool
@@ -22,20 +23,23 @@ type slopeSearch struct {
 	atCut func([]int) bool
 }
 
-// slopeState holds the open cells of every line and the points on it: line r < 64 is row r (its open
-// cells a column mask), line 64 + c is column c (a row mask). Fixed arrays let the hot loops index by
-// a row or column masked to six bits without bounds checks; push copies the lines in use alone.
+// slopeState holds the open cells of every line and the points on it: line r < 32 is row r (its open
+// cells a column mask), line 32 + c is column c (a row mask). Fixed arrays let the hot loops index by
+// a row or column masked to five bits without bounds checks; push copies the lines in use alone.
 type slopeState struct {
-	open [128]uint64
-	cnt  [128]int8
+	open [2 * maxSlopeSide]uint64
+	cnt  [2 * maxSlopeSide]int8
+	// cmp[g] is where the comparison of the frame with the image under the g-th map stopped: the cells
+	// before it are decided and alike; −1 once the image is found greater (see canonical).
+	cmp [7]int16
 }
 
 // colLine is the line of column 0 in a slopeState.
-const colLine = 64
+const colLine = maxSlopeSide
 
 func newSlopeSearch(sp *slopePlan, k *ctl) *slopeSearch {
 	depths := sp.queens + 2 // a state for each point
-	return &slopeSearch{sp: sp, k: k, rows: sp.rows, cols: sp.cols, onRow: make([]uint64, sp.rows),
+	return &slopeSearch{sp: sp, k: k, rows: sp.rows, cols: sp.cols, onRow: make([]uint64, sp.rows), onBoard: make([]uint64, sp.words),
 		stack: make([]slopeState, depths), poll: k.nodes + pollEvery}
 }
 
@@ -45,10 +49,10 @@ func (s *slopeSearch) state() *slopeState { return &s.stack[s.d] }
 // push copies the state in use one depth down and uses the copy.
 func (s *slopeSearch) push() {
 	src, dst := &s.stack[s.d], &s.stack[s.d+1]
-	copy(dst.open[:s.rows], src.open[:s.rows])
-	copy(dst.open[colLine:colLine+s.cols], src.open[colLine:colLine+s.cols])
-	copy(dst.cnt[:s.rows], src.cnt[:s.rows])
-	copy(dst.cnt[colLine:colLine+s.cols], src.cnt[colLine:colLine+s.cols])
+	end := colLine + s.cols
+	copy(dst.open[:end], src.open[:end])
+	copy(dst.cnt[:end], src.cnt[:end])
+	dst.cmp = src.cmp
 	s.d++
 }
 
@@ -57,6 +61,7 @@ func (s *slopeSearch) pop(n int) {
 	s.d--
 	for _, x := range s.points[n:] {
 		s.onRow[x/s.cols] &^= 1 << (x % s.cols)
+		s.onBoard[x/64] &^= 1 << (x % 64)
 	}
 	s.points = s.points[:n]
 }
@@ -66,6 +71,7 @@ func (s *slopeSearch) reset() {
 	sp := s.sp
 	s.d, s.points = 0, s.points[:0]
 	clear(s.onRow)
+	clear(s.onBoard)
 	st := s.state()
 	*st = slopeState{}
 	for r, w := range sp.open {
@@ -93,29 +99,34 @@ func (s *slopeSearch) place(x int) {
 	sp := s.sp
 	st := s.state()
 	starts := sp.lineStart[x*s.rows*s.cols:]
-	for _, q := range s.points {
-		for _, y := range sp.lineCells[starts[q]:starts[q+1]] {
-			r, c := y>>8&63, y&63
-			st.open[r] &^= 1 << c
-			st.open[colLine+c] &^= 1 << r
+	with := sp.withLine[x*sp.words:][:len(s.onBoard)]
+	for i, w := range s.onBoard {
+		for w &= with[i]; w != 0; w &= w - 1 {
+			q := i*64 + bits.TrailingZeros64(w)
+			for _, y := range sp.lineCells[starts[q]:starts[q+1]] {
+				r, c := y>>8&31, y&31
+				st.open[r] &^= 1 << c
+				st.open[colLine+c] &^= 1 << r
+			}
 		}
 	}
-	r, c := x/s.cols&63, x%s.cols&63
+	r, c := x/s.cols&31, x%s.cols&31
 	st.open[r] &^= 1 << c
 	st.open[colLine+c] &^= 1 << r
 	if st.cnt[r]++; int(st.cnt[r]) == sp.perRow {
 		for w := st.open[r]; w != 0; w &= w - 1 {
-			st.open[colLine+bits.TrailingZeros64(w)&63] &^= 1 << r
+			st.open[colLine+bits.TrailingZeros64(w)&31] &^= 1 << r
 		}
 		st.open[r] = 0
 	}
 	if st.cnt[colLine+c]++; int(st.cnt[colLine+c]) == sp.colHi {
 		for w := st.open[colLine+c]; w != 0; w &= w - 1 {
-			st.open[bits.TrailingZeros64(w)&63] &^= 1 << c
+			st.open[bits.TrailingZeros64(w)&31] &^= 1 << c
 		}
 		st.open[colLine+c] = 0
 	}
 	s.onRow[r] |= 1 << c
+	s.onBoard[x/64] |= 1 << (x % 64)
 	s.points = append(s.points, x)
 }
 
@@ -191,7 +202,7 @@ func (s *slopeSearch) frameDecided() int {
 	st := s.state()
 	n := 0
 	for r, b := range s.sp.border {
-		n += bits.OnesCount64(b &^ st.open[r&63])
+		n += bits.OnesCount64(b &^ st.open[r&31])
 	}
 	return n
 }
