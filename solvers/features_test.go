@@ -23,7 +23,9 @@ func featureModels(t *testing.T) map[constraints.Feature]constraints.Model {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base := func() constraints.Model { return constraints.Model{Rows: 6, Cols: 6, Queens: 3, Attack: constraints.Attack{}} }
+	base := func() constraints.Model {
+		return constraints.Model{Rows: 6, Cols: 6, Queens: 3, Attack: constraints.Attack{}}
+	}
 	out := map[constraints.Feature]constraints.Model{}
 	set := func(f constraints.Feature, edit func(*constraints.Model)) {
 		m := base()

@@ -87,3 +87,18 @@ each: {row: 1, column: 1, region: 1}
 	// 5×5, 5 queens, attacks king, 5 regions, each row=1,column=1,region=1
 	// 5 regions: AABBB/AABCB/DDDCC/DEEEC/DDEEE
 }
+
+func ExampleBuiltin() {
+	v, err := variants.Builtin("classic-8") // as the queens command finds it: classic-08
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(v.Name, v.Model, v.Expect)
+
+	_, err = variants.Builtin("superqueen-10")
+	fmt.Println(err)
+	// Output:
+	// classic-08 8×8, 8 queens, attacks row,column,diagonal,anti-diagonal count 92, unique 12
+	// variants: no built-in variant "superqueen-10" (did you mean superqueens-10?)
+}

@@ -2,6 +2,8 @@ package variants_test
 
 import (
 	"context"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -61,5 +63,34 @@ func yamlBlocks(md string) []string {
 		}
 		out = append(out, md[:end])
 		md = md[end+3:]
+	}
+}
+
+// TestPackageDocVariant holds the variant file the package doc shows (go doc ./variants) to its own
+// expectations, as TestREADMEVariants does the README's: once it said count 4 of a model with 1 board.
+func TestPackageDocVariant(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "variant.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil || f.Doc == nil {
+		t.Fatalf("variant.go: no package doc: %v", err)
+	}
+	var lines []string
+	for _, l := range strings.Split(f.Doc.Text(), "\n") {
+		if strings.HasPrefix(l, "\t") {
+			lines = append(lines, strings.TrimPrefix(l, "\t"))
+		}
+	}
+	if len(lines) == 0 {
+		t.Fatal("no indented variant file in the package doc: the test would pass without reading one")
+	}
+	v, err := variants.Parse("doc.yaml", []byte(strings.Join(lines, "\n")))
+	if err != nil || v.Expect.IsZero() {
+		t.Fatalf("the package doc's variant: %v (expectations %v)", err, v.Expect)
+	}
+	res, err := solvers.CountUnique(context.Background(), backtrack.New(), v.Model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := v.Expect.Check(res.Count, res.Unique); err != nil {
+		t.Errorf("the package doc's variant %s: %v", v.Name, err)
 	}
 }

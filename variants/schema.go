@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/suggest"
 	"gopkg.in/yaml.v3"
 )
 
@@ -210,6 +211,9 @@ func (p *parser) mapping(n *yaml.Node, what string, known []string) (map[string]
 			return nil, p.errAt(k, "%swant a plain key, got %s", prefix, describe(k))
 		}
 		if !slices.Contains(known, k.Value) {
+			if near, ok := suggest.Closest(k.Value, known); ok {
+				return nil, p.errAt(k, "%sunknown key %q (did you mean %s?)", prefix, k.Value, near)
+			}
 			return nil, p.errAt(k, "%sunknown key %q (want %s)", prefix, k.Value, orList(known))
 		}
 		if first, ok := fields[k.Value]; ok {

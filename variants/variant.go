@@ -12,7 +12,7 @@
 //	wrap: false
 //	blocked: [[0, 0]]       # [row, col], 0-based
 //	fixed: [[3, 5]]
-//	expect: {count: 4, unique: 1}
+//	expect: {count: 1, unique: 1}   # the blocked and fixed cells leave 1 of the 4 boards
 //
 // Only board is required. Anything the schema does not know, and anything it knows in the wrong shape,
 // is an error that names the file, line and column: a typo is never read as a default.

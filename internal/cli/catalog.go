@@ -2,12 +2,12 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
 	"text/tabwriter"
 
-	"github.com/queens-dev/queens/internal/suggest"
 	"github.com/queens-dev/queens/variants"
 )
 
@@ -77,22 +77,15 @@ func runShow(_ context.Context, e *env, args []string) error {
 // builtIn returns the built-in variant of that name: exactly, or with its numbers padded as the catalog
 // pads them (classic-8 is classic-08). An unknown name is a usage error that suggests the closest one.
 func builtIn(name string) (variants.Variant, error) {
-	vs, err := variants.Catalog()
-	if err != nil {
-		return variants.Variant{}, err
-	}
-	name = strings.TrimSuffix(name, ".yaml")
-	var names []string
-	for _, v := range vs {
-		if v.Name == name || variants.SameName(v.Name, name) {
-			return v, nil
+	v, err := variants.Builtin(name)
+	if errors.Is(err, variants.ErrNoBuiltin) {
+		msg := strings.TrimPrefix(err.Error(), "variants: ")
+		if strings.HasSuffix(msg, "?)") {
+			return v, usagef("%s 'queens list' lists them)", escape(strings.TrimSuffix(msg, ")")))
 		}
-		names = append(names, v.Name)
+		return v, usagef("%s ('queens list' lists them)", escape(msg))
 	}
-	if near, ok := suggest.Closest(name, names); ok {
-		return variants.Variant{}, usagef("no built-in variant %q (did you mean %s? 'queens list' lists them)", escape(name), near)
-	}
-	return variants.Variant{}, usagef("no built-in variant %q ('queens list' lists them)", escape(name))
+	return v, err
 }
 
 // loadVariant loads a variant file, or the built-in variant of that name when there is no such file.

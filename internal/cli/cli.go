@@ -138,7 +138,21 @@ func (e *env) help(ctx context.Context, args []string) int {
 			return e.exit("queens "+c.name, c.run(ctx, e, []string{"--help"}))
 		}
 	}
-	fmt.Fprintf(e.stderr, "queens help: unknown command %q (run 'queens help')\n", args[0])
+	for _, t := range topics() {
+		if t.name == args[0] {
+			t.write(e.stdout)
+			return ExitOK
+		}
+	}
+	names := commandNames()
+	for _, t := range topics() {
+		names = append(names, t.name)
+	}
+	msg := fmt.Sprintf("queens help: unknown command or topic %q", args[0])
+	if near, ok := suggest.Closest(args[0], names); ok {
+		msg += fmt.Sprintf(" (did you mean %s?)", near)
+	}
+	fmt.Fprintf(e.stderr, "%s (run 'queens help')\n", escape(msg))
 	return ExitUsage
 }
 
@@ -265,6 +279,10 @@ Commands:
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
+	fmt.Fprint(w, "\nTopics (queens help TOPIC):\n")
+	for _, t := range topics() {
+		fmt.Fprintf(w, "  %-8s %s\n", t.name, t.summary)
+	}
 	fmt.Fprint(w, `
 Examples:
   queens solve -n 8                 92 solutions
@@ -300,9 +318,33 @@ func parse(fs *pflag.FlagSet, args []string) error {
 		if errors.Is(err, pflag.ErrHelp) {
 			return errHelp
 		}
-		return usagef("%v", err)
+		return usagef("%v%s", err, flagSuggestion(fs, err))
 	}
 	return nil
+}
+
+// flagSuggestion returns " (did you mean --knight?)" for pflag's "unknown flag: --knigt", when a flag of
+// fs is close, else "".
+func flagSuggestion(fs *pflag.FlagSet, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
+	if !ok {
+		return ""
+	}
+	name, _, _ = strings.Cut(name, "=")
+	var flags []string
+	fs.VisitAll(func(f *pflag.Flag) {
+		if !f.Hidden {
+			flags = append(flags, f.Name)
+		}
+	})
+	near, ok := suggest.Closest(name, flags)
+	switch {
+	case !ok:
+		return ""
+	case len(near) == 1:
+		return fmt.Sprintf(" (did you mean -%s?)", near) // -n: a one-letter flag is written so
+	}
+	return fmt.Sprintf(" (did you mean --%s?)", near)
 }
 
 // ctxReader reads r until ctx ends: a read blocked on a pipe that never closes (stdin left open) then

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/queens-dev/queens"
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers"
@@ -104,7 +105,7 @@ func TestBadInput(t *testing.T) {
 		want string // the whole of stderr
 	}{
 		{"unknown command", []string{"solv"}, 2, `queens: unknown command "solv" (did you mean solve?) (run 'queens help')` + "\n"},
-		{"unknown flag", []string{"solve", "--nn", "8"}, 2, "queens solve: unknown flag: --nn (see 'queens solve --help')\n"},
+		{"unknown flag", []string{"solve", "--nn", "8"}, 2, "queens solve: unknown flag: --nn (did you mean -n?) (see 'queens solve --help')\n"},
 		{"n not a number", []string{"solve", "-n", "eight"}, 2, `queens solve: invalid argument "eight" for "-n, --n" flag: not a whole number (see 'queens solve --help')` + "\n"},
 		{"n zero", []string{"solve", "-n", "0"}, 2, `queens solve: invalid argument "0" for "-n, --n" flag: must be at least 1 (see 'queens solve --help')` + "\n"},
 		{"n negative", []string{"solve", "-n", "-3"}, 2, `queens solve: invalid argument "-3" for "-n, --n" flag: must be at least 1 (see 'queens solve --help')` + "\n"},
@@ -355,6 +356,110 @@ func TestHelpFitsAScreen(t *testing.T) {
 			if n := utf8.RuneCountInString(l); n > 100 {
 				t.Errorf("queens %s: a line of %d columns: %q", strings.Join(args, " "), n, l)
 			}
+		}
+	}
+}
+
+// TestVersionNamesTheCode: builds without VCS information all say "(devel)"; the digest of the counting
+// code in the version line (which checkpoints and shard results carry) is what tells them apart.
+func TestVersionNamesTheCode(t *testing.T) {
+	code, out, _ := run("version")
+	if want := "code " + queens.CodeFingerprint() + ", go1."; code != 0 || !strings.Contains(out, want) {
+		t.Errorf("queens version: exit %d, %q; want it to hold %q", code, out, want)
+	}
+}
+
+// TestHelpAttacksListsEveryName: every name the attack parser knows is on 'queens help attacks', with the
+// vectors it stands for, and the page fits the help's width.
+func TestHelpAttacksListsEveryName(t *testing.T) {
+	code, out, _ := run("help", "attacks")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, names := range constraints.Names() {
+		name := strings.SplitN(names, "/", 2)[0]
+		a, err := constraints.ParseKind(name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		line := regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(names) + `\s`).FindStringIndex(out)
+		if line == nil {
+			t.Errorf("%s is not listed", names)
+			continue
+		}
+		if first := vectors(a); !strings.Contains(out[line[0]:], strings.SplitN(first, ", ", 2)[0]) {
+			t.Errorf("%s: its vectors %s are not shown", names, first)
+		}
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(l); n > helpWidth {
+			t.Errorf("a line of %d columns: %q", n, l)
+		}
+	}
+	// The tables of surfaces and quota keys hold every one the model knows, in its order.
+	var names []string
+	for _, s := range constraints.Surfaces() {
+		names = append(names, s.String())
+	}
+	var listed []string
+	for _, s := range surfaces {
+		listed = append(listed, s.name)
+	}
+	if !slices.Equal(listed, names) {
+		t.Errorf("help attacks lists the surfaces %v, the model knows %v", listed, names)
+	}
+	names, listed = nil, nil
+	for _, k := range constraints.QuotaKeys() {
+		names = append(names, k.String())
+	}
+	for _, q := range quotaKeys {
+		listed = append(listed, q.key)
+	}
+	if !slices.Equal(listed, names) {
+		t.Errorf("help attacks lists the quota keys %v, the model knows %v", listed, names)
+	}
+}
+
+// TestPuzzleTextReadsBack: a puzzle drawn by 'queens puzzle --format text' is a region file for --regions
+// (the board's size taken from the grid), and solved by the rules it was made for it has one solution.
+func TestPuzzleTextReadsBack(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		rules []string
+	}{
+		{[]string{"--size", "6", "--seed", "2"}, []string{"--linkedin"}},
+		{[]string{"--size", "9", "--seed", "5"}, []string{"--starbattle", "1"}},
+		{[]string{"--size", "8", "--stars", "2", "--seed", "1"}, []string{"--starbattle", "2"}},
+	} {
+		code, grid, stderr := run(append([]string{"puzzle", "--format", "text"}, tc.args...)...)
+		if code != 0 {
+			t.Fatalf("puzzle %v: exit %d: %s", tc.args, code, stderr)
+		}
+		path := filepath.Join(t.TempDir(), "grid.txt")
+		if err := os.WriteFile(path, []byte(grid), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, stderr := run(append([]string{"solve", "--regions", path}, tc.rules...)...)
+		if code != 0 || out != "1 solution\n" {
+			t.Errorf("puzzle %v read back with %v: exit %d, %q, %s; want 1 solution", tc.args, tc.rules, code, out, stderr)
+		}
+	}
+}
+
+func TestUnspaced(t *testing.T) {
+	for _, tc := range []struct {
+		in, want []string
+		reason   string
+	}{
+		{[]string{"A A B", "A . B"}, []string{"AAB", "A.B"}, "a drawn grid"},
+		{[]string{"AAB", "A.B"}, []string{"AAB", "A.B"}, "a plain grid is kept"},
+		{[]string{"A A B", "AAB"}, []string{"A A B", "AAB"}, "one line not drawn: kept whole, for the parser to refuse"},
+		{[]string{"A  B"}, []string{"A  B"}, "two spaces are no drawing"},
+		{[]string{"A"}, []string{"A"}, "one cell"},
+		{[]string{"É É"}, []string{"ÉÉ"}, "runes, not bytes"},
+	} {
+		if got := unspaced(tc.in); !slices.Equal(got, tc.want) {
+			t.Errorf("unspaced(%q) = %q, want %q (%s)", tc.in, got, tc.want, tc.reason)
 		}
 	}
 }

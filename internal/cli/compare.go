@@ -22,9 +22,9 @@ then the file's expectations are checked. With no arguments, the built-in catalo
 variant ('queens list'). Exit 1 on any disagreement or unmet expectation.
 
 Examples:
-  queens compare                          the built-in catalog
-  queens compare superqueens-10 classic-8 built-in variants by name
-  queens compare testdata/variants/good   every variant file in a folder
+  queens compare                             the built-in catalog
+  queens compare superqueens-10 classic-8    built-in variants by name
+  queens compare testdata/variants/good      every variant file in a folder
   queens compare my.yaml --format json --timeout 1m
 `
 

@@ -6,20 +6,28 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/queens-dev/queens/internal/runfile"
+	"github.com/queens-dev/queens/solvers"
 )
 
-const mergeUsage = `Usage: queens merge FILE... | -
+const mergeUsage = `Usage: queens merge FILE|DIR... | -
 
 Adds up the shard results of a count split across machines (queens solve --shard I/M), after
 checking that they make one whole count: one model, method, task list and program version for all, every
-shard 0 to M-1 present once, every task counted once, no sum past 64 bits. With -, reads the shards from
-stdin, one JSON object after another. A gap, a duplicate, a mismatch or a corrupted file is exit 1, with
-a message naming the file.
+shard 0 to M-1 present once, every task counted once, no sum past 64 bits. A folder stands for every
+*.json file in it (checkpoints and logs beside them are left alone). With -, reads the shards from stdin,
+one JSON object after another. The answer names the board, n and M. A gap, a duplicate, a mismatch, an
+empty or stopped shard or a corrupted file is exit 1, with a message naming the file; a file or folder
+that is not there is exit 2. With --format dimacs the exit code is the SAT competition's: 10 when there
+are solutions, 20 when there are none.
 
 Examples:
+  queens merge results/n20-m64/
   queens merge shard-*.json
   cat shard-*.json | queens merge - --format json
 `
@@ -56,12 +64,18 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 			}
 			continue
 		}
-		s, err := runfile.ReadShardFile(path)
+		files, err := shardFiles(path)
 		if err != nil {
 			return err
 		}
-		names = append(names, escape(path))
-		shards = append(shards, s)
+		for _, file := range files {
+			s, err := runfile.ReadShardFile(file)
+			if err != nil {
+				return err
+			}
+			names = append(names, escape(file))
+			shards = append(shards, s)
+		}
 	}
 	total, err := runfile.Merge(names, shards, *allowSame)
 	if err != nil {
@@ -84,12 +98,98 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 	case "leetcode":
 		out.printf("%d\n", total.Count)
 	case "dimacs":
-		out.printf("c queens merge: %d shards, %d tasks\ns mc %d\n", total.Shards, total.Tasks, total.Count)
+		out.printf("c queens merge: %s\nc %d shards, %d tasks\ns mc %d\n", escape(describeRun(total.Run.Model)), total.Shards, total.Tasks, total.Count)
 	default:
-		out.printf("%d %s (%d %s, %d %s)\n", total.Count, plural(total.Count, "solution", "solutions"),
-			total.Shards, plural(uint64(total.Shards), "shard", "shards"), total.Tasks, plural(uint64(total.Tasks), "task", "tasks"))
+		out.printf("%d %s of %s, from M=%d %s of %d %s\n", total.Count, plural(total.Count, "solution", "solutions"),
+			escape(describeRun(total.Run.Model)), total.Shards, plural(uint64(total.Shards), "shard", "shards"),
+			total.Tasks, plural(uint64(total.Tasks), "task", "tasks"))
 	}
-	return out.flush()
+	if err := out.flush(); err != nil {
+		return err
+	}
+	if *format == "dimacs" {
+		// As solve --format dimacs does for a count: the competition's codes.
+		return (&dimacsSink{}).exitCode(solvers.Result{Count: total.Count, Complete: true})
+	}
+	return nil
+}
+
+// maxShardFiles bounds the shard files a folder may hold for merge.
+const maxShardFiles = runfile.MaxShards
+
+// shardFiles returns path if it is a file, or the *.json files in it, sorted, if it is a folder. A path
+// that is not there, or a folder without one, is a usage error (exit 2), as a missing file is for solve.
+func shardFiles(path string) ([]string, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("%s: %w", escape(path), pe.Err)
+		}
+		return nil, &codeError{code: ExitUsage, err: err}
+	}
+	if !info.IsDir() {
+		if !info.Mode().IsRegular() {
+			return nil, &codeError{code: ExitUsage, err: fmt.Errorf("%s: not a regular file", escape(path))}
+		}
+		return []string{path}, nil
+	}
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return nil, &codeError{code: ExitUsage, err: err}
+	}
+	var files []string
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
+			continue
+		}
+		if len(files) == maxShardFiles {
+			return nil, fmt.Errorf("%s: more than %d shard files", escape(path), maxShardFiles)
+		}
+		files = append(files, filepath.Join(path, e.Name()))
+	}
+	if len(files) == 0 {
+		return nil, &codeError{code: ExitUsage, err: fmt.Errorf("%s: a folder with no shard results (*.json) in it", escape(path))}
+	}
+	return files, nil // os.ReadDir sorts by name
+}
+
+// describeRun says which model a run counted, from the canonical text its shards carry ("board 16 16",
+// "queens 16", "attacks …", …): "n=16 (16×16, 16 queens, attacks row,column,diagonal,anti-diagonal)".
+func describeRun(canonical string) string {
+	var rows, cols int
+	var parts []string
+	for _, line := range strings.Split(strings.TrimSpace(canonical), "\n") {
+		key, val, _ := strings.Cut(line, " ")
+		switch key {
+		case "board":
+			fmt.Sscanf(val, "%d %d", &rows, &cols)
+			parts = append(parts, fmt.Sprintf("%d×%d", rows, cols))
+		case "queens":
+			parts = append(parts, val+" "+map[bool]string{true: "queen", false: "queens"}[val == "1"])
+		case "attacks":
+			parts = append(parts, "attacks "+val)
+		case "wrap":
+			if val != "false" {
+				parts = append(parts, "torus")
+			}
+		case "blocked", "fixed":
+			if n := len(strings.Fields(val)); n > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", n, key))
+			}
+		case "regions":
+			parts = append(parts, "regions "+val)
+		case "each":
+			if val != "" && val != "none" {
+				parts = append(parts, "each "+val)
+			}
+		}
+	}
+	text := strings.Join(parts, ", ")
+	if rows > 0 && rows == cols {
+		return fmt.Sprintf("n=%d (%s)", rows, text)
+	}
+	return text
 }
 
 // readShardStream reads shard results from r, one JSON object after another.

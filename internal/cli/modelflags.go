@@ -25,6 +25,7 @@ type modelFlags struct {
 	regions               string
 	each                  string
 	variant               string
+	preset                presetFlags
 }
 
 func (f *modelFlags) register(fs *pflag.FlagSet) {
@@ -32,7 +33,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.Var(&f.rows, "rows", "rows of a rectangular board (with --cols)")
 	fs.Var(&f.cols, "cols", "columns of a rectangular board (with --rows)")
 	fs.Var(&f.queens, "queens", "queens to place (default min(rows, cols))")
-	fs.StringVar(&f.attacks, "attacks", "queen", "riders, leapers: queen,knight or 'rook,leap(1,3)' (see README)")
+	fs.StringVar(&f.attacks, "attacks", "queen", "the attack names and forms: queens help attacks")
 	fs.BoolVar(&f.knight, "knight", false, "add the knight's leap to the attacks (superqueens)")
 	fs.BoolVar(&f.king, "king", false, "add the king's step to the attacks (no two queens touch)")
 	fs.Var(&f.wrap, "wrap", "joined edges: --wrap is a torus; --wrap=`SURFACE` one of torus, cylinder, mobius, klein")
@@ -42,6 +43,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.regions, "regions", "", "the region grid in `FILE`: a line of letters per row, '.' for none")
 	fs.StringVar(&f.each, "each", "", "queens per line or region: `QUOTAS` as row=2,region=2 or line=<=2, diagonal=1..2")
 	fs.StringVar(&f.variant, "variant", "", "the model from a YAML `FILE`, or a built-in name (queens list)")
+	f.preset.register(fs)
 }
 
 // set reports whether any model flag was given.
@@ -57,6 +59,9 @@ func (f *modelFlags) set(fs *pflag.FlagSet) bool {
 // model builds and validates the model the flags describe, with the variant it came from if --variant
 // was given. Every error is a usage error naming the flag, or the file, line and column.
 func (f *modelFlags) model(fs *pflag.FlagSet) (constraints.Model, *variants.Variant, error) {
+	if err := f.applyPreset(fs); err != nil {
+		return constraints.Model{}, nil, err
+	}
 	if fs.Changed("variant") {
 		if f.set(fs) {
 			return constraints.Model{}, nil, usagef("--variant gives the whole model; leave out the other model flags")
@@ -160,7 +165,7 @@ func readRegions(path string) (*constraints.Regions, error) {
 	for _, l := range strings.Split(strings.TrimRight(string(data), "\r\n"), "\n") {
 		lines = append(lines, strings.TrimRight(l, "\r"))
 	}
-	g, err := constraints.ParseRegions(lines)
+	g, err := constraints.ParseRegions(unspaced(lines))
 	if err != nil {
 		return nil, usagef("--regions: %s: %v", path, err)
 	}
@@ -269,3 +274,53 @@ func (f *intFlag) Set(s string) error {
 }
 
 func (f *intFlag) Type() string { return "int" }
+
+// --- Presets: puzzle rules by name. A preset sets the attacks and quotas of a puzzle's rules, so that a
+// region grid given by --regions is solved by them and not by the queen's lines (the default).
+
+// presetFlags are --linkedin and --starbattle K.
+type presetFlags struct {
+	linkedin   bool
+	starbattle intFlag
+}
+
+func (p *presetFlags) register(fs *pflag.FlagSet) {
+	fs.BoolVar(&p.linkedin, "linkedin", false, "LinkedIn's Queens on the --regions grid: --starbattle 1")
+	fs.Var(&p.starbattle, "starbattle", "Star Battle on --regions: `K` per row, column, region; none touch")
+}
+
+// applyPreset turns a preset into the attacks and quotas it stands for, refusing the flags it would
+// overrule.
+func (f *modelFlags) applyPreset(fs *pflag.FlagSet) error {
+	name, k := "", 0
+	switch {
+	case f.preset.linkedin && f.preset.starbattle.set:
+		return usagef("--linkedin and --starbattle are two sets of rules: give one")
+	case f.preset.linkedin:
+		name, k = "--linkedin", 1
+	case f.preset.starbattle.set:
+		name, k = fmt.Sprintf("--starbattle %d", f.preset.starbattle.v), f.preset.starbattle.v
+	default:
+		return nil
+	}
+	for _, other := range []string{"variant", "attacks", "knight", "king", "each"} {
+		if fs.Changed(other) {
+			return usagef("%s sets the attacks (king) and the quotas (%d per row, column and region): leave out --%s", name, k, other)
+		}
+	}
+	if f.regions == "" {
+		return usagef("%s plays on a region grid: give it with --regions FILE (a line of letters per row)", name)
+	}
+	f.attacks = "king"
+	f.each = fmt.Sprintf("row=%d,column=%d,region=%d", k, k, k)
+	return nil
+}
+
+// presetHint returns a note for stderr when a region grid is solved with the queen's lines because no
+// rules were named, as a LinkedIn or Star Battle player may not expect; else "".
+func (f *modelFlags) presetHint(fs *pflag.FlagSet) string {
+	if f.regions == "" || f.preset.linkedin || f.preset.starbattle.set || fs.Changed("attacks") || fs.Changed("each") {
+		return ""
+	}
+	return "--regions with the queen's attacks (diagonals too) and no quotas; for LinkedIn's Queens give --linkedin, for Star Battle --starbattle K"
+}

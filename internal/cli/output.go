@@ -48,6 +48,10 @@ func newSink(format string, e *env, m constraints.Model, mode string, shard bool
 	drawn := mode != modeCount && big
 	switch format {
 	case "text", "unicode", "svg":
+		if format != "text" && mode == modeCount {
+			// text writes the count in words; a picture of a count would be an empty board.
+			return nil, usagef("--format %s draws boards, and a count (the default mode) has none: add --first for one board, or --all for every one", format)
+		}
 		if drawn {
 			return nil, usagef("--format %s: a %d×%d board is too large to draw (at most %d a side); use --format cols or json", format, m.Rows, m.Cols, MaxDrawnSide)
 		}
@@ -66,7 +70,7 @@ func newSink(format string, e *env, m constraints.Model, mode string, shard bool
 		if mode != modeCount && !onePerRow(m) {
 			return nil, usagef("--format cols writes one column per row, but this model may put several queens, or none, on a row; use --format json")
 		}
-		return &colsSink{textSink: textSink{output: w, m: m, mode: mode}}, nil
+		return &colsSink{textSink: textSink{output: w, m: m, mode: mode}, diag: e.stderr}, nil
 	case "dimacs":
 		if mode != modeCount && int64(m.Rows)*int64(m.Cols) > maxDIMACSCells {
 			return nil, usagef("--format dimacs: a %d×%d board has more than %d cell variables to list; use --format cols", m.Rows, m.Cols, maxDIMACSCells)
@@ -245,7 +249,9 @@ func (l *leetcodeSink) solution(s constraints.Solution) error {
 func (l *leetcodeSink) end(s summary) error {
 	complete := s.res.Complete || (l.mode == modeFirst && !s.stopped && (s.res.Count > 0 || s.res.Proved))
 	switch {
-	case l.mode != modeCount && complete:
+	case l.mode == modeAll && !s.stopped, l.mode != modeCount && complete:
+		// Whole, or cut where --limit asked: a list of what was asked for. Only a stop by a signal or
+		// --timeout leaves it unclosed.
 		l.write("]\n")
 	case l.mode != modeCount:
 		l.write("\n") // left unclosed: a partial list
@@ -401,8 +407,11 @@ func (j *jsonSink) end(s summary) error {
 	}{Count: res.Count, Unique: res.Unique, Complete: res.Complete, Elapsed: s.elapsed.Seconds(),
 		Stats: statsJSON{res.Stats.Method, res.Stats.Threads, res.Stats.Nodes, res.Stats.Variables, res.Stats.Clauses}}
 	if j.mode == modeFirst {
+		// For --first, "complete" says the answer is final, a board or a proof of none, as "proved"
+		// does; a Result's Complete (the whole space searched) is false when a construction found the
+		// board, which read as a contradiction beside "proved": true.
 		found, proved := res.Count > 0, res.Proved && !s.stopped
-		tail.Found, tail.Proved = &found, &proved
+		tail.Found, tail.Proved, tail.Complete = &found, &proved, proved
 	}
 	if res.Tasks.Total > 0 {
 		tail.Tasks = &tasksJSON{res.Tasks.Done, res.Tasks.Total}
@@ -428,8 +437,12 @@ func colsText(s constraints.Solution, sep string) string {
 }
 
 // colsSink writes each solution as one line of 0-based columns, row by row: compact, for big boards and
-// pipelines. A count is written as text.
-type colsSink struct{ textSink }
+// pipelines. stdout holds only solutions, and a whole count as a bare number: what a run found when it
+// found no board, or a count cut short, is said on stderr (diag), where a pipe does not read it as data.
+type colsSink struct {
+	textSink
+	diag io.Writer
+}
 
 func (c *colsSink) solution(s constraints.Solution) error {
 	c.n++
@@ -439,15 +452,24 @@ func (c *colsSink) solution(s constraints.Solution) error {
 }
 
 func (c *colsSink) end(s summary) error {
+	var status string
 	switch {
+	case c.mode == modeCount && s.res.Complete && s.res.Unique != nil:
+		c.printf("%d\n", *s.res.Unique)
+	case c.mode == modeCount && s.res.Complete:
+		c.printf("%d\n", s.res.Count)
 	case c.mode == modeCount:
-		c.write(countLine(s) + "\n")
+		status = countLine(s)
 	case c.mode == modeFirst:
-		if line := firstLine(s); line != "" {
-			c.write(line + "\n")
-		}
+		status = firstLine(s)
 	}
-	return c.flush()
+	if err := c.flush(); err != nil {
+		return err
+	}
+	if status != "" {
+		fmt.Fprintf(c.diag, "# %s\n", status) // the answer in words, even with --quiet: it is no progress report
+	}
+	return nil
 }
 
 // dimacsSink writes the SAT competition's answer lines: "s SATISFIABLE" and "v" lines of the cell

@@ -28,7 +28,9 @@ const redraw = 250 * time.Millisecond
 // clears it. The line says the tasks done of the total, the percent, the solutions so far, their rate and
 // an estimate of the time left; a run not in tasks shows its solutions and time.
 func (p *progress) draw(ctx context.Context, e *env, start time.Time) func() {
-	base := p.done.Load() // tasks resumed from a checkpoint: done before this run, at no cost to it
+	// Tasks resumed from a checkpoint were done before this run, at no cost to it: neither they nor
+	// their solutions count toward its rate and ETA.
+	base, baseSols := p.done.Load(), p.solutions.Load()
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Add(1)
@@ -45,7 +47,7 @@ func (p *progress) draw(ctx context.Context, e *env, start time.Time) func() {
 				fmt.Fprint(e.stderr, "\r\x1b[K")
 				return
 			case <-tick.C:
-				fmt.Fprintf(e.stderr, "\r%s\x1b[K", p.line(e.now().Sub(start), base))
+				fmt.Fprintf(e.stderr, "\r%s\x1b[K", p.line(e.now().Sub(start), base, baseSols))
 			}
 		}
 	}()
@@ -58,11 +60,13 @@ func (p *progress) draw(ctx context.Context, e *env, start time.Time) func() {
 	}
 }
 
-// line writes the progress line for a run elapsed long, of which base tasks were done before it began.
-func (p *progress) line(elapsed time.Duration, base int64) string {
+// line writes the progress line for a run elapsed long, of which base tasks with baseSols solutions were
+// done before it began.
+func (p *progress) line(elapsed time.Duration, base int64, baseSols uint64) string {
 	done, sols := p.done.Load(), p.solutions.Load()
 	secs := max(elapsed.Seconds(), 1e-3)
-	text := fmt.Sprintf("%s solutions, %s/s, %s", human(float64(sols)), human(float64(sols)/secs), elapsed.Round(time.Second))
+	rate := float64(sols-min(sols, baseSols)) / secs
+	text := fmt.Sprintf("%s solutions, %s/s, %s", human(float64(sols)), human(rate), elapsed.Round(time.Second))
 	if p.total == 0 {
 		return text
 	}

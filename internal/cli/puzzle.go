@@ -108,6 +108,12 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if sv, ok := out.(*svgSink); ok {
+		sv.caption = fmt.Sprintf("a puzzle with exactly one solution (proved by the %s solver)", s.Name())
+		if *solution {
+			sv.caption = fmt.Sprintf("the one solution of the puzzle (proved by the %s solver)", s.Name())
+		}
+	}
 	if err := out.begin(s.Name()); err != nil {
 		return err
 	}

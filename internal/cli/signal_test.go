@@ -4,11 +4,11 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -17,30 +17,7 @@ import (
 )
 
 // queensBinary builds cmd/queens once per test run into a temporary folder and returns its path.
-func queensBinary(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the command: not in -short")
-	}
-	binOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "queens-bin")
-		if err != nil {
-			binErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "queens")
-		cmd := exec.Command("go", "build", "-o", binPath, "./cmd/queens")
-		cmd.Dir = modeltest.Root(t)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			binErr = err
-			binPath = string(out)
-		}
-	})
-	if binErr != nil {
-		t.Fatalf("go build: %v: %s", binErr, binPath)
-	}
-	return binPath
-}
+func queensBinary(t *testing.T) string { return modeltest.Binary(t) }
 
 // TestSignalStopsEveryPath starts each counting and listing path on a model too large to finish, sends
 // SIGINT (or SIGTERM), and requires the process to exit within a second, with code 130 and its partial
@@ -120,8 +97,75 @@ func TestSignalStopsEveryPath(t *testing.T) {
 	}
 }
 
-var (
-	binOnce sync.Once
-	binPath string
-	binErr  error
-)
+// TestHelpExamplesRun runs every example line of every command's --help through a shell, in a fresh
+// folder holding the files the examples name (shard results, my.yaml, testdata/variants/good), with the
+// built command on PATH, for up to 2 s each (long counts are cut; that is no failure): none may be a
+// usage error, as when 'solve --variant linkedin-09 --format unicode' was shown as a way to draw a board
+// and printed only "1 solution". Lines that need a SAT solver not installed here are left out.
+func TestHelpExamplesRun(t *testing.T) {
+	bin := queensBinary(t)
+	env := append(os.Environ(), "PATH="+filepath.Dir(bin)+":"+os.Getenv("PATH"),
+		"JOB_COMPLETION_INDEX=0") // --shard auto/M reads an engine's index
+	fixtures := t.TempDir()
+	setup := "queens solve -n 8 --shard 0/2 > shard-0.json && queens solve -n 8 --shard 1/2 > shard-1.json && " +
+		"mkdir -p results/n20-m64 testdata/variants && cp shard-*.json results/n20-m64/ && " +
+		"queens show classic-8 > my.yaml && ln -s " + filepath.Join(modeltest.Root(t), "testdata", "variants", "good") + " testdata/variants/good"
+	if out, err := shell(fixtures, env, setup, time.Minute); err != nil {
+		t.Fatalf("%s: %v: %s", setup, err, out)
+	}
+	ran := 0
+	for _, c := range commands() {
+		if c.run == nil {
+			continue
+		}
+		_, help, _ := run(c.name, "--help")
+		_, examples, ok := strings.Cut(help, "Examples:\n")
+		if !ok {
+			continue
+		}
+		examples, _, _ = strings.Cut(examples, "\n\n")
+	lines:
+		for _, line := range strings.Split(examples, "\n") {
+			line = strings.TrimSpace(line)
+			if i := strings.Index(line, "   "); i > 0 {
+				line = line[:i] // what follows is a comment on the example ("92 solutions, 12 unique")
+			}
+			if !strings.HasPrefix(line, "queens ") && !strings.HasPrefix(line, "cat ") {
+				continue
+			}
+			for _, tool := range []string{"minisat", "cadical"} {
+				if _, err := exec.LookPath(tool); err != nil && strings.Contains(line, tool) {
+					continue lines
+				}
+			}
+			dir := t.TempDir()
+			if out, err := exec.Command("cp", "-a", fixtures+"/.", dir).CombinedOutput(); err != nil {
+				t.Fatalf("cp: %v: %s", err, out)
+			}
+			ran++
+			out, err := shell(dir, env, line, 2*time.Second)
+			if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == ExitUsage || strings.Contains(out, "--help')") {
+				t.Errorf("queens %s --help shows %q, a usage error: %s", c.name, line, out)
+			}
+		}
+	}
+	if ran < 10 {
+		t.Errorf("%d examples ran: the help lost its examples, or the test its way of finding them", ran)
+	}
+}
+
+// shell runs command with sh in dir, for at most d, and returns its stderr.
+func shell(dir string, env []string, command string, d time.Duration) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "sh", "-c", command)
+	cmd.Dir, cmd.Env = dir, env
+	// The shell's children (queens in a pipeline) are killed with it, in their process group.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = time.Second
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	return stderr.String(), err
+}

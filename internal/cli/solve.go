@@ -26,7 +26,7 @@ Examples:
   queens solve -n 8 --unique                  92 solutions, 12 unique
   queens solve -n 4 --all --format leetcode   [[".Q..","...Q","Q...","..Q."],...]
   queens solve -n 10 --knight --all           the 4 superqueens boards
-  queens solve --variant linkedin-09 --format unicode
+  queens solve --variant linkedin-09 --first --format unicode
   queens solve -n 1000000 --first --format cols > cols.txt
   queens solve -n 19 --checkpoint n19.ckpt    rerun after a crash to resume
   queens solve -n 20 --shard auto/64 > part.json   (then: queens merge part*.json)
@@ -104,6 +104,9 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if hint := f.model.presetHint(fs); hint != "" && !f.quiet {
+		fmt.Fprintf(e.stderr, "# %s\n", hint)
+	}
 	out, err := newSink(f.format, e, m, mode, f.shard != "")
 	if err != nil {
 		return err
@@ -169,6 +172,8 @@ func (f *solveFlags) check(mode string, methodSet bool) error {
 		return usagef("--limit 0: want at least 1")
 	case f.limit.set && mode == modeCount && f.unique:
 		return usagef("--limit stops a count after so many solutions, which leaves their classes unknown: leave out --unique, or use --all --unique --limit")
+	case f.limit.set && mode == modeCount && f.format == "leetcode":
+		return usagef("--limit stops a count early, and LeetCode's count, a bare number, has no room for \"at least\": use --all --limit K for the boards, or another --format")
 	case (f.checkpoint != "" || f.shard != "") && mode != modeCount:
 		return usagef("--checkpoint and --shard are for counts (--count)")
 	case (f.checkpoint != "" || f.shard != "") && f.limit.set:
@@ -439,8 +444,17 @@ func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
 	stop := r.startProgress(ctx, p)
 	res, err := solvers.RunJob(ctx, job, opt)
 	stop()
-	if err == nil && r.f.shard != "" {
-		shard, serr := runfile.NewShardResult(run, opt.Shard, done)
+	if r.f.shard != "" && (err == nil || ctx.Err() != nil) {
+		// A stopped shard still writes what it counted, marked so that merge refuses it: an empty file
+		// would say nothing of why.
+		var shard runfile.ShardResult
+		var serr error
+		if err == nil {
+			shard, serr = runfile.NewShardResult(run, opt.Shard, done)
+		} else {
+			why := (&interrupted{cause: ctx.Err(), timeout: r.f.timeout}).Error()
+			shard, serr = runfile.NewStoppedShardResult(run, opt.Shard, done, why)
+		}
 		if serr != nil {
 			return res, serr
 		}

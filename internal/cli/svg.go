@@ -26,8 +26,10 @@ type svgSink struct {
 	mode   string
 	solver string
 	name   string // the variant's name, when the model came from one
-	boards []constraints.Solution
-	seen   int
+	// caption, when set, says what the boards are in place of the count (a puzzle, not a solve).
+	caption string
+	boards  []constraints.Solution
+	seen    int
 }
 
 func (v *svgSink) begin(solver string) error {
@@ -98,6 +100,8 @@ func (v *svgSink) legend(s summary) []string {
 	}
 	lines := []string{title, rules}
 	switch {
+	case v.caption != "":
+		lines = append(lines, v.caption)
 	case v.mode == modeFirst && v.seen == 0:
 		lines = append(lines, firstLine(s))
 	case v.mode == modeFirst:
@@ -166,24 +170,38 @@ func (v *svgSink) board(x, y, cell float64, sol constraints.Solution) {
 	}
 }
 
-// regionBorders draws a thick line between neighbouring cells of different regions.
+// Region lines: thick between neighbouring cells of different regions, thin between cells of one region,
+// so that the cells of a big region can still be counted on a printed blank puzzle.
+const (
+	svgRegionLine = `stroke="#333" stroke-width="2"`
+	svgCellLine   = `stroke="#8a8a8a" stroke-width="0.6"`
+)
+
+// regionBorders draws the line between every two neighbouring cells: thick where the region changes,
+// thin inside a region. The thin ones go first, so that no thin line is drawn over a thick one.
 func (v *svgSink) regionBorders(x, y, cell float64) {
 	m := v.m
 	g := m.Regions
-	for r := range m.Rows {
-		for c := range m.Cols {
-			here := g.At(constraints.Cell{Row: r, Col: c})
-			if c+1 < m.Cols && g.At(constraints.Cell{Row: r, Col: c + 1}) != here {
-				lx := x + float64(c+1)*cell
-				v.printf(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#333" stroke-width="2"/>`, lx, y+float64(r)*cell, lx, y+float64(r+1)*cell)
-			}
-			if r+1 < m.Rows && g.At(constraints.Cell{Row: r + 1, Col: c}) != here {
-				ly := y + float64(r+1)*cell
-				v.printf(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#333" stroke-width="2"/>`, x+float64(c)*cell, ly, x+float64(c+1)*cell, ly)
+	for _, between := range []bool{false, true} {
+		style := svgCellLine
+		if between {
+			style = svgRegionLine
+		}
+		for r := range m.Rows {
+			for c := range m.Cols {
+				here := g.At(constraints.Cell{Row: r, Col: c})
+				if c+1 < m.Cols && (g.At(constraints.Cell{Row: r, Col: c + 1}) != here) == between {
+					lx := x + float64(c+1)*cell
+					v.printf(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" %s/>`, lx, y+float64(r)*cell, lx, y+float64(r+1)*cell, style)
+				}
+				if r+1 < m.Rows && (g.At(constraints.Cell{Row: r + 1, Col: c}) != here) == between {
+					ly := y + float64(r+1)*cell
+					v.printf(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" %s/>`, x+float64(c)*cell, ly, x+float64(c+1)*cell, ly, style)
+				}
 			}
 		}
+		v.write("\n")
 	}
-	v.write("\n")
 }
 
 // crown draws a queen in the cell whose top left corner is (x, y): a crown of five points on a band, with

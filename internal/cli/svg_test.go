@@ -75,3 +75,34 @@ func TestSVGRenders(t *testing.T) {
 		}
 	}
 }
+
+// TestSVGRegionLines: on a region board, every two neighbouring cells are parted by a line, thick where
+// the region changes and thin inside a region, so that a printed blank puzzle's cells can be counted.
+// linkedin-08's grid has 112 neighbouring pairs.
+func TestSVGRegionLines(t *testing.T) {
+	code, out, _ := run("solve", "--variant", "linkedin-08", "--first", "--format", "svg")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	thin, thick := strings.Count(out, svgCellLine), strings.Count(out, svgRegionLine)
+	if thin+thick != 2*8*7 || thin == 0 || thick == 0 {
+		t.Errorf("%d thin and %d thick lines between cells, want 112 in all, of both kinds", thin, thick)
+	}
+}
+
+// TestSVGPuzzleLegend: a blank puzzle's legend says it is a puzzle, not "one solution, by backtrack
+// (puzzle)" as if a solve had found a board that is not drawn.
+func TestSVGPuzzleLegend(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"puzzle", "--size", "6", "--format", "svg"}, "a puzzle with exactly one solution"},
+		{[]string{"puzzle", "--size", "6", "--format", "svg", "--solution"}, "the one solution of the puzzle"},
+	} {
+		code, out, _ := run(tc.args...)
+		if code != 0 || !strings.Contains(out, tc.want) || strings.Contains(out, "one solution, by") {
+			t.Errorf("queens %s: exit %d; want a legend saying %q, not %q", strings.Join(tc.args, " "), code, tc.want, "one solution, by")
+		}
+	}
+}

@@ -6,25 +6,31 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+
+	"github.com/queens-dev/queens"
 )
 
 const versionUsage = `Usage: queens version
 
 Prints the program's module version, the revision it was built from (with "+dirty" when the work tree
-had uncommitted changes) and the Go version. 'queens --version' is the same.
+had uncommitted changes), a digest of the source of the counting code and the Go version. 'queens
+--version' is the same. Checkpoints and shard results carry this line: a build whose counting code
+differs is refused by resume and merge even when no build carries a version or revision.
 
 Examples:
-  queens version      queens v0.3.0 (revision 0123abcd, go1.26.8)
+  queens version      queens v0.3.0 (revision 0123abcd, code 5e1f04a2c9b7, go1.26.8)
   queens --version
 `
 
-// Version returns the program's version in one line: "queens v1.2.3 (revision 0123abcd, go1.26.8)". The
-// module version is "(devel)" for a build from a work tree; the revision is left out when the build
-// carries none (go run, go test).
+// Version returns the program's version in one line: "queens v1.2.3 (revision 0123abcd, code
+// 5e1f04a2c9b7, go1.26.8)". The module version is "(devel)" for a build from a work tree; the revision is
+// left out when the build carries none (go run, go test, -buildvcs=false); the code digest
+// (queens.CodeFingerprint) is always there, so that two such builds of different code still differ.
 func Version() string {
+	code := "code " + queens.CodeFingerprint()
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "queens (unknown version)"
+		return "queens (unknown version, " + code + ")"
 	}
 	var rev, dirty string
 	for _, s := range info.Settings {
@@ -44,7 +50,7 @@ func Version() string {
 	if rev != "" {
 		parts = append(parts, "revision "+rev+dirty)
 	}
-	parts = append(parts, info.GoVersion)
+	parts = append(parts, code, info.GoVersion)
 	return fmt.Sprintf("queens %s (%s)", info.Main.Version, strings.Join(parts, ", "))
 }
 

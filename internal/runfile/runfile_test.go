@@ -208,3 +208,26 @@ func TestMerge(t *testing.T) {
 		t.Errorf("not JSON: %v", err)
 	}
 }
+
+// TestStoppedAndEmptyShards: a shard stopped before its end writes the tasks it counted and why it
+// stopped, and Merge refuses it by name; an empty file (a shard that wrote nothing) has its own message.
+func TestStoppedAndEmptyShards(t *testing.T) {
+	done := map[int]solvers.Tally{0: {Count: 5}, 2: {Count: 11}}
+	s, err := NewStoppedShardResult(run, solvers.Shard{Index: 0, Of: 2}, done, "timed out after 1s")
+	if err != nil || s.Count != 16 || len(s.Tasks) != 2 || s.Stopped != "timed out after 1s" {
+		t.Fatalf("stopped shard = %+v, %v; want tasks 0 and 2, count 16, stopped", s, err)
+	}
+	other, err := NewShardResult(run, solvers.Shard{Index: 1, Of: 2}, map[int]solvers.Tally{1: {Count: 7}, 3: {Count: 13}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Merge([]string{"a", "b"}, []ShardResult{s, other}, false); err == nil ||
+		!strings.Contains(err.Error(), "a: shard 0 of 2 is incomplete (timed out after 1s, 2 of its tasks counted)") {
+		t.Errorf("a stopped shard merged: %v", err)
+	}
+	for _, text := range []string{"", " \n\n"} {
+		if _, err := ReadShard("x.json", strings.NewReader(text)); !errors.Is(err, ErrEmptyShard) || !strings.HasPrefix(err.Error(), "x.json: empty") {
+			t.Errorf("ReadShard(%q) = %v, want ErrEmptyShard naming the file", text, err)
+		}
+	}
+}

@@ -105,13 +105,29 @@ type ShardResult struct {
 	// Tasks lists [task, count] for every task of the shard, in order.
 	Tasks [][2]uint64 `json:"tasks"`
 	Count uint64      `json:"count"`
+	// Stopped, when set, says why the shard ended before its last task ("timed out after 1h"): Tasks
+	// then lists the tasks that finished, and Merge refuses the shard.
+	Stopped string `json:"stopped,omitempty"`
 }
 
 const shardFormat = "1"
 
 // NewShardResult returns the result of shard s of run r, from the tallies of its tasks.
 func NewShardResult(r Run, s solvers.Shard, done map[int]solvers.Tally) (ShardResult, error) {
-	res := ShardResult{Format: shardFormat, Fingerprint: r.Fingerprint(), Model: r.Model, Method: r.Method, Key: r.Key,
+	return newShardResult(r, s, done, "")
+}
+
+// NewStoppedShardResult returns the result of shard s of run r stopped for the reason why before all
+// its tasks were counted: the tasks in done and their sum, marked so that Merge refuses it.
+func NewStoppedShardResult(r Run, s solvers.Shard, done map[int]solvers.Tally, why string) (ShardResult, error) {
+	if why == "" {
+		why = "stopped"
+	}
+	return newShardResult(r, s, done, why)
+}
+
+func newShardResult(r Run, s solvers.Shard, done map[int]solvers.Tally, stopped string) (ShardResult, error) {
+	res := ShardResult{Stopped: stopped, Tasks: [][2]uint64{}, Format: shardFormat, Fingerprint: r.Fingerprint(), Model: r.Model, Method: r.Method, Key: r.Key,
 		Version: r.Version, TotalTasks: r.Tasks}
 	res.Shard.Index, res.Shard.Of = s.Index, max(s.Of, 1)
 	var sum solvers.Tally
@@ -120,6 +136,9 @@ func NewShardResult(r Run, s solvers.Shard, done map[int]solvers.Tally) (ShardRe
 			continue
 		}
 		t, ok := done[i]
+		if !ok && stopped != "" {
+			continue
+		}
 		if !ok {
 			return ShardResult{}, fmt.Errorf("shard %s: task %d was not counted", s, i)
 		}
@@ -148,6 +167,9 @@ func ReadShard(name string, r io.Reader) (ShardResult, error) {
 	if len(data) > MaxShardFile {
 		return ShardResult{}, fmt.Errorf("%s: more than the %d bytes a shard result may hold", name, MaxShardFile)
 	}
+	if len(strings.TrimSpace(string(data))) == 0 {
+		return ShardResult{}, fmt.Errorf("%s: %w", name, ErrEmptyShard)
+	}
 	var s ShardResult
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
@@ -164,6 +186,10 @@ func ReadShard(name string, r io.Reader) (ShardResult, error) {
 	}
 	return s, nil
 }
+
+// ErrEmptyShard is wrapped by ReadShard's error for an empty file: the shell made it, and the shard
+// that was to write it failed, was killed or is still running.
+var ErrEmptyShard = errors.New("empty: its shard wrote nothing (it failed, was killed before the end, or is still running); run that shard again (with its --checkpoint it resumes)")
 
 // ReadShardFile reads the shard result in the regular file at path.
 func ReadShardFile(path string) (ShardResult, error) {
@@ -214,6 +240,10 @@ func Merge(names []string, shards []ShardResult, allowSame bool) (Merged, error)
 			return Merged{}, fmt.Errorf("%s: shard %d of %d, but %s is one of %d", names[k], s.Shard.Index, s.Shard.Of, names[0], m)
 		case s.Shard.Index < 0 || s.Shard.Index >= m || s.TotalTasks != first.TotalTasks:
 			return Merged{}, fmt.Errorf("%s: corrupted: shard %d of %d, %d tasks", names[k], s.Shard.Index, m, s.TotalTasks)
+		}
+		if s.Stopped != "" {
+			return Merged{}, fmt.Errorf("%s: shard %d of %d is incomplete (%s, %d of its tasks counted): run it again (with its --checkpoint it resumes)",
+				names[k], s.Shard.Index, m, s.Stopped, len(s.Tasks))
 		}
 		if j, dup := byIndex[s.Shard.Index]; dup {
 			if allowSame && slices.Equal(shards[j].Tasks, s.Tasks) && shards[j].Count == s.Count {

@@ -5,7 +5,9 @@ package suggest
 import "strings"
 
 // Closest returns the candidate closest to word by edit distance (insertions, deletions, substitutions
-// and swaps of neighbours, case ignored), and false when none is within max(1, len(word)/3) edits.
+// and swaps of neighbours, case ignored) when it is within max(1, len(word)/3) edits; else the one
+// candidate, if only one, that begins with the word's first three letters (a word spelt by ear, "knite"
+// for knight, is far in edits but right at its start); else false.
 func Closest(word string, candidates []string) (string, bool) {
 	w := strings.ToLower(word)
 	best, bestD := "", -1
@@ -15,10 +17,32 @@ func Closest(word string, candidates []string) (string, bool) {
 			best, bestD = c, d
 		}
 	}
-	if bestD < 0 || bestD > max(1, len([]rune(word))/3) {
+	if bestD >= 0 && bestD <= max(1, len([]rune(word))/3) {
+		return best, true
+	}
+	return samePrefix(w, candidates)
+}
+
+// prefixLen is how many leading letters samePrefix asks a word and a candidate to share.
+const prefixLen = 3
+
+// samePrefix returns the only candidate that begins with w's first prefixLen letters, if there is one.
+func samePrefix(w string, candidates []string) (string, bool) {
+	rw := []rune(w)
+	if len(rw) < prefixLen {
 		return "", false
 	}
-	return best, true
+	start := string(rw[:prefixLen])
+	found := ""
+	for _, c := range candidates {
+		if strings.HasPrefix(strings.ToLower(c), start) {
+			if found != "" && !strings.EqualFold(found, c) {
+				return "", false
+			}
+			found = c
+		}
+	}
+	return found, found != ""
 }
 
 // distance is the optimal-string-alignment distance between a and b, counted in runes.

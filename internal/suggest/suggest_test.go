@@ -15,6 +15,10 @@ func TestClosest(t *testing.T) {
 		{"colum", "column", true, "one letter short"},
 		{"classic-8", "classic-08", true, "the zero pad left out"},
 		{"xyz", "", false, "nothing close"},
+		{"knite", "knight", true, "spelt by ear: 3 edits, but the only name that starts kni"},
+		{"diagnl", "diagonal", true, "far in edits, the only name that starts dia"},
+		{"clas", "", false, "two names start cla: no guess"},
+		{"kn", "", false, "two letters are too few to go by"},
 		{"r", "", false, "one letter matches too much to suggest... but row is 2 edits away, over the limit of 1"},
 	}
 	for _, tt := range tests {

@@ -15,15 +15,28 @@ import (
 // formulaFits says why the lines of p's model might cross, or "" when its riders are the row and the
 // column at most, with no leaper, every cell open and no quota: then the queens are k rooks, or k queens
 // of which only those sharing a row (or a column) attack, or k cells, and the count is a formula. A torus
-// changes nothing, its rows and columns being the same lines.
+// changes nothing, its rows and columns being the same lines. One queen alone attacks nothing, so it fits
+// whatever the attacks and blocked cells, where no line asks for a queen: it stands on any open cell.
 func (p *plan) formulaFits() string {
 	switch {
+	case p.queens == 1 && !p.asksAQueen():
+		return ""
 	case !p.ridersOnly(p.rowRange) || !p.ridersOnly(p.colRange) || len(p.excluding) > 0 || len(p.counted) > 0 || len(p.leapers) > 0:
 		return "needs no rider but the row and the column, no leaper and no quota"
 	case len(p.prog.Blocked) > 0 || len(p.prog.Fixed) > 0:
 		return "needs every cell open"
 	}
 	return ""
+}
+
+// asksAQueen reports whether some family asks at least one queen of its lines.
+func (p *plan) asksAQueen() bool {
+	for _, f := range p.prog.Families {
+		if f.Range.Lo > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // ridersOnly reports whether the range r is what a rider alone asks of its lines, or nothing: at most
@@ -36,8 +49,16 @@ func (p *plan) ridersOnly(r constraints.Range) bool { return r.IsZero() || r == 
 //	rows only:                  C(r,k) · c^k
 //	columns only:               C(c,k) · r^k
 //	neither:                    C(r·c, k)
+//
+// and one queen where no line asks for one: the open cells, or the fixed queen's one.
 func (p *plan) formula() (uint64, error) {
 	r, c, k := uint64(p.rows), uint64(p.cols), uint64(p.queens)
+	if k == 1 && !p.asksAQueen() {
+		if len(p.prog.Fixed) > 0 {
+			return 1, nil
+		}
+		return r*c - uint64(len(p.prog.Blocked)), nil
+	}
 	row, col := !p.rowRange.IsZero(), !p.colRange.IsZero()
 	var terms []func() (uint64, bool)
 	switch {

@@ -37,7 +37,7 @@ type general struct {
 	// them as plain numbers.
 	rowLo, rowHi, colLo, colHi int
 	rowCount, colCount         []int
-	colShort           int // queens the columns still lack below their lower ends, in all
+	colShort                   int // queens the columns still lack below their lower ends, in all
 	// lines are the lines of the counted families: lines[i] holds line i's cells, row by row, and its
 	// range; of[x] lists the lines through cell x; lineCount[i] the queens on line i. short is the
 	// queens the lines still lack below their lower ends, in all; lower lists the lines with a lower end.

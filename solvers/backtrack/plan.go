@@ -43,7 +43,7 @@ type plan struct {
 	// masked are the families whose lines a queen's reach masks out (excluding, and rows and columns
 	// that hold at most one queen): a search counts none of them to close them.
 	masked []*constraints.Family
-	rest                       string
+	rest   string
 	// words is true when the masks below were built: at most MaxCols columns and MaxRows rows.
 	words bool
 	full  uint64 // the cols low bits

@@ -69,7 +69,7 @@ var routes = []route{
 		why:   "rows and columns at most, every cell open, no quota: a closed formula, C(r,k)·C(c,k)·k! for rooks",
 		count: formulaJob},
 	{method: Join, ops: opCount | opClasses, fits: joinFits,
-		why:   "classic queens, n ≤ 22: half boards joined (package halves), many times faster than a search; classes by Burnside's lemma",
+		why:   "classic queens, n ≤ 23 (halves.MaxN): half boards joined (package halves), many times faster than a search; classes by Burnside's lemma",
 		count: func(_ context.Context, p *plan, unique bool) (*job, error) { return p.joinJob(unique) }},
 	{method: Transfer, ops: opCount, fits: transferFits,
 		why:   "leapers, a row range, nothing else, a flat board: a transfer matrix counts without visiting placements",

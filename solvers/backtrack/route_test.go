@@ -53,6 +53,8 @@ func TestRoutes(t *testing.T) {
 		{"three in a line", constraints.Model{Rows: 6, Cols: 6, Queens: 12, Each: constraints.Quota{Row: constraints.Exactly(2), Line: constraints.AtMost(3)}}, false, backtrack.General, "the slopes kernel closes a line at two"},
 		{"Möbius strip, classes", mobius(10), true, backtrack.General, "the row-pair kernel counts no classes"},
 		{"Möbius strip with a knight", constraints.Model{Rows: 8, Cols: 8, Queens: 4, Attack: constraints.Superqueen, Surface: constraints.Mobius}, false, backtrack.General, "the row-pair kernel takes no leaper"},
+		{"one queen, one long row", constraints.Model{Rows: 1, Cols: constraints.MaxSide, Queens: 1, Attack: constraints.Queen}, false, backtrack.Formula, "one queen attacks nothing: any open cell"},
+		{"one queen, a Möbius strip", constraints.Model{Rows: 7, Cols: 7, Queens: 1, Attack: constraints.Superqueen, Surface: constraints.Mobius}, false, backtrack.Formula, "whatever the attacks and the surface"},
 	}
 	for _, tt := range tests {
 		job, err := backtrack.New().Plan(context.Background(), tt.m, tt.unique)

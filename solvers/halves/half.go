@@ -50,10 +50,13 @@ func newBoard(n, middleRow int) *board {
 		}
 		// The queen (r, h) is on down-right diagonal r+h and anti-diagonal r+h of the board. The east's
 		// joined words number the down-right ones as the board does and the anti-diagonals from n-h;
-		// the west's the other way round (see join).
+		// the west's the other way round; each half keeps the diagonal it numbers r+h one bit lower
+		// (see half).
 		r := middleRow
-		b.blockEast = 1 << (r + h)
-		b.blockWest = 1 << (32 + r + h)
+		if r+h > 0 { // n=1 has no halves
+			b.blockEast = 1 << (r + h - 1)
+			b.blockWest = 1 << (32 + r + h - 1)
+		}
 		if r > 0 {
 			b.blockEast |= 1 << (32 + r - 1)
 			b.blockWest |= 1 << (r - 1)
@@ -139,17 +142,28 @@ func forEachSubset(set uint32, k int, f func(uint32)) {
 // from shift and anti-diagonals from 0, the west's its down-right ones from 0 and anti-diagonals from
 // shift. Crossing is a matter of shifts and masks, so a pair's crossing diagonals are the OR of its
 // parts'.
+//
+// A half reaches n+h-1 diagonals each way, 33 at n=23, one too many for half a word. But the
+// diagonals numbered from shift (the east's down-right, the west's anti-) matter only from t on: below,
+// only the upper quarter reaches them, and they do not cross. So those are kept one bit lower, the
+// first dropped, and the lower quarter's diagonals that then pass bit 31 of their half, which only it
+// reaches and which do not cross, drop out of it. In each 32-bit half of a word the upper's diagonals
+// are shifted right by up[i], the lower's left by down[i] (half 0 the down-right diagonals, half 1 the
+// anti-diagonals), bits leaving the half lost.
 func (b *board) half(q *quarters, rows uint32, west bool, out []uint64, s *scratch) []uint64 {
 	t, m, width := uint(b.t), uint64(1)<<b.width-1, b.width
-	// cross(j) = j>>from&m | (j>>from2&m)<<width: the east's crossing diagonals from shift and 0, the
-	// west's from 0 and shift, in the low and the high half of a joined word.
-	from, from2, block := b.shift, uint(32), b.blockEast
+	// cross(j) = j>>from&m | (j>>from2&m)<<width: the east's crossing diagonals from shift-1 and 0, the
+	// west's from 0 and shift-1, in the low and the high half of a joined word.
+	from, from2, block := b.shift-1, uint(32), b.blockEast
+	up, down := [2]uint{1, 0}, [2]uint{t - 1, t}
 	if west {
-		from, from2, block = 0, 32+b.shift, b.blockWest
+		from, from2, block = 0, 32+b.shift-1, b.blockWest
+		up, down = [2]uint{0, 1}, [2]uint{t, t - 1}
 	}
 	cross := func(j uint64) uint64 { return j>>from&m | (j>>from2&m)<<width }
-	upShifts := [4]uint64{0, uint64(from), uint64(from2), uint64(width)}
-	downShifts := [4]uint64{uint64(t), uint64(from), uint64(from2), uint64(width)}
+	// The counts of VPSLLVD and VPSRLVD, a 32-bit half each.
+	upShifts := [5]uint64{0, uint64(up[0]) | uint64(up[1])<<32, uint64(from), uint64(from2), uint64(width)}
+	downShifts := [5]uint64{uint64(down[0]) | uint64(down[1])<<32, 0, uint64(from), uint64(from2), uint64(width)}
 	upper, lower := rows&(1<<t-1), rows>>t
 	colMask := uint32(1)<<b.h - 1
 	for _, cols := range columnSets[b.h][bits.OnesCount32(upper)] {
@@ -157,9 +171,8 @@ func (b *board) half(q *quarters, rows uint32, west bool, out []uint64, s *scrat
 		if len(ups) == 0 || len(downs) == 0 {
 			continue
 		}
-		// The parts the middle column's queen leaves, and their crossing diagonals; a lower quarter's
-		// shifted by t, its down-right diagonals staying in the low 32 bits as t+2h-1 ≤ 32 for n ≤ 22
-		// (TestWordsFit).
+		// The parts the middle column's queen leaves, renumbered for the half, and their crossing
+		// diagonals.
 		if useWide {
 			s.ups, s.upCross = grow(s.ups, len(ups)+8), grow(s.upCross, len(ups)+8)
 			s.downs, s.downCross = grow(s.downs, len(downs)+8), grow(s.downCross, len(downs)+8)
@@ -169,14 +182,14 @@ func (b *board) half(q *quarters, rows uint32, west bool, out []uint64, s *scrat
 		} else {
 			s.ups, s.upCross = s.ups[:0], s.upCross[:0]
 			for _, u := range ups {
-				if u&block == 0 {
+				if u = u32(u, 0, 0, up[0], up[1]); u&block == 0 {
 					s.ups = append(s.ups, u)
 					s.upCross = append(s.upCross, cross(u))
 				}
 			}
 			s.downs, s.downCross = s.downs[:0], s.downCross[:0]
 			for _, d := range downs {
-				if d <<= t; d&block == 0 {
+				if d = u32(d, down[0], down[1], 0, 0); d&block == 0 {
 					s.downs = append(s.downs, d)
 					s.downCross = append(s.downCross, cross(d))
 				}
@@ -201,6 +214,13 @@ func (b *board) half(q *quarters, rows uint32, west bool, out []uint64, s *scrat
 		out = buf[:k]
 	}
 	return out
+}
+
+// u32 shifts each 32-bit half of x on its own, as VPSLLVD and VPSRLVD do: the low half left by l0 then
+// right by r0, the high half by l1 and r1; bits leaving a half are lost.
+func u32(x uint64, l0, l1, r0, r1 uint) uint64 {
+	lo, hi := uint32(x)<<l0>>r0, uint32(x>>32)<<l1>>r1
+	return uint64(lo) | uint64(hi)<<32
 }
 
 // grow returns buf resliced to n words, reallocated if it holds fewer.

@@ -32,9 +32,9 @@ import (
 )
 
 // MaxN is the largest board Count and Plan take. The list of a quarter's placements grows about
-// eightfold from one n to the next but one, to 550 MB at n=22; beyond, it would pass a gigabyte, and a
-// lower quarter's diagonals would no longer fit half a word once shifted (TestWordsFit).
-const MaxN = 22
+// threefold from one n to the next, to 1.6 GB at n=23; beyond, a half's diagonals would no longer fit
+// half a word, even with the one each half drops (half, TestWordsFit).
+const MaxN = 23
 
 // Count returns the number of ways to place n non-attacking queens on an n×n board, split over threads
 // goroutines (threads < 1 means one per core, at most solvers.MaxThreads). It returns ctx's error, and

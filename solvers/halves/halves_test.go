@@ -562,6 +562,51 @@ func TestTranspose512(t *testing.T) {
 	}
 }
 
+// TestOrCompress checks or512 and compress, which pick and pack the bits both lists of a table use,
+// against their definitions, on lists of every length up to a few groups of eight and some longer.
+func TestOrCompress(t *testing.T) {
+	if !hasAVX512() {
+		t.Skip("no AVX-512 here")
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	lengths := []int{100, 513, 2048}
+	for n := range 40 {
+		lengths = append(lengths, n)
+	}
+	for _, n := range lengths {
+		list := randomWords(rng, n, 64, 0.03)
+		var want uint64
+		for _, x := range list {
+			want |= x
+		}
+		if got := or512(list); got != want {
+			t.Fatalf("len %d: or512 = %#x, want %#x", n, got, want)
+		}
+		live := rng.Uint64()
+		got := make([]uint64, n+1)
+		got[n] = 12345
+		if n > 0 {
+			compress(&got[0], list, live)
+		}
+		for i, x := range list {
+			var packed uint64
+			k := 0
+			for b := range 64 {
+				if live>>b&1 == 1 {
+					packed |= (x >> b & 1) << k
+					k++
+				}
+			}
+			if got[i] != packed {
+				t.Fatalf("len %d: compress(%#x) of word %d = %#x, want %#x", n, live, i, got[i], packed)
+			}
+		}
+		if got[n] != 12345 {
+			t.Fatalf("len %d: compress wrote past the list", n)
+		}
+	}
+}
+
 func randomWords(rng *rand.Rand, n int, nbits uint, density float64) []uint64 {
 	words := make([]uint64, n)
 	for i := range words {
@@ -574,18 +619,102 @@ func randomWords(rng *rand.Rand, n int, nbits uint, density float64) []uint64 {
 	return words
 }
 
-// TestWordsFit checks what the packing assumes of every board Plan takes: a quarter's diagonals and a
-// lower quarter's shifted by t fit in 32 bits, and the crossing diagonals in the joiner's tables.
+// TestWordsFit checks what the packing assumes of every board Plan takes: a quarter's diagonals fit in
+// 32 bits; in each half of a joined word, the diagonals a half keeps (those from shift on one bit lower,
+// half) do too; the crossing diagonals fit the joiner's tables.
 func TestWordsFit(t *testing.T) {
 	for n := 1; n <= MaxN; n++ {
 		b := newBoard(n, n/2)
-		if b.t+b.h-1 > 32 || b.t+2*b.h-1 > 32 {
-			t.Errorf("n=%d: diagonals of %d and %d bits overflow a half word", n, b.t+b.h-1, b.t+2*b.h-1)
+		if b.t+b.h-1 > 32 {
+			t.Errorf("n=%d: a quarter's diagonals take %d bits, over half a word", n, b.t+b.h-1)
+		}
+		// The lower quarter's, shifted by t, run to t+2h-2, kept one lower where it matters: the
+		// crossing ones, from shift = t.
+		if top := b.t + 2*b.h - 3; b.h > 0 && top > 31 {
+			t.Errorf("n=%d: a half's crossing diagonals reach bit %d of a half word", n, top)
 		}
 		if b.bits > maxPieces*piece {
 			t.Errorf("n=%d: words of %d bits, tables take %d", n, b.bits, maxPieces*piece)
 		}
 	}
+}
+
+// TestHalvesWide holds the halves of the largest boards, where the diagonals each half drops would
+// otherwise overflow, against the plain search, on a set of rows drawn at random for each board Plan
+// makes with the middle column's queen in the top or the middle row; the quarters' placements are
+// listed for those rows only, by a search of their own.
+func TestHalvesWide(t *testing.T) {
+	eachTable(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(11, 12))
+		for _, n := range []int{MaxN - 1, MaxN} {
+			tt, h := (n+1)/2, n/2
+			for _, middle := range []int{0, n / 2} {
+				b := newBoard(n, middle)
+				if n%2 == 0 && middle > 0 {
+					continue
+				}
+				for range 1 {
+					var rows uint32
+					for bits.OnesCount32(rows) != h {
+						rows = rng.Uint32() & b.rows
+					}
+					q := quartersOn(tt, h, []uint32{rows & (1<<tt - 1), rows >> tt, b.rows &^ rows & (1<<tt - 1), (b.rows &^ rows) >> tt})
+					for _, west := range []bool{false, true} {
+						r := rows
+						if west {
+							r = b.rows ^ rows
+						}
+						got := b.half(q, r, west, nil, new(scratch))
+						want := halfBySearch(b, r, west)
+						slices.Sort(got)
+						slices.Sort(want)
+						if !slices.Equal(got, want) {
+							t.Errorf("n=%d middle=%d rows=%0*b west=%v: quarters give %d placements, search %d",
+								n, middle, n, r, west, len(got), len(want))
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// quartersOn lists the placements of a t×h rectangle on the given sets of rows only, trying every
+// column for each row in turn against the queens before it.
+func quartersOn(tt, h int, sets []uint32) *quarters {
+	groups := map[uint32][]uint64{}
+	for _, rows := range sets {
+		var rec func(r int, cols uint32, queens [][2]int, w uint64)
+		rec = func(r int, cols uint32, queens [][2]int, w uint64) {
+			if r == tt {
+				groups[rows<<h|cols] = append(groups[rows<<h|cols], w)
+				return
+			}
+			if rows>>r&1 == 0 {
+				rec(r+1, cols, queens, w)
+				return
+			}
+			for c := range h {
+				ok := cols>>c&1 == 0
+				for _, o := range queens {
+					ok = ok && o[0]-o[1] != r-c && o[0]+o[1] != r+c
+				}
+				if ok {
+					rec(r+1, cols|1<<c, append(queens, [2]int{r, c}), w|1<<(r-c+h-1)|1<<(32+r+c))
+				}
+			}
+		}
+		if _, done := groups[rows<<h]; !done {
+			rec(0, 0, nil, 0)
+		}
+	}
+	q := &quarters{t: tt, h: h, index: make([]uint32, 1<<(tt+h)+1)}
+	for k := range 1 << (tt + h) {
+		q.index[k] = uint32(len(q.words))
+		q.words = append(q.words, groups[uint32(k)]...)
+	}
+	q.index[1<<(tt+h)] = uint32(len(q.words))
+	return q
 }
 
 func ExampleCount() {

@@ -123,9 +123,15 @@ func (j *joiner) split(d int, east, west []uint64) uint64 {
 func (j *joiner) tables(small, large []uint64) uint64 {
 	var c uint64
 	if useWide {
+		// Only the bits both lists use can make a clash; the splits above have cleared some on either
+		// side. Packed together, they often need a piece fewer, and a long word a lookup fewer.
+		live := or512(small) & or512(large)
+		if live == 0 {
+			return uint64(len(small) * len(large))
+		}
 		for len(small) > 0 {
 			k := min(len(small), 512)
-			c += j.table512(small[:k], large)
+			c += j.table512(small[:k], large, live)
 			small = small[k:]
 		}
 		return c
@@ -283,19 +289,21 @@ type columns [(maxPieces*piece + 7) &^ 7][8]uint64
 var useWide = hasAVX512()
 
 // table512 is table for a small list of up to 512 words, whose tables hold 512 bits an entry and are
-// built and scanned with AVX-512 (join_amd64.s).
-func (j *joiner) table512(small, large []uint64) uint64 {
+// built and scanned with AVX-512 (join_amd64.s), over the bits live of each word packed together.
+func (j *joiner) table512(small, large []uint64, live uint64) uint64 {
 	if j.wide == nil {
 		j.wide = new(wideTables)
 	}
-	// The short words, in whole blocks of 64, transposed into columns.
-	n := copy(j.words[:], small)
+	// The short words, packed and in whole blocks of 64, transposed into columns.
+	n := len(small)
+	compress(&j.words[0], small, live)
 	clear(j.words[n : (n+63)&^63])
+	nb := bits.OnesCount64(live)
 	var cols columns
-	transpose512(&cols, &j.words, (n+63)/64, int(j.bits+7)/8, &j.tmp)
-	pieces := max(int(j.bits+piece-1)/piece, 4)
+	transpose512(&cols, &j.words, (n+63)/64, (nb+7)/8, &j.tmp)
+	pieces := max((nb+piece-1)/piece, 4)
 	build512(j.wide, &cols, pieces)
-	return uint64(len(small)*len(large)) - scan512(j.wide, large, pieces)
+	return uint64(len(small)*len(large)) - scan512(j.wide, large, pieces, live)
 }
 
 func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }

@@ -13,7 +13,13 @@ func xgetbv() (eax uint32)
 func build512(tab *wideTables, cols *columns, pieces int)
 
 //go:noescape
-func scan512(tab *wideTables, large []uint64, pieces int) (clashes uint64)
+func scan512(tab *wideTables, large []uint64, pieces int, live uint64) (clashes uint64)
+
+//go:noescape
+func or512(list []uint64) (or uint64)
+
+//go:noescape
+func compress(dst *uint64, src []uint64, live uint64)
 
 //go:noescape
 func pairs512(out *uint64, us, ucs, ds, dcs []uint64) (n int)
@@ -25,10 +31,10 @@ func partition512(list []uint64, bit uint64, set *uint64) (clear int)
 func transpose512(cols *columns, words *[512]uint64, blocks, bytes int, tmp *[8]uint64)
 
 //go:noescape
-func prepare512(parts, cross *uint64, src []uint64, shifts *[4]uint64, mask, block uint64) (n int)
+func prepare512(parts, cross *uint64, src []uint64, shifts *[5]uint64, mask, block uint64) (n int)
 
-// hasAVX512 reports whether the processor has AVX-512F and VPOPCNTQ, and the system saves the vector
-// registers they use.
+// hasAVX512 reports whether the processor has AVX-512F, VPOPCNTQ and BMI2 (scan512's PEXT and RORX), and
+// the system saves the vector registers they use.
 func hasAVX512() bool {
 	maxLeaf, _, _, _ := cpuid(0, 0)
 	if maxLeaf < 7 {
@@ -44,6 +50,6 @@ func hasAVX512() bool {
 		return false
 	}
 	_, ebx7, ecx7, _ := cpuid(7, 0)
-	const avx512f, vpopcntdq = 1 << 16, 1 << 14
-	return ebx7&avx512f != 0 && ecx7&vpopcntdq != 0
+	const avx512f, bmi2, vpopcntdq = 1 << 16, 1 << 8, 1 << 14
+	return ebx7&avx512f != 0 && ebx7&bmi2 != 0 && ecx7&vpopcntdq != 0
 }

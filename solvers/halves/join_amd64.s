@@ -51,31 +51,32 @@ entry:
 	RET
 
 // LOOKUP(s, table) ORs into Z0 the entry of the piece of AX that starts at bit s+6, in the table at
-// DI+table: the entry's offset is that piece times 64, the piece shifted and masked in one.
+// DI+table: the entry's offset is that piece times 64, rotated into place and masked in one register.
 #define LOOKUP(s, table) \
-	MOVQ AX, BX \
-	SHRQ s, BX \
+	RORXQ s, AX, BX \
 	ANDQ $0x1FC0, BX \
 	VPORQ table(DI)(BX*1), Z0, Z0
 
-// func scan512(tab *wideTables, large []uint64, pieces int) (clashes uint64)
+// func scan512(tab *wideTables, large []uint64, pieces int, live uint64) (clashes uint64)
 //
-// Sums, over the words w of large, the bits set in the OR of tab[k][w>>7k & 127] over the pieces k:
-// the short words each long word clashes with, 512 at a time. pieces is 4, 5 or 6 (narrower words use
-// 4, their tables for the pieces above all zero). The branches on pieces go the same way every time.
-TEXT ·scan512(SB), NOSPLIT, $0-48
+// Sums, over the words w of large, the bits set in the OR of tab[k][x>>7k & 127] over the pieces k,
+// where x is w's bits under live packed to the bottom (PEXT): the short words each long word clashes
+// with, 512 at a time. pieces is 4, 5 or 6 (narrower words use 4, their tables for the pieces above
+// all zero). The branches on pieces go the same way every time.
+TEXT ·scan512(SB), NOSPLIT, $0-56
 	MOVQ tab+0(FP), DI
 	MOVQ large_base+8(FP), SI
 	MOVQ large_len+16(FP), CX
 	MOVQ pieces+32(FP), R9
+	MOVQ live+40(FP), R8
 	VPXORQ Z1, Z1, Z1
 	TESTQ CX, CX
 	JZ done
 loop:
-	// The entry of piece k is at k*8192 + (w>>7k & 127)*64: shift and mask in one.
+	// The entry of piece k is at k*8192 + (x>>7k & 127)*64: x rotated right by 7k-6 and masked.
 	MOVQ (SI), AX
-	MOVQ AX, BX
-	SHLQ $6, BX
+	PEXTQ R8, AX, AX
+	RORXQ $58, AX, BX
 	ANDQ $0x1FC0, BX
 	VMOVDQU64 (DI)(BX*1), Z0
 	LOOKUP($1, 8192)
@@ -101,8 +102,29 @@ done:
 	VPSHUFD $0x4e, X1, X2
 	VPADDQ X2, X1, X1
 	VMOVQ X1, AX
-	MOVQ AX, clashes+40(FP)
+	MOVQ AX, clashes+48(FP)
 	VZEROUPPER
+	RET
+
+// func compress(dst *uint64, src []uint64, live uint64)
+//
+// Writes to dst each word of src with its bits under live packed to the bottom (PEXT).
+TEXT ·compress(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ src_base+8(FP), SI
+	MOVQ src_len+16(FP), CX
+	MOVQ live+32(FP), R8
+	TESTQ CX, CX
+	JZ done
+loop:
+	MOVQ (SI), AX
+	PEXTQ R8, AX, AX
+	MOVQ AX, (DI)
+	ADDQ $8, SI
+	ADDQ $8, DI
+	DECQ CX
+	JNZ loop
+done:
 	RET
 
 // func pairs512(out *uint64, us, ucs, ds, dcs []uint64) (n int)
@@ -373,7 +395,8 @@ done:
 
 // PREPARE8 is prepare512's step for the lanes K3 of Z0.
 #define PREPARE8 \
-	VPSLLQ X26, Z0, Z0 \
+	VPSLLVD Z26, Z0, Z0 \
+	VPSRLVD Z25, Z0, Z0 \
 	VPTESTNMQ Z31, Z0, K3, K1 \
 	VPSRLQ X27, Z0, Z1 \
 	VPANDQ Z30, Z1, Z1 \
@@ -390,12 +413,14 @@ done:
 	LEAQ (DI)(AX*8), DI \
 	LEAQ (R12)(AX*8), R12
 
-// func prepare512(parts, cross *uint64, src []uint64, shifts *[4]uint64, mask, block uint64) (n int)
+// func prepare512(parts, cross *uint64, src []uint64, shifts *[5]uint64, mask, block uint64) (n int)
 //
-// For each word x of src shifted left by shifts[0] and sharing no bit with block, in order, writes x to
-// parts and ((x>>shifts[1]) & mask) | ((x>>shifts[2]) & mask)<<shifts[3] to cross, and returns how many
-// it wrote: a half's parts of one quarter and their crossing diagonals (half). Eight at a time, packed
-// by VPCOMPRESSQ and stored whole: parts and cross need room for 7 words past the last kept.
+// For each word x of src, each 32-bit half shifted left then right by its own count (shifts[0] and
+// shifts[1] hold the counts of the low and the high half, bits leaving a half lost), and sharing no bit
+// with block, in order: writes x to parts and ((x>>shifts[2]) & mask) | ((x>>shifts[3]) & mask)<<shifts[4]
+// to cross, and returns how many it wrote: a half's parts of one quarter and their crossing diagonals
+// (half). Eight at a time, packed by VPCOMPRESSQ and stored whole: parts and cross need room for 7 words
+// past the last kept.
 TEXT ·prepare512(SB), NOSPLIT, $0-72
 	MOVQ parts+0(FP), DI
 	MOVQ DI, R11
@@ -403,10 +428,11 @@ TEXT ·prepare512(SB), NOSPLIT, $0-72
 	MOVQ src_base+16(FP), SI
 	MOVQ src_len+24(FP), CX
 	MOVQ shifts+40(FP), AX
-	VMOVQ 0(AX), X26
-	VMOVQ 8(AX), X27
-	VMOVQ 16(AX), X28
-	VMOVQ 24(AX), X29
+	VPBROADCASTQ 0(AX), Z26
+	VPBROADCASTQ 8(AX), Z25
+	VMOVQ 16(AX), X27
+	VMOVQ 24(AX), X28
+	VMOVQ 32(AX), X29
 	VPBROADCASTQ mask+48(FP), Z30
 	VPBROADCASTQ block+56(FP), Z31
 	MOVQ CX, DX
@@ -436,5 +462,41 @@ done:
 	SUBQ R11, DI
 	SHRQ $3, DI
 	MOVQ DI, n+64(FP)
+	VZEROUPPER
+	RET
+
+// func or512(list []uint64) (or uint64)
+//
+// Returns the OR of list's words, eight at a time.
+TEXT ·or512(SB), NOSPLIT, $0-32
+	MOVQ list_base+0(FP), SI
+	MOVQ list_len+8(FP), CX
+	VPXORQ Z0, Z0, Z0
+	XORQ AX, AX
+	CMPQ CX, $8
+	JLT tail
+loop:
+	VPORQ (SI), Z0, Z0
+	ADDQ $64, SI
+	SUBQ $8, CX
+	CMPQ CX, $8
+	JGE loop
+tail:
+	TESTQ CX, CX
+	JZ fold
+	ORQ (SI), AX
+	ADDQ $8, SI
+	DECQ CX
+	JMP tail
+fold:
+	VEXTRACTI64X4 $1, Z0, Y1
+	VPORQ Y1, Y0, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPORQ X1, X0, X0
+	VPSHUFD $0x4e, X0, X1
+	VPORQ X1, X0, X0
+	VMOVQ X0, BX
+	ORQ BX, AX
+	MOVQ AX, or+24(FP)
 	VZEROUPPER
 	RET
