@@ -49,6 +49,8 @@ func TestEveryPathStops(t *testing.T) {
 		{"shifts, torus with leaps", backtrack.Shifts, false, constraints.Model{Rows: 43, Cols: 43, Attack: constraints.Superqueen, Surface: constraints.Torus}},
 		{"shifts, classes by stabilizers", backtrack.Shifts, true, constraints.Model{Rows: 16, Cols: 64, Attack: constraints.Union(r, d), Surface: constraints.Torus}},
 		{"transfer", backtrack.Transfer, false, constraints.Model{Rows: 2000, Cols: 13, Queens: 6000, Attack: constraints.King}},
+		{"row pairs, Möbius strip", backtrack.RowPairs, false, mobius(32)},
+		{"slopes, no three in a line", backtrack.Slopes, false, noThree(24)},
 		{"general", backtrack.General, false, constraints.Model{Rows: 24, Cols: 24, Queens: 23, Attack: constraints.Queen}},
 		{"general, classes", backtrack.General, true, constraints.Model{Rows: 24, Cols: 24, Queens: 23, Attack: constraints.Queen}},
 		{"general, quotas", backtrack.General, false, constraints.Model{Rows: 24, Cols: 24, Attack: constraints.King, Each: constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2)}}},

@@ -1,8 +1,14 @@
 package backtrack_test
 
 import (
+	"context"
 	"errors"
+	"math/rand/v2"
 	"testing"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/brute"
 
 	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers"
@@ -32,4 +38,50 @@ func oeis(t testing.TB, name string, n int) []uint64 {
 		out[i] = v
 	}
 	return out
+}
+
+// holdToGeneral draws valid models from draw until it has compared want of them, and holds the count of
+// each by its route to the general path's and, on boards of at most bruteCells cells, to brute force's.
+// At least routed of them must take the method named: the kernel under test.
+func holdToGeneral(t *testing.T, rng *rand.Rand, draw func(*rand.Rand) constraints.Model, method backtrack.Method, want, routed, bruteCells int) {
+	t.Helper()
+	ctx := context.Background()
+	took, compared := 0, 0
+	for tries := 0; tries < 10*want && compared < want; tries++ {
+		m := draw(rng)
+		if m.Validate() != nil || m.ValidateLines(ctx) != nil {
+			continue
+		}
+		job, err := backtrack.New().Plan(ctx, m, false)
+		if err != nil {
+			t.Fatalf("%v %s: %v", m, extra(m), err)
+		}
+		compared++
+		if job.Method() == method.String() {
+			took++
+		}
+		fast, err := backtrack.New().Count(ctx, m)
+		if err != nil {
+			t.Fatalf("%v %s: %v", m, extra(m), err)
+		}
+		general, err := backtrack.New(backtrack.GeneralOnly()).Count(ctx, m)
+		if err != nil || fast.Count != general.Count {
+			t.Errorf("%v %s: %s counts %d, the general path %d (%v)", m, extra(m), job.Method(), fast.Count, general.Count, err)
+			continue
+		}
+		if m.Rows*m.Cols > bruteCells {
+			continue
+		}
+		oracle, err := brute.Solver{}.Count(ctx, m)
+		if errorsIs(err, solvers.ErrUnsupported) {
+			continue
+		}
+		if err != nil || oracle.Count != fast.Count {
+			t.Errorf("%v %s: %s counts %d, brute force %d (%v)", m, extra(m), job.Method(), fast.Count, oracle.Count, err)
+		}
+	}
+	if compared < want || took < routed {
+		t.Errorf("%d models compared, %d of them by %s: too few", compared, took, method)
+	}
+	t.Logf("%d models compared, %d by %s", compared, took, method)
 }

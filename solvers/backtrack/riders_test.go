@@ -3,7 +3,6 @@ package backtrack_test
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -14,8 +13,6 @@ import (
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
 )
-
-var long = flag.Bool("long", false, "hold the rider tables to the OEIS up to the largest n that counts in about a minute")
 
 // riderTables are Kotesovec's fairy-piece tables (testdata/oeis): a piece that moves as a rook or a queen and
 // as a rider (a, b), n of them on an n×n board. upTo is the largest n held in every run of the tests, and

@@ -92,6 +92,12 @@ var routes = []route{
 		list: func(p *plan, k *ctl, emit func([]uint64) bool) (bool, error) {
 			return p.enumerate(0, p.start(), make([]uint64, p.rows), k, emit), nil
 		}},
+	{method: RowPairs, ops: opCount, fits: pairsFits,
+		why:   "one queen on each pair of rows that the row rider joins across a twist (a Möbius strip, a Klein bottle): pairs placed in turn, columns as a mask, the diagonals as a ring; the first queen in column 0 stands for its pair's every cell",
+		count: pairsJob},
+	{method: Slopes, ops: opCount, fits: slopesFits,
+		why:   "one or two points on every row, at most two on every line of every slope, a flat board (no three in a line): each point closes the line through it and every point before it; the frame first, one of each class under the group",
+		count: slopesJob},
 	{method: Search, ops: opFind, fits: searchFits,
 		why: "every other model the complete search holds: lines with capacities, forward checking; proves \"none\"",
 		find: func(ctx context.Context, p *plan) (constraints.Solution, bool, solvers.Result, error) {

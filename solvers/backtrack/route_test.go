@@ -46,6 +46,13 @@ func TestRoutes(t *testing.T) {
 		{"star battle", loadPuzzle(t, puzzles[1]), false, backtrack.General, "two per row: cell by cell"},
 		{"rooks on a torus with a knight", constraints.Model{Rows: 6, Cols: 6, Attack: constraints.Union(r, c, k), Surface: constraints.Torus}, false, backtrack.Shifts, "the torus kernel with leaps"},
 		{"wide", constraints.Model{Rows: 3, Cols: 100, Queens: 3, Attack: constraints.Queen}, false, backtrack.General, "turned on its side: 100 rows, 3 queens"},
+		{"Möbius strip", mobius(10), false, backtrack.RowPairs, "one queen on each pair of rows the twist joins"},
+		{"Klein bottle", constraints.Model{Rows: 9, Cols: 9, Queens: 5, Attack: constraints.Queen, Surface: constraints.Klein}, false, backtrack.RowPairs, "pairs of rows, the diagonals a ring of 9"},
+		{"no three in a line", noThree(8), false, backtrack.Slopes, "two per row and column, at most two on every line"},
+		{"no three in a line, classes", noThree(8), true, backtrack.General, "the slopes kernel counts no classes"},
+		{"three in a line", constraints.Model{Rows: 6, Cols: 6, Queens: 12, Each: constraints.Quota{Row: constraints.Exactly(2), Line: constraints.AtMost(3)}}, false, backtrack.General, "the slopes kernel closes a line at two"},
+		{"Möbius strip, classes", mobius(10), true, backtrack.General, "the row-pair kernel counts no classes"},
+		{"Möbius strip with a knight", constraints.Model{Rows: 8, Cols: 8, Queens: 4, Attack: constraints.Superqueen, Surface: constraints.Mobius}, false, backtrack.General, "the row-pair kernel takes no leaper"},
 		{"one queen, one long row", constraints.Model{Rows: 1, Cols: constraints.MaxSide, Queens: 1, Attack: constraints.Queen}, false, backtrack.Formula, "one queen attacks nothing: any open cell"},
 		{"one queen, a Möbius strip", constraints.Model{Rows: 7, Cols: 7, Queens: 1, Attack: constraints.Superqueen, Surface: constraints.Mobius}, false, backtrack.Formula, "whatever the attacks and the surface"},
 	}

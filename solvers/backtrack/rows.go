@@ -44,6 +44,7 @@ type ctl struct {
 	torusFrames  []torusFrame
 	rowsFrames   []rowsFrame
 	riderFrames  []riderFrame
+	pairFrames   []pairFrame
 	masks        []uint64
 }
 

@@ -104,10 +104,19 @@ const Local Method = 9
 // is none. It counts nothing.
 const Search Method = 10
 
-// methods is the number of methods.
-const methods = 11
+// RowPairs counts queens on a twisted surface (a Möbius strip, a Klein bottle) whose row rider's lines
+// are pairs of rows, one queen on each pair, by the row-pair kernel (pairs.go). It counts no classes.
+const RowPairs Method = 11
 
-var methodNames = [...]string{"fastest", "join", "classes", "mirror", "shifts", "formula", "polya", "transfer", "general", "local", "search"}
+// Slopes counts points on a flat board, one or two on every row, at most two on every straight line of
+// any slope (A000755's no-three-in-line problem), by the slopes kernel (slopes.go): the frame first, the
+// least of each class under the model's group weighted by its images. It counts no classes.
+const Slopes Method = 12
+
+// methods is the number of methods.
+const methods = 13
+
+var methodNames = [...]string{"fastest", "join", "classes", "mirror", "shifts", "formula", "polya", "transfer", "general", "local", "search", "row-pairs", "slopes"}
 
 // Methods returns every method, Fastest first, then the rows of the routing table in its order, each
 // once.

@@ -1,0 +1,122 @@
+package backtrack
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/queens-dev/queens/constraints"
+)
+
+var (
+	pairsN     = flag.Int("pairs-n", 0, "TestRowPairsSplit: count queens on an n×n Möbius strip a second way")
+	pairsCkpt  = flag.String("pairs-checkpoint", "", "TestRowPairsSplit: a checkpoint of queens solve -n N --wrap=mobius to hold task by task")
+	pairsPlain = flag.Bool("pairs-plain", false, "TestRowPairsSplit: no pin and no mirror: every placement of every pair")
+	pairsWant  = flag.Uint64("pairs-want", 0, "TestRowPairsSplit: the total to hold the count to")
+)
+
+// TestRowPairsSplit counts ceil(n/2) queens on an n×n Möbius strip (-pairs-n) a second way: each task of
+// the row-pair job split one level deeper, its parts counted alone and summed. With -pairs-checkpoint,
+// each task's sum is held to the count that a run of queens solve --checkpoint recorded for it, so that
+// a term past the OEIS's is computed twice, by two task lists. With -pairs-plain it uses no symmetry at
+// all (about 4n times the work), with -pairs-want it holds the total. It runs on two goroutines.
+func TestRowPairsSplit(t *testing.T) {
+	if *pairsN == 0 {
+		t.Skip("run with -pairs-n N (and -pairs-checkpoint FILE)")
+	}
+	n := *pairsN
+	m := constraints.Model{Rows: n, Cols: n, Queens: (n + 1) / 2, Attack: constraints.Queen, Surface: constraints.Mobius}
+	ctx := context.Background()
+	p, err := compile(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := pairsJob(ctx, p, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pp, _ := p.pairs(ctx)
+	if *pairsPlain {
+		pp.pinned, pp.weight, pp.mirror = false, 1, nil
+	}
+	tasks, err := pp.tasks(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recorded := map[int]uint64{}
+	if *pairsCkpt != "" && !*pairsPlain {
+		recorded = readCheckpoint(t, *pairsCkpt, job.key)
+	}
+	sums := make([]uint64, len(tasks))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			k := &ctl{stop: func() bool { return false }}
+			for i := range next {
+				pp.deepen(tasks[i], func(u pairTask) bool {
+					sums[i] += u.weight * pp.count(u, k)
+					return true
+				})
+			}
+		}()
+	}
+	for i := range tasks {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var total uint64
+	for i, sum := range sums {
+		total += sum
+		if want, ok := recorded[i]; ok && want != sum {
+			t.Errorf("task %d: %d by its parts, %d in the checkpoint", i, sum, want)
+		}
+	}
+	if *pairsWant != 0 && total != *pairsWant {
+		t.Errorf("n=%d: %d solutions; want %d", n, total, *pairsWant)
+	}
+	t.Logf("n=%d: %d solutions from %d tasks split one level deeper; %d tasks held to the checkpoint", n, total, len(tasks), len(recorded))
+}
+
+// readCheckpoint reads the counts a checkpoint file records, by task, after checking its key.
+func readCheckpoint(t *testing.T, path, key string) map[int]uint64 {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	if !sc.Scan() {
+		t.Fatalf("%s: empty", path)
+	}
+	var h struct {
+		Key string `json:"key"`
+	}
+	if err := json.Unmarshal(sc.Bytes(), &h); err != nil || h.Key != key {
+		t.Fatalf("%s: header %q (%v); want the key %q", path, sc.Text(), err, key)
+	}
+	out := map[int]uint64{}
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) != 4 {
+			continue // a torn last line
+		}
+		i, err1 := strconv.Atoi(fields[0])
+		c, err2 := strconv.ParseUint(fields[1], 10, 64)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: %q", path, sc.Text())
+		}
+		out[i] = c
+	}
+	return out
+}
