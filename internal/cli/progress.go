@@ -24,9 +24,24 @@ func (p *progress) add(count uint64) {
 // redraw is how often the line is drawn again: a few times a second reads as live without flicker.
 const redraw = 250 * time.Millisecond
 
-// draw redraws one progress line on stderr, in place, until the returned function is called, which
-// clears it. The line says the tasks done of the total, the percent, the solutions so far, their rate and
-// an estimate of the time left; a run not in tasks shows its solutions and time.
+// logPlan is when a progress line is written where stderr is not a terminal (a log file, a pipe, a batch
+// system's output): a whole line every early seconds of the run until lateFrom, then every late. A line
+// redrawn in place a few times a second, as on a terminal, would fill a log with megabytes of carriage
+// returns over a long count; this keeps a day's run to about 1,500 lines.
+var logPlan = struct{ early, lateFrom, late time.Duration }{10 * time.Second, time.Minute, time.Minute}
+
+// nextLog returns when, in time since the run began, the first progress line after elapsed is due.
+func nextLog(elapsed time.Duration) time.Duration {
+	if elapsed < logPlan.lateFrom {
+		return min((elapsed/logPlan.early+1)*logPlan.early, logPlan.lateFrom)
+	}
+	return (elapsed/logPlan.late + 1) * logPlan.late
+}
+
+// draw shows progress on stderr until the returned function is called. On a terminal it redraws one line
+// in place, which the returned function clears; elsewhere it writes a whole line, starting with "# ", on
+// nextLog's schedule. The line says the tasks done of the total, the percent, the solutions so far, their
+// rate and an estimate of the time left; a run not in tasks shows its solutions and time.
 func (p *progress) draw(ctx context.Context, e *env, start time.Time) func() {
 	// Tasks resumed from a checkpoint were done before this run, at no cost to it: neither they nor
 	// their solutions count toward its rate and ETA.
@@ -34,6 +49,26 @@ func (p *progress) draw(ctx context.Context, e *env, start time.Time) func() {
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
 	wg.Add(1)
+	if !e.stderrTerminal {
+		go func() {
+			defer wg.Done()
+			for {
+				elapsed := e.now().Sub(start)
+				wait := time.NewTimer(nextLog(elapsed) - elapsed)
+				select {
+				case <-stop:
+					wait.Stop()
+					return
+				case <-ctx.Done():
+					wait.Stop()
+					return
+				case <-wait.C:
+					fmt.Fprintf(e.stderr, "# %s\n", p.line(e.now().Sub(start), base, baseSols))
+				}
+			}
+		}()
+		return p.stopper(stop, &wg)
+	}
 	go func() {
 		defer wg.Done()
 		tick := time.NewTicker(redraw)
@@ -51,6 +86,11 @@ func (p *progress) draw(ctx context.Context, e *env, start time.Time) func() {
 			}
 		}
 	}()
+	return p.stopper(stop, &wg)
+}
+
+// stopper returns the function that ends a drawing goroutine: it closes stop and waits for wg, once.
+func (p *progress) stopper(stop chan struct{}, wg *sync.WaitGroup) func() {
 	var once sync.Once
 	return func() {
 		once.Do(func() {
