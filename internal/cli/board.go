@@ -46,8 +46,8 @@ func runBoard(ctx context.Context, e *env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+	if err := mf.stray(fs); err != nil {
+		return err
 	}
 	if *checkTimeout < 0 {
 		return usagef("--check-timeout %v: must not be negative", *checkTimeout)

@@ -430,9 +430,34 @@ func parse(fs *pflag.FlagSet, args []string) error {
 		if errors.Is(err, pflag.ErrHelp) {
 			return errHelp
 		}
-		return usagef("%v%s", err, flagSuggestion(fs, err))
+		return usagef("%s%s", plainNumberError(err.Error()), flagSuggestion(fs, err))
 	}
 	return nil
+}
+
+// plainNumberError rewrites pflag's message for a number flag given something else, which ends in Go's
+// own words ("strconv.ParseUint: parsing \"-1\": invalid syntax"), into what the flag wants.
+func plainNumberError(msg string) string {
+	i := strings.Index(msg, "strconv.Parse")
+	if i < 0 {
+		return msg
+	}
+	fn, _, _ := strings.Cut(msg[i+len("strconv."):], ":")
+	outOfRange := strings.HasSuffix(msg, "value out of range")
+	want := "want a number"
+	switch {
+	case fn == "ParseUint" && outOfRange:
+		want = "too large"
+	case fn == "ParseUint":
+		want = "want a whole number, 0 or more"
+	case fn == "ParseInt" && outOfRange:
+		want = "out of range"
+	case fn == "ParseInt":
+		want = "want a whole number"
+	case fn == "ParseBool":
+		want = "want true or false"
+	}
+	return msg[:i] + want
 }
 
 // flagSuggestion returns " (did you mean --knight?)" for pflag's "unknown flag: --knigt", when a flag of

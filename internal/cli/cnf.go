@@ -26,8 +26,8 @@ func runCNF(ctx context.Context, e *env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+	if err := mf.stray(fs); err != nil {
+		return err
 	}
 	m, _, err := mf.model(fs)
 	if err != nil {

@@ -55,7 +55,10 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := withTimeout(ctx, *timeout)
+	ctx, cancel, err := withTimeout(ctx, *timeout)
+	if err != nil {
+		return err
+	}
 	defer cancel()
 	ex, steps, err := deduce.ExplainBoards(ctx, m, deduce.Options{Guess: *guess})
 	if err != nil {
@@ -148,11 +151,16 @@ func writeJSON(w io.Writer, v any) error {
 	return err
 }
 
-func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
-	if d > 0 {
-		return context.WithTimeout(ctx, d)
+func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc, error) {
+	if d < 0 {
+		return ctx, func() {}, usagef("--timeout %v: must not be negative (0: no limit)", d)
 	}
-	return context.WithCancel(ctx)
+	if d > 0 {
+		ctx, cancel := context.WithTimeout(ctx, d)
+		return ctx, cancel, nil
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	return ctx, cancel, nil
 }
 
 // loadPuzzle reads a puzzle from a puz.link URL, a file (variant YAML, level JSON, letter grid) or a

@@ -232,7 +232,6 @@ func parseCells(flag string, values []string) ([]constraints.Cell, error) {
 	return cells, nil
 }
 
-// intFlag is an int flag that remembers whether it was set and says plainly what is wrong with a value.
 // surfaceFlag is --wrap: alone a torus, or --wrap=NAME for any surface.
 type surfaceFlag struct{ s constraints.Surface }
 
@@ -249,6 +248,7 @@ func (f *surfaceFlag) Set(s string) error {
 
 func (f *surfaceFlag) Type() string { return "surface" }
 
+// intFlag is an int flag that remembers whether it was set and says plainly what is wrong with a value.
 type intFlag struct {
 	v   int
 	set bool
@@ -323,4 +323,17 @@ func (f *modelFlags) presetHint(fs *pflag.FlagSet) string {
 		return ""
 	}
 	return "--regions with the queen's attacks (diagonals too) and no quotas; for LinkedIn's Queens give --linkedin, for Star Battle --starbattle K"
+}
+
+// stray refuses the arguments left after the flags. --wrap alone is a torus, so "--wrap mobius" leaves
+// "mobius" behind: the message then shows the spelling that works.
+func (f *modelFlags) stray(fs *pflag.FlagSet) error {
+	if fs.NArg() == 0 {
+		return nil
+	}
+	arg := fs.Arg(0)
+	if _, err := constraints.ParseSurface(arg); err == nil && fs.Changed("wrap") {
+		return usagef("unexpected argument %q: --wrap takes its surface after '=': --wrap=%s", arg, arg)
+	}
+	return usagef("unexpected argument %q", arg)
 }

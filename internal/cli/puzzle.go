@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/queens-dev/queens/codec"
@@ -72,7 +73,10 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 			return usagef("--solver %q: want propagate, backtrack or sat", *solver)
 		}
 	}
-	ctx, cancel := withTimeout(ctx, *timeout)
+	ctx, cancel, err := withTimeout(ctx, *timeout)
+	if err != nil {
+		return err
+	}
 	defer cancel()
 	o.Progress = func(tries int) {
 		if e.stderrTerminal {
@@ -85,7 +89,18 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			return &interrupted{cause: ctx.Err(), timeout: *timeout, done: fmt.Sprintf("no puzzle of side %d with %d %s found yet; a smaller side finishes sooner", *size, *stars, plural(uint64(*stars), "star", "stars"))}
+			var sooner []string
+			if *size > puzzles.MinSideFor(*stars) {
+				sooner = append(sooner, "a smaller side")
+			}
+			if grade > deduce.Easy {
+				sooner = append(sooner, "an easier --difficulty")
+			}
+			done := fmt.Sprintf("no %spuzzle of side %d with %d %s found yet", gradeWord(*difficulty), *size, *stars, plural(uint64(*stars), "star", "stars"))
+			if len(sooner) > 0 {
+				done += "; " + strings.Join(sooner, " or ") + " finishes sooner"
+			}
+			return &interrupted{cause: ctx.Err(), timeout: *timeout, done: done}
 		}
 		return err
 	}
@@ -189,4 +204,12 @@ func writeShared(e *env, m constraints.Model, format string) error {
 	}
 	_, err = e.stdout.Write(out)
 	return err
+}
+
+// gradeWord returns "hard " for --difficulty hard, "" for none.
+func gradeWord(difficulty string) string {
+	if difficulty == "" {
+		return ""
+	}
+	return difficulty + " "
 }

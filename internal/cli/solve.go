@@ -98,8 +98,8 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
+	if err := f.model.stray(fs); err != nil {
+		return err
 	}
 	mode, err := f.mode()
 	if err != nil {
@@ -200,6 +200,12 @@ func (f *solveFlags) check(mode string, methodSet bool) error {
 		return usagef("--shard writes a JSON shard result for 'queens merge': leave out --format, or make it json")
 	case methodSet && mode != modeCount:
 		return usagef("--method %s chooses how the backtracker counts; --all and --first do not count", f.method)
+	case f.taskDepth < 0:
+		return usagef("--task-depth %d: want 1 or more rows (0, the default, lets the planner choose)", f.taskDepth)
+	case f.taskDepth > 0 && f.solver != "backtrack":
+		return usagef("--task-depth cuts the tasks of the backtracker's counts; it does nothing with --solver %s", f.solver)
+	case f.taskDepth > 0 && mode != modeCount:
+		return usagef("--task-depth cuts the tasks of a count; --all and --first are not counted in tasks")
 	case f.quiet && f.progress:
 		return usagef("--progress draws on stderr, which --quiet silences: give one of them")
 	case f.unique && f.format == "dimacs" && mode == modeCount:
@@ -423,6 +429,9 @@ func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
 	}
 	if err != nil {
 		return solvers.Result{}, err
+	}
+	if r.f.taskDepth > 0 && job.Method() != backtrack.Mirror.String() && job.Method() != backtrack.Classes.String() {
+		return solvers.Result{}, usagef("--task-depth %d cuts the row path's tasks (--method mirror or classes), but this count goes by %s, whose tasks it does not cut", r.f.taskDepth, job.Method())
 	}
 	if shard.Of > job.Tasks() {
 		return solvers.Result{}, usagef("--shard %s: this count has %d %s, so at most %d shards", r.f.shard, job.Tasks(), plural(uint64(job.Tasks()), "task", "tasks"), job.Tasks())
