@@ -237,6 +237,9 @@ func (a Attack) Kinds() []string {
 // or the general forms "ride(a,b)" and "leap(a,b)" with integers a and b.
 func ParseKind(s string) (Attack, error) {
 	word := strings.ToLower(strings.TrimSpace(s))
+	if word == "none" {
+		return Attack{}, fmt.Errorf("attack %q stands alone: it means no attack at all, so it takes no other name beside it", s)
+	}
 	for _, sh := range shorthands {
 		if word == sh.name || slices.Contains(sh.aliases, word) {
 			return sh.set, nil
@@ -273,7 +276,7 @@ func ParseKind(s string) (Attack, error) {
 	if near, ok := suggest.Closest(word, all); ok {
 		return Attack{}, fmt.Errorf("unknown attack %q (did you mean %s?)", s, near)
 	}
-	return Attack{}, fmt.Errorf("unknown attack %q (want a name such as row, queen, knight or king, or ride(a,b) or leap(a,b); 'queens help' lists them)", s)
+	return Attack{}, fmt.Errorf("unknown attack %q (want a name such as row, queen, knight or king, or ride(a,b) or leap(a,b); 'queens help attacks' lists them)", s)
 }
 
 // ParseAttack reads a comma-separated list of names and forms ("queen,knight", "rook, leap(1,3)"), or

@@ -96,7 +96,7 @@ func TestParseAttack(t *testing.T) {
 		{"twice by alias", "diag,diagonal", Attack{}, "named twice", "aliases name the same kind"},
 		{"twice in a piece", "queen,row", Attack{}, `attack "row" named twice`, "the queen has the row already"},
 		{"trailing comma", "row,", Attack{}, `unknown attack ""`, "an empty part is an error, not ignored"},
-		{"none in a list", "none,row", Attack{}, "unknown attack", "none stands alone"},
+		{"none in a list", "none,row", Attack{}, "stands alone", "none stands alone, and the error says so rather than calling it unknown"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -306,7 +306,7 @@ func (p *parser) bool(n *yaml.Node, what string) (bool, error) {
 	return b, nil
 }
 
-// attacks reads a list of names and forms ("row", "queen", "leap(1,3)"); [] is no attack at all.
+// attacks reads a list of names and forms ("row", "queen", "leap(1,3)"); [] or [none] is no attack at all.
 func (p *parser) attacks(n *yaml.Node) (constraints.Attack, error) {
 	if n.Kind != yaml.SequenceNode {
 		return constraints.Attack{}, p.errAt(n, "attacks: want a list of kinds such as [row, column], got %s", describe(n))
@@ -314,6 +314,9 @@ func (p *parser) attacks(n *yaml.Node) (constraints.Attack, error) {
 	var a constraints.Attack
 	var firsts []*yaml.Node
 	var sets []constraints.Attack
+	if len(n.Content) == 1 && n.Content[0].Kind == yaml.ScalarNode && strings.EqualFold(strings.TrimSpace(n.Content[0].Value), "none") {
+		return a, nil // [none], as --attacks none: the same as []
+	}
 	for _, e := range n.Content {
 		if e.Kind != yaml.ScalarNode || e.ShortTag() != "!!str" {
 			return constraints.Attack{}, p.errAt(e, "attacks: want a kind such as row, got %s", describe(e))

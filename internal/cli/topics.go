@@ -27,7 +27,7 @@ var attackForms = []struct{ form, text string }{
 		"edge. One line: ride(1,2) is one of the nightrider's four lines, not the nightrider."},
 	{"leap(a,b)", "a leaper: the cells (±a,±b) and (±b,±a) away, all eight at once: leap(1,2) is the " +
 		"whole knight, and leap(2,1) the same."},
-	{"none", "no attack at all (alone; with quotas or regions, say)"},
+	{"none", "no attack at all, alone (with quotas or regions, say); YAML attacks: [] or [none]"},
 }
 
 // surfaces are the boards' shapes: how a rider or leaper crosses an edge. A new surface is a line here
