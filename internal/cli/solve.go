@@ -76,7 +76,7 @@ func (f *solveFlags) register(fs interface {
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s), print what was found, exit 1")
 	fs.BoolVar(&f.quiet, "quiet", false, "no summary or progress on stderr, errors only")
 	fs.BoolVar(&f.stats, "stats", false, "the method, threads and nodes that ran, on stderr and in JSON")
-	fs.BoolVar(&f.progress, "progress", false, "progress on stderr even when it is not a terminal: there a line every 10s for a minute, then every minute")
+	fs.BoolVar(&f.progress, "progress", false, "progress on stderr; to a file, a line per 10s, then per minute")
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "record each finished task in `FILE`; rerun to resume")
 	fs.StringVar(&f.shard, "shard", "", "count tasks ≡ I mod M only, as `I/M`, into JSON for queens merge")
 	fs.IntVar(&f.taskDepth, "task-depth", 0, "cut the row path's tasks at the first `D` rows (a second count cut elsewhere checks the first task by task)")
