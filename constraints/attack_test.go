@@ -44,7 +44,7 @@ func TestParseKind(t *testing.T) {
 		{"ride is not leap", "ride(1,2)", Ride(1, 2), "", "a rider is a line, kept apart from the leap (1,2)"},
 		{"typo", "knigt", Attack{}, `unknown attack "knigt"`, "the error names the bad word as typed"},
 		{"empty", "", Attack{}, `unknown attack ""`, "an empty part of a list is no kind"},
-		{"none is no kind", "none", Attack{}, "unknown attack", "none is read only by ParseAttack"},
+		{"none is no kind", "none", Attack{}, "stands alone", "none is read only by ParseAttack, alone; ParseKind says so"},
 		{"leap zero", "leap(0,0)", Attack{}, "(0,0) moves nowhere", "a leap must move"},
 		{"ride zero", "ride(0, 0)", Attack{}, "(0,0) moves nowhere", "a rider must move"},
 		{"leap one number", "leap(1)", Attack{}, "want leap(a,b)", "two numbers"},

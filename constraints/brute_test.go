@@ -1,9 +1,12 @@
 package constraints
 
 import (
-	"github.com/queens-dev/queens/internal/intmath"
+	"context"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/queens-dev/queens/internal/intmath"
 )
 
 // This file holds the test's own oracles, written from the doc comments and not from the code under test:
@@ -341,5 +344,45 @@ func TestMobiusQueensBruteForce(t *testing.T) {
 		if got := len(bruteSolutions(t, m)); got != want[n-1] {
 			t.Errorf("%v: %d solutions, A137279 says %d", m, got, want[n-1])
 		}
+	}
+}
+
+// TestValidateLinesCountBruteForce holds ValidateLines' count of the queens a diagonal quota needs and
+// allows against brute force: every model it refuses has no solution, on every surface, with and
+// without a blocked cell; and it refuses the plain cases a person meets (each diagonal=1 on a 4×4 board
+// with 4 queens, which asks 7).
+func TestValidateLinesCountBruteForce(t *testing.T) {
+	refused := 0
+	for _, size := range [][2]int{{3, 3}, {3, 4}, {4, 4}} {
+		for s := range surfaces {
+			for _, each := range []Quota{{Diagonal: Exactly(1)}, {AntiDiagonal: Exactly(1)}, {Diagonal: Range{Lo: 1, Hi: 2}}} {
+				for _, blocked := range [][]Cell{nil, {{1, 1}}} {
+					if size[0]*size[1] > 12 && (blocked != nil || each.Diagonal.Hi > 1 || Surface(s) != Flat && Surface(s) != Mobius) {
+						continue // 4×4 on two surfaces: brute force over 2^16 subsets is the cost
+					}
+					for q := 1; q <= size[0]*size[1]-len(blocked); q++ {
+						m := Model{Rows: size[0], Cols: size[1], Queens: q, Surface: Surface(s), Each: each, Blocked: blocked}
+						if m.Validate() != nil {
+							continue
+						}
+						err := m.ValidateLines(context.Background())
+						if err == nil {
+							continue
+						}
+						refused++
+						if sols := bruteSolutions(t, m); len(sols) > 0 {
+							t.Errorf("%v: refused (%v), but it has %d solutions, %v the first", m, err, len(sols), sols[0])
+						}
+					}
+				}
+			}
+		}
+	}
+	m := Model{Rows: 4, Cols: 4, Each: Quota{Diagonal: Exactly(1)}}
+	if err := m.ValidateLines(context.Background()); err == nil || !strings.Contains(err.Error(), "7 queens, but a solution holds 4") {
+		t.Errorf("each diagonal=1 on 4×4 with 4 queens: %v; want 7 queens asked, 4 held", err)
+	}
+	if refused < 20 {
+		t.Errorf("only %d models refused: the check has lost its teeth", refused)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/queens-dev/queens/internal/intmath"
@@ -491,9 +492,65 @@ func (m Model) ValidateLines(ctx context.Context) error {
 			}
 			if free < r.Lo {
 				c := Cell{int(line[0]) / m.Cols, int(line[0]) % m.Cols}
-				return invalidAt("each", []Cell{c}, "each %s=%s: the %s through %s has only %d free %s", f.Name, r, f.Name, c, free, plural(free, "cell", "cells"))
+				return invalidAt("each", []Cell{c}, "each %s=%s: the %s through %s has only %d free %s", f.quotaKey(), r, f.quotaKey(), c, free, plural(free, "cell", "cells"))
 			}
 		}
+		if err := m.validateLineCount(f, l, blocked, p.Queens); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// quotaKey returns the quota's key a family stands for: "diagonal" for the family "diagonal rider and
+// quota".
+func (f *Family) quotaKey() string {
+	name, _, _ := strings.Cut(f.Name, " rider")
+	return name
+}
+
+// validateLineCount holds the queens a solution holds, q, against the lines of a family that asks at
+// least one queen of each (every line kept, a cell of its own included): a queen counts on at most as
+// many lines as a cell lies on, so the lines need at least their lower ends' sum over that many; and
+// where every cell lies on exactly one line (a diagonal on a board with no twist), the queens fit in the
+// lines' upper ends. Validate does the same for rows, columns and regions.
+func (m Model) validateLineCount(f *Family, l *Lines, blocked CellSet, q int) error {
+	per, onLines := 0, 0
+	for x := range len(l.CellStart) - 1 {
+		n := int(l.CellStart[x+1] - l.CellStart[x])
+		per = max(per, n)
+		if n > 0 {
+			onLines++
+		}
+	}
+	field := "each"
+	if m.Queens > 0 {
+		field = "queens"
+	}
+	lines, r, key := l.Count(), f.Range, f.quotaKey()
+	need := (int64(lines)*int64(r.Lo) + int64(per) - 1) / int64(max(per, 1))
+	if int64(q) < need {
+		what := fmt.Sprintf("%d queens", need)
+		if per > 1 {
+			what = "at least " + what
+		}
+		return invalid(field, "each %s=%s on %d %s: %s, but a solution holds %d", key, r, lines, plural(lines, key, key+"s"), what, q)
+	}
+	if per != 1 || onLines != m.Rows*m.Cols {
+		return nil
+	}
+	var room int64
+	for i := range lines {
+		free := 0
+		for _, x := range l.Line(i) {
+			if !blocked.Has(Cell{int(x) / m.Cols, int(x) % m.Cols}) {
+				free++
+			}
+		}
+		room += int64(min(r.Hi, free))
+	}
+	if int64(q) > room {
+		return invalid(field, "each %s=%s on %d %s: at most %d queens, but a solution holds %d", key, r, lines, plural(lines, key, key+"s"), room, q)
 	}
 	return nil
 }

@@ -52,7 +52,7 @@ func runBoard(ctx context.Context, e *env, args []string) error {
 	if *checkTimeout < 0 {
 		return usagef("--check-timeout %v: must not be negative", *checkTimeout)
 	}
-	m, _, err := mf.model(fs)
+	m, _, err := mf.model(ctx, fs)
 	if err != nil {
 		return err
 	}

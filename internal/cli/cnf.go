@@ -29,7 +29,7 @@ func runCNF(ctx context.Context, e *env, args []string) error {
 	if err := mf.stray(fs); err != nil {
 		return err
 	}
-	m, _, err := mf.model(fs)
+	m, _, err := mf.model(ctx, fs)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -58,7 +59,7 @@ func (f *modelFlags) set(fs *pflag.FlagSet) bool {
 
 // model builds and validates the model the flags describe, with the variant it came from if --variant
 // was given. Every error is a usage error naming the flag, or the file, line and column.
-func (f *modelFlags) model(fs *pflag.FlagSet) (constraints.Model, *variants.Variant, error) {
+func (f *modelFlags) model(ctx context.Context, fs *pflag.FlagSet) (constraints.Model, *variants.Variant, error) {
 	if err := f.applyPreset(fs); err != nil {
 		return constraints.Model{}, nil, err
 	}
@@ -72,11 +73,11 @@ func (f *modelFlags) model(fs *pflag.FlagSet) (constraints.Model, *variants.Vari
 		}
 		return v.Model, &v, nil
 	}
-	m, err := f.flagModel()
+	m, err := f.flagModel(ctx)
 	return m, nil, err
 }
 
-func (f *modelFlags) flagModel() (constraints.Model, error) {
+func (f *modelFlags) flagModel(ctx context.Context) (constraints.Model, error) {
 	m := constraints.Classic(8)
 	switch {
 	case f.n.set && (f.rows.set || f.cols.set):
@@ -125,6 +126,14 @@ func (f *modelFlags) flagModel() (constraints.Model, error) {
 		return m, err
 	}
 	if err := m.Validate(); err != nil {
+		return m, usagef("%s: %v", flagOf(err), err)
+	}
+	// The lines of a diagonal quota, walked: one shorter than its quota, or too many or too few for the
+	// queens, is named at once, as in a variant file.
+	if err := m.ValidateLines(ctx); err != nil {
+		if ctx.Err() != nil {
+			return m, &interrupted{cause: ctx.Err()}
+		}
 		return m, usagef("%s: %v", flagOf(err), err)
 	}
 	return m, nil

@@ -111,7 +111,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if err := f.check(mode, fs.Changed("method")); err != nil {
 		return err
 	}
-	m, v, err := f.model.model(fs)
+	m, v, err := f.model.model(ctx, fs)
 	if err != nil {
 		return err
 	}

@@ -96,7 +96,8 @@ Forms:
 	}
 	fmt.Fprint(w, "\n"+reflow(`Quotas (--each row=2,region=2 or line=<=2; YAML each: {row: 2, line: "<=2"}) ask for so many
 queens on every line of a kind. A quota replaces the rider along the same line, so a row quota goes with
-attacks that hold no row. Without --queens, the quotas fix the number of queens. The kinds:
+attacks that hold no row. Without --queens, an exact row, column or region quota fixes the number of
+queens (row=2 on 8 rows: 16); a diagonal quota does not, so give --queens with it. The kinds:
 `, helpWidth))
 	for _, q := range quotaKeys {
 		writeDefinition(w, q.key, q.text, 17)
