@@ -205,6 +205,16 @@ func (m Model) validateQuotaFields() error {
 		if m.Surface != Flat {
 			return invalid("each", "each line=%s: lines of every slope are drawn on a flat board, not on a %s", l, m.Surface.Describe())
 		}
+		// Every solver walks these lines, so a board whose lines hold more cells than a walk may keep is
+		// refused here, before anything lists their directions: there are about rows × cols of them.
+		var entries int64
+		lineDirs(m.Rows, m.Cols, l.Hi, func(v Vec) bool {
+			entries += latticeEntries(m.Rows, m.Cols, v, int64(max(l.Hi, 1))+1)
+			return entries <= MaxLineEntries
+		})
+		if entries > MaxLineEntries {
+			return invalid("each", "each line=%s: the lines of every slope on a %d×%d board that hold more than %d %s hold more than %d cells in all, more than a solver walks (a smaller board, or a larger most)", l, m.Rows, m.Cols, max(l.Hi, 1), plural(max(l.Hi, 1), "cell", "cells"), MaxLineEntries)
+		}
 	}
 	for _, kr := range keyRiders {
 		if r := e.Get(kr.key); r.Lo > 1 && m.Attack.Has(Ride(kr.dir.DR, kr.dir.DC)) {

@@ -165,16 +165,11 @@ func Compile(m Model) (*Program, error) {
 		add(&Family{Name: "region", Range: e.Region, Shape: ShapeRegions})
 	}
 	if !e.Line.IsZero() {
-		f := &Family{Name: "line", Range: e.Line, Rider: true}
-		for a := 0; a < m.Rows; a++ {
-			for b := -(m.Cols - 1); b < m.Cols; b++ {
-				if (a == 0 && b <= 0) || intmath.GCD(a, intmath.Abs(b)) != 1 {
-					continue
-				}
-				f.Dirs = append(f.Dirs, Vec{a, b})
-			}
+		// Validate has bounded the lines' cells, and so their directions; a quota no line can break (every
+		// line as short as its upper end) is no family at all.
+		if dirs := LineDirs(m.Rows, m.Cols, e.Line.Hi); len(dirs) > 0 {
+			add(&Family{Name: "line", Range: e.Line, Rider: true, Dirs: dirs})
 		}
-		add(f)
 	}
 	p.Leaps = m.Attack.Leaps()
 	return p, nil
@@ -553,4 +548,33 @@ func (m Model) validateLineCount(f *Family, l *Lines, blocked CellSet, q int) er
 		return invalid(field, "each %s=%s on %d %s: at most %d queens, but a solution holds %d", key, r, lines, plural(lines, key, key+"s"), room, q)
 	}
 	return nil
+}
+
+// LineDirs returns the directions of the straight lines of a rows×cols flat board that hold more than
+// most cells, the lines a quota of at most most queens a line can break: every primitive (a, b), with
+// gcd(a, |b|) = 1, 0 ≤ a and b > 0 where a = 0, that most steps of fit on the board, in order of a, then
+// b. A line of no more than most cells holds any number of queens it has room for, so the others
+// constrain nothing.
+func LineDirs(rows, cols, most int) []Vec {
+	var dirs []Vec
+	lineDirs(rows, cols, most, func(v Vec) bool {
+		dirs = append(dirs, v)
+		return true
+	})
+	return dirs
+}
+
+// lineDirs hands LineDirs's directions to yield, in order, until it returns false.
+func lineDirs(rows, cols, most int, yield func(Vec) bool) {
+	most = max(most, 1)
+	for a := 0; a*most < rows; a++ {
+		for b := -(cols - 1) / most; b*most < cols; b++ {
+			if (a == 0 && b <= 0) || intmath.GCD(a, intmath.Abs(b)) != 1 {
+				continue
+			}
+			if !yield(Vec{a, b}) {
+				return
+			}
+		}
+	}
 }

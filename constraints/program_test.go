@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/queens-dev/queens/internal/intmath"
 )
 
 // lines walks every family of p, failing the test on an error.
@@ -237,5 +240,61 @@ func TestProgramShapes(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLineDirs holds LineDirs against its definition, counted the slow way: a direction is listed when
+// some line of the board along it holds more than most cells, and the lines of the others, walked, hold
+// no more than most. Once, Compile listed every direction of the board whatever the quota, which took
+// rows × cols steps with no way to stop: a line quota on a board of 10^7 a side ran forever.
+func TestLineDirs(t *testing.T) {
+	for _, tt := range []struct{ rows, cols, most int }{{1, 1, 2}, {1, 5, 2}, {5, 1, 1}, {3, 7, 2}, {6, 6, 1}, {8, 8, 2}, {8, 8, 3}, {9, 4, 7}, {8, 8, 8}} {
+		got := LineDirs(tt.rows, tt.cols, tt.most)
+		var want []Vec
+		for a := 0; a < tt.rows; a++ {
+			for b := 1 - tt.cols; b < tt.cols; b++ {
+				if (a == 0 && b <= 0) || intmath.GCD(a, intmath.Abs(b)) != 1 {
+					continue
+				}
+				longest := 0
+				for r := range tt.rows {
+					for c := range tt.cols {
+						n := 0
+						for k := 0; r+k*a < tt.rows && c+k*b >= 0 && c+k*b < tt.cols; k++ {
+							n++
+						}
+						longest = max(longest, n)
+					}
+				}
+				if longest > tt.most {
+					want = append(want, Vec{a, b})
+				}
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("LineDirs(%d, %d, %d) = %v, want %v", tt.rows, tt.cols, tt.most, got, want)
+		}
+	}
+}
+
+// TestLineQuotaBounded: a line quota on a board whose lines hold more cells than a solver walks is
+// refused by Validate at once, however large the board, and a quota no line can break compiles to no
+// family.
+func TestLineQuotaBounded(t *testing.T) {
+	for _, side := range []int{200, 5000, MaxSide} {
+		m := Model{Rows: side, Cols: side, Queens: 3, Each: Quota{Line: AtMost(2)}}
+		err := m.Validate()
+		if ve := AsValidationError(err); ve == nil || ve.Field != "each" || !strings.Contains(err.Error(), "more than a solver walks") {
+			t.Errorf("line=<=2 on %d×%d: %v; want an error on each saying the lines are too many", side, side, err)
+		}
+	}
+	m := Model{Rows: MaxSide, Cols: MaxSide, Queens: 3, Each: Quota{Line: AtMost(MaxSide)}}
+	p, err := Compile(m)
+	if err != nil || len(p.Families) != 0 {
+		t.Errorf("line=<=%d on %d×%d: %v, %d families; want no family: no line holds more", MaxSide, MaxSide, MaxSide, err, len(p.Families))
+	}
+	m = Model{Rows: 8, Cols: 8, Queens: 16, Each: Quota{Line: AtMost(2), Row: Exactly(2), Column: Exactly(2)}}
+	if err := m.Validate(); err != nil {
+		t.Errorf("no three in line on 8×8: %v", err)
 	}
 }

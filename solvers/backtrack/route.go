@@ -151,7 +151,7 @@ func rowsFit(p *plan) string {
 
 func generalFits(p *plan) string {
 	if !p.words {
-		return fmt.Sprintf("needs at most %d columns (or %d rows, to count it on its side) and %d rows; the sat solver takes boards up to 2048×2048", MaxCols, MaxCols, MaxRows)
+		return fmt.Sprintf("needs at most %d columns and %d rows (a flat board or a torus may have %d rows instead, counted on its side); the sat solver takes boards up to 2048×2048", MaxCols, MaxRows, MaxCols)
 	}
 	return ""
 }

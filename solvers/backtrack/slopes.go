@@ -94,7 +94,7 @@ func (p *plan) compileSlopes(ctx context.Context) (*slopePlan, string) {
 	case p.colRange.Lo > 2:
 		return nil, needs
 	}
-	if !everySlope(p.counted[0].Dirs, p.rows, p.cols) {
+	if !slices.Equal(p.counted[0].Dirs, constraints.LineDirs(p.rows, p.cols, 2)) {
 		return nil, needs + ": the line family does not hold every slope"
 	}
 	n := p.rows * p.cols
@@ -147,28 +147,6 @@ func (p *plan) compileSlopes(ctx context.Context) (*slopePlan, string) {
 		sp.first = []int{0, p.rows - 1}
 	}
 	return sp, ""
-}
-
-// everySlope reports whether dirs holds every primitive direction of a rows×cols board: (a, b) with
-// 0 ≤ a < rows, |b| < cols, gcd(a, |b|) = 1, and b > 0 where a = 0.
-func everySlope(dirs []constraints.Vec, rows, cols int) bool {
-	have := map[constraints.Vec]bool{}
-	for _, d := range dirs {
-		have[d] = true
-	}
-	want := 0
-	for a := 0; a < rows; a++ {
-		for b := 1 - cols; b < cols; b++ {
-			if (a == 0 && b <= 0) || intmath.GCD(a, intmath.Abs(b)) != 1 {
-				continue
-			}
-			if !have[constraints.Vec{DR: a, DC: b}] {
-				return false
-			}
-			want++
-		}
-	}
-	return want == len(have)
 }
 
 // walkLines fills lineStart and lineCells, stepping from x along the line through y both ways to the

@@ -26,7 +26,8 @@ func TestSlopesA000755(t *testing.T) {
 	for i := 2; i <= n; i++ {
 		m := noThree(i)
 		job, err := backtrack.New().Plan(ctx, m, false)
-		if err != nil || job.Method() != backtrack.Slopes.String() {
+		// On 2×2 no line holds three cells, so the quota breaks nothing and leaves no family to route by.
+		if err != nil || (i > 2 && job.Method() != backtrack.Slopes.String()) {
 			t.Fatalf("n=%d: planned %v, %v; want the slopes kernel", i, job, err)
 		}
 		got, err := backtrack.New().Count(ctx, m)

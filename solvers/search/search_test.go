@@ -311,8 +311,10 @@ func TestCompletion(t *testing.T) {
 }
 
 func TestTooLarge(t *testing.T) {
-	lines := constraints.Quota{Line: constraints.AtMost(2)} // on 200×200, lines of every slope hold ~10^9 cells
-	for _, m := range []constraints.Model{constraints.Classic(constraints.MaxSide), {Rows: 3, Cols: search.MaxCells/2 + 1, Attack: q}, {Rows: 200, Cols: 200, Queens: 5, Each: lines}} {
+	// On 120×120, lines of every slope hold 3.3·10^7 cells: more than the search keeps, fewer than Validate
+	// refuses (on 200×200, ~10^9, Validate refuses).
+	lines := constraints.Quota{Line: constraints.AtMost(2)}
+	for _, m := range []constraints.Model{constraints.Classic(constraints.MaxSide), {Rows: 3, Cols: search.MaxCells/2 + 1, Attack: q}, {Rows: 120, Cols: 120, Queens: 5, Each: lines}} {
 		if _, ok, _, err := search.Find(context.Background(), m); ok || !errors.Is(err, solvers.ErrUnsupported) {
 			t.Errorf("%v: found %v, err %v; want an error wrapping ErrUnsupported", m, ok, err)
 		}
