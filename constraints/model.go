@@ -5,6 +5,7 @@
 package constraints
 
 import (
+	"context"
 	"fmt"
 	"strings"
 )
@@ -319,7 +320,7 @@ func (m Model) validateQuotas(q int) error {
 			}
 		}
 	}
-	if err := m.checkLines(m.Fixed); err != nil {
+	if err := m.checkLines(m.Fixed, &poller{ctx: context.Background()}); err != nil {
 		return invalid("fixed", "fixed queens: %v", err)
 	}
 	return nil
@@ -448,7 +449,7 @@ func (m Model) Check(s Solution) error {
 		}
 	}
 	sorted := NewSolution(s...)
-	if err := m.verifyQuotas(sorted); err != nil {
+	if err := m.verifyQuotas(sorted, &poller{ctx: context.Background()}); err != nil {
 		return err
 	}
 	for i, a := range s {

@@ -415,3 +415,70 @@ func TestGroupCancel(t *testing.T) {
 		t.Fatalf("Group of the 1001 torus: order %d, %v", g.Order(), err)
 	}
 }
+
+// TestCheckLinesCollinear holds the line quota's check, which Check and Verify share, to a plain oracle:
+// a placement breaks "at most hi a line" exactly when some two queens have more than hi−2 others on
+// their line, found by the cross product. Random placements, few queens (counted pair by pair) and many
+// (counted direction by direction), at most one to three a line; and a line quota as long as the board's
+// longer side, which no placement breaks, on a board of a million cells (once, a million pairs named a
+// map entry each and took minutes and gigabytes).
+func TestCheckLinesCollinear(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	broken := 0
+	for i := range 3000 {
+		rows, cols, hi := 2+rng.IntN(8), 2+rng.IntN(8), 1+rng.IntN(3)
+		m := Model{Rows: rows, Cols: cols, Each: Quota{Line: AtMost(hi)}}
+		cells := allCells(m)
+		rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+		k := 2 + rng.IntN(5)
+		if i%2 == 1 {
+			k = len(cells) / (1 + rng.IntN(3))
+		}
+		s := NewSolution(cells[:min(k, len(cells))]...)
+		want := false
+		for a := range s {
+			for b := a + 1; b < len(s); b++ {
+				on := 0
+				for _, c := range s {
+					if (s[b].Row-s[a].Row)*(c.Col-s[a].Col) == (s[b].Col-s[a].Col)*(c.Row-s[a].Row) {
+						on++
+					}
+				}
+				want = want || on > hi
+			}
+		}
+		err := m.checkLines(s, &poller{ctx: context.Background()})
+		if (err != nil) != want {
+			t.Fatalf("%d×%d, at most %d a line, %v: checkLines says %v, want broken %v", rows, cols, hi, s, err, want)
+		}
+		if want {
+			broken++
+		}
+	}
+	if broken < 300 || broken > 2700 {
+		t.Errorf("%d of 3000 placements broke the quota: too few of one kind to compare", broken)
+	}
+	m := Model{Rows: 1000, Cols: 1000, Each: Quota{Line: AtMost(1000)}, Attack: Attack{}, Queens: 1000 * 1000}
+	if err := m.Verify(NewSolution(allCells(m)...)); err != nil {
+		t.Errorf("every cell of 1000×1000, at most 1000 a line: %v", err)
+	}
+}
+
+// TestVerifyContextStops: a check stopped by its context returns the context's error, not a verdict,
+// and stops within a poll's worth of cells: once, Ctrl-C waited for the whole check of 10^7 queens.
+func TestVerifyContextStops(t *testing.T) {
+	n := 1 << 20
+	m := Classic(n)
+	s := make(Solution, n)
+	for r := range s {
+		s[r] = Cell{r, r} // every queen on one diagonal: a full check would say so
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := m.VerifyContext(ctx, s); !errors.Is(err, context.Canceled) {
+		t.Errorf("stopped check: %v; want context.Canceled", err)
+	}
+	if err := m.VerifyContext(context.Background(), s); err == nil || errors.Is(err, context.Canceled) {
+		t.Errorf("full check: %v; want the diagonal named", err)
+	}
+}

@@ -1,6 +1,7 @@
 package constraints
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
@@ -182,7 +183,12 @@ func (m Model) clash(cells []Cell) (Cell, Cell, bool) {
 // quotas cost more: a quota on lines of every slope takes time quadratic in the queens (each pair of
 // queens names a line), and a quota that asks at least one queen on every diagonal or anti-diagonal
 // walks every cell of the board, to find the lines that hold none.
-func (m Model) Verify(s Solution) error {
+func (m Model) Verify(s Solution) error { return m.VerifyContext(context.Background(), s) }
+
+// VerifyContext is Verify, stopping with ctx's error once ctx ends: a check of ten million queens takes
+// seconds, and a line quota's pairs of queens longer.
+func (m Model) VerifyContext(ctx context.Context, s Solution) error {
+	p := &poller{ctx: ctx}
 	k := m.QueenCount()
 	if len(s) != k {
 		return fmt.Errorf("%d queens, want %d", len(s), k)
@@ -193,6 +199,9 @@ func (m Model) Verify(s Solution) error {
 		slices.SortFunc(cells, compareCells)
 	}
 	for i, c := range cells {
+		if err := p.poll(); err != nil {
+			return err
+		}
 		if !m.OnBoard(c) {
 			return fmt.Errorf("queen %s is off the %d×%d board", c, m.Rows, m.Cols)
 		}
@@ -211,16 +220,19 @@ func (m Model) Verify(s Solution) error {
 			return fmt.Errorf("fixed queen %s is missing", f)
 		}
 	}
-	if err := m.verifyQuotas(cells); err != nil {
+	if err := m.verifyQuotas(cells, p); err != nil {
 		return err
 	}
 	for _, r := range m.Attack.riders {
-		if err := m.verifyLines(m.surfaceLines(r), cells); err != nil {
+		if err := m.verifyLines(m.surfaceLines(r), cells, p); err != nil {
 			return err
 		}
 	}
 	leaps := m.Attack.Leaps()
 	for _, c := range cells {
+		if err := p.poll(); err != nil {
+			return err
+		}
 		for _, d := range leaps {
 			if t, ok := m.project(Cell{c.Row + d.DR, c.Col + d.DC}); ok && t != c && idx.has(t) {
 				return fmt.Errorf("queens %s and %s attack each other (%s)", c, t, m.attackName(c, t))
@@ -230,9 +242,24 @@ func (m Model) Verify(s Solution) error {
 	return nil
 }
 
+// poller looks at a context every 2^16 calls of poll: often enough to stop within milliseconds, seldom
+// enough to cost nothing.
+type poller struct {
+	ctx context.Context
+	n   uint32
+}
+
+// poll returns the context's error, looking at it once every 2^16 calls.
+func (p *poller) poll() error {
+	if p.n++; p.n&(1<<16-1) != 0 {
+		return nil
+	}
+	return p.ctx.Err()
+}
+
 // verifyLines reports two queens on one line of a rider. Labels that fit a small range are counted in a
 // bit set; others in a map.
-func (m Model) verifyLines(sl surfaceLines, cells []Cell) error {
+func (m Model) verifyLines(sl surfaceLines, cells []Cell, p *poller) error {
 	if sl.l.none {
 		return nil
 	}
@@ -251,6 +278,9 @@ func (m Model) verifyLines(sl surfaceLines, cells []Cell) error {
 	if size <= 64*int64(len(cells))+1024 {
 		seen := make([]uint64, (size+63)/64)
 		for _, c := range cells {
+			if err := p.poll(); err != nil {
+				return err
+			}
 			keys, n := sl.labels(c)
 			for _, key := range keys[:n] {
 				i := int64(key[0]-lo0)*int64(span) + int64(key[1]-lo1)
@@ -264,6 +294,9 @@ func (m Model) verifyLines(sl surfaceLines, cells []Cell) error {
 	}
 	seen := make(map[[2]int]Cell, len(cells))
 	for _, c := range cells {
+		if err := p.poll(); err != nil {
+			return err
+		}
 		keys, n := sl.labels(c)
 		for _, key := range keys[:n] {
 			if d, ok := seen[key]; ok {
@@ -277,7 +310,7 @@ func (m Model) verifyLines(sl surfaceLines, cells []Cell) error {
 
 // verifyQuotas reports the first row, column, region, diagonal or line whose queens miss its quota, by
 // counting.
-func (m Model) verifyQuotas(cells []Cell) error {
+func (m Model) verifyQuotas(cells []Cell, p *poller) error {
 	e := m.Each
 	if e.IsZero() {
 		return nil
@@ -321,11 +354,11 @@ func (m Model) verifyQuotas(cells []Cell) error {
 		}
 	}
 	for _, d := range diagonalKeys {
-		if err := m.checkDiagonals(d.key, d.dir, cells); err != nil {
+		if err := m.checkDiagonals(d.key, d.dir, cells, p); err != nil {
 			return err
 		}
 	}
-	return m.checkLines(cells)
+	return m.checkLines(cells, p)
 }
 
 // diagonalKeys are the quota keys counted on the lines of a rider.
@@ -337,7 +370,7 @@ var diagonalKeys = []struct {
 // checkDiagonals reports a line of the rider dir that holds a number of queens outside the quota of key,
 // counting the queens on each line by its label. Where the quota asks at least one queen, every line is
 // named by walking the board's cells, to find those that hold none.
-func (m Model) checkDiagonals(key QuotaKey, dir Vec, cells []Cell) error {
+func (m Model) checkDiagonals(key QuotaKey, dir Vec, cells []Cell, p *poller) error {
 	want := m.Each.Get(key)
 	if want.IsZero() {
 		return nil
@@ -362,6 +395,9 @@ func (m Model) checkDiagonals(key QuotaKey, dir Vec, cells []Cell) error {
 	if want.Lo > 0 {
 		for r := range m.Rows {
 			for c := range m.Cols {
+				if err := p.poll(); err != nil {
+					return err
+				}
 				note(Cell{r, c}, false)
 			}
 		}
@@ -374,28 +410,85 @@ func (m Model) checkDiagonals(key QuotaKey, dir Vec, cells []Cell) error {
 	return nil
 }
 
-// checkLines reports a straight line of any slope that holds more queens than the line quota allows,
-// looking at every pair of queens, each of which names a line. Lines of a flat board only; the quota is
-// "at most" (Validate refuses the rest).
-func (m Model) checkLines(cells []Cell) error {
+// checkLines reports a straight line of any slope that holds more queens than the line quota allows.
+// Lines of a flat board only; the quota is "at most" (Validate refuses the rest). A line of direction
+// (a, b), primitive, holds at most min(⌈rows/a⌉, ⌈cols/|b|⌉) cells, so only the directions whose lines
+// can hold more than the quota's upper end hi are looked at: none when hi is the board's longer side or
+// more. The rows and the columns are counted first, which bounds the queens to hi a row; then the
+// queens are counted on the lines of each such direction, by a label per line, or, where there are
+// more such directions than queens, pair by pair, each pair naming its line.
+func (m Model) checkLines(cells []Cell, p *poller) error {
 	hi := m.Each.Line.Hi
-	if m.Each.Line.IsZero() || len(cells) <= hi {
+	if m.Each.Line.IsZero() || len(cells) <= hi || hi >= max(m.Rows, m.Cols) {
+		return nil
+	}
+	long := func(a, b int) bool { return hi*a < m.Rows && hi*intmath.Abs(b) < m.Cols }
+	var dirs []Vec
+	for a := 0; long(a, 0) && len(dirs) <= len(cells); a++ {
+		for b := -(m.Cols - 1) / hi; long(a, b) && len(dirs) <= len(cells); b++ {
+			if (a == 0 && b <= 0) || intmath.GCD(a, intmath.Abs(b)) != 1 {
+				continue
+			}
+			if err := p.poll(); err != nil {
+				return err
+			}
+			dirs = append(dirs, Vec{a, b})
+		}
+	}
+	count := func(d Vec) error {
+		first, on := map[int]Cell{}, map[int]int{}
+		for _, c := range cells {
+			if err := p.poll(); err != nil {
+				return err
+			}
+			label := d.DC*c.Row - d.DR*c.Col // constant along the line through c
+			if _, ok := first[label]; !ok {
+				first[label] = c
+			}
+			if on[label]++; on[label] > hi {
+				return fmt.Errorf("the line through %s and %s holds more than %d queens, want %s", first[label], c, hi, m.Each.Line)
+			}
+		}
+		return nil
+	}
+	for _, d := range []Vec{{0, 1}, {1, 0}} {
+		if long(d.DR, d.DC) {
+			if err := count(d); err != nil {
+				return err
+			}
+		}
+	}
+	if len(dirs) <= len(cells) {
+		for _, d := range dirs {
+			if err := count(d); err != nil {
+				return err
+			}
+		}
 		return nil
 	}
 	type line struct{ a, b, c int } // a·row + b·col = c, (a, b) primitive with a > 0, or a = 0 and b > 0
 	pairs := map[line]int{}
 	limit := hi * (hi - 1) / 2 // a line of h queens holds h(h−1)/2 pairs
-	for i, p := range cells {
+	for i, p0 := range cells {
 		for _, q := range cells[i+1:] {
-			dr, dc := q.Row-p.Row, q.Col-p.Col
+			if err := p.poll(); err != nil {
+				return err
+			}
+			dr, dc := q.Row-p0.Row, q.Col-p0.Col
 			g := intmath.GCD(intmath.Abs(dr), intmath.Abs(dc))
+			if dr/g < 0 || (dr == 0 && dc < 0) {
+				dr, dc = -dr, -dc
+			}
+			if !long(dr/g, dc/g) {
+				continue
+			}
 			a, b := dc/g, -dr/g // the normal of the direction (dr, dc)
 			if a < 0 || (a == 0 && b < 0) {
 				a, b = -a, -b
 			}
-			l := line{a, b, a*p.Row + b*p.Col}
+			l := line{a, b, a*p0.Row + b*p0.Col}
 			if pairs[l]++; pairs[l] > limit {
-				return fmt.Errorf("the line through %s and %s holds more than %d queens, want %s", p, q, hi, m.Each.Line)
+				return fmt.Errorf("the line through %s and %s holds more than %d queens, want %s", p0, q, hi, m.Each.Line)
 			}
 		}
 	}

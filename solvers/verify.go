@@ -1,6 +1,8 @@
 package solvers
 
 import (
+	"context"
+	"errors"
 	"fmt"
 
 	"github.com/queens-dev/queens/constraints"
@@ -10,7 +12,17 @@ import (
 // solver and the solution if it fails: a bug in a solver's translation of the model then shows up as an
 // error, never as a wrong answer.
 func Verify(solver string, m constraints.Model, sol constraints.Solution) error {
-	if err := m.Verify(sol); err != nil {
+	return VerifyContext(context.Background(), solver, m, sol)
+}
+
+// VerifyContext is Verify, stopping once ctx ends: it then returns ctx's error as it is, so that a
+// solver hands out no solution it has not checked, and reports a stop rather than a fault. A check of
+// ten million queens takes seconds.
+func VerifyContext(ctx context.Context, solver string, m constraints.Model, sol constraints.Solution) error {
+	if err := m.VerifyContext(ctx, sol); err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return err
+		}
 		return fmt.Errorf("%s: solution %s fails the model's check: %w", solver, short(sol), err)
 	}
 	return nil

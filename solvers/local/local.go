@@ -143,7 +143,7 @@ func Find(ctx context.Context, m constraints.Model, opts ...Option) (constraints
 		for r, c := range cols {
 			sol[r] = constraints.Cell{Row: r, Col: int(c)}
 		}
-		if err := solvers.Verify("local", m, sol); err != nil {
+		if err := solvers.VerifyContext(ctx, "local", m, sol); err != nil {
 			return nil, false, res, err
 		}
 		res.Count, res.Proved, res.Stats.Method = 1, true, MethodConstruction
@@ -164,7 +164,7 @@ func Find(ctx context.Context, m constraints.Model, opts ...Option) (constraints
 	s := newSearcher(st, fixed, stop)
 	found := func() (constraints.Solution, bool, solvers.Result, error) {
 		sol := s.solution()
-		if err := solvers.Verify("local", m, sol); err != nil {
+		if err := solvers.VerifyContext(ctx, "local", m, sol); err != nil {
 			return nil, false, res, err
 		}
 		res.Count, res.Proved, res.Stats.Nodes = 1, true, s.moves

@@ -118,7 +118,7 @@ func Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool,
 	}
 	switch out {
 	case found:
-		if err := solvers.Verify("search", m, sol); err != nil {
+		if err := solvers.VerifyContext(ctx, "search", m, sol); err != nil {
 			return nil, false, res, err
 		}
 		res.Count, res.Proved = 1, true
