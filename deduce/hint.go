@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/queens-dev/queens/constraints"
 )
@@ -36,19 +37,20 @@ func (h Hint) MarshalJSON() ([]byte, error) {
 }
 
 // ParseBoard reads a played board: one line per row, one character per cell: 'Q' (or 'q') a queen, 'x'
-// (or 'X') a cell marked empty, '.' an open cell; spaces between cells are allowed.
+// (or 'X') a cell marked empty, '.' an open cell; spaces between cells and blank lines are allowed. An
+// error names the text's line (from 1) and the character in it.
 func ParseBoard(text string, rows, cols int) ([]string, error) {
 	var out []string
-	for _, line := range strings.Split(text, "\n") {
+	for n, line := range strings.Split(strings.TrimPrefix(text, "\ufeff"), "\n") {
 		line = strings.TrimSpace(strings.ReplaceAll(line, " ", ""))
 		if line == "" {
 			continue
 		}
 		if len(out) == rows {
-			return nil, fmt.Errorf("deduce: board: more than %d rows", rows)
+			return nil, fmt.Errorf("deduce: board: line %d: more than the puzzle's %d rows", n+1, rows)
 		}
 		var b strings.Builder
-		for i, r := range line {
+		for i, r := range []rune(line) {
 			switch r {
 			case 'Q', 'q':
 				b.WriteByte('Q')
@@ -57,16 +59,24 @@ func ParseBoard(text string, rows, cols int) ([]string, error) {
 			case '.':
 				b.WriteByte('.')
 			default:
-				return nil, fmt.Errorf("deduce: board row %d, cell %d: %q: want Q, x or .", len(out), i, r)
+				what := fmt.Sprintf("%q", r)
+				if r == utf8.RuneError {
+					what = "a byte that is not UTF-8"
+				}
+				return nil, fmt.Errorf("deduce: board: line %d, character %d: %s: want Q (a queen), x (a cell marked empty) or . (an open cell)", n+1, i+1, what)
 			}
 		}
 		if b.Len() != cols {
-			return nil, fmt.Errorf("deduce: board row %d has %d cells, want %d", len(out), b.Len(), cols)
+			return nil, fmt.Errorf("deduce: board: line %d: %d cells, want %d (the puzzle is %d×%d)", n+1, b.Len(), cols, rows, cols)
 		}
 		out = append(out, b.String())
 	}
 	if len(out) != rows {
-		return nil, fmt.Errorf("deduce: board has %d rows, want %d", len(out), rows)
+		word := "rows"
+		if len(out) == 1 {
+			word = "row"
+		}
+		return nil, fmt.Errorf("deduce: board: %d %s, want %d (one line per row of the %d×%d puzzle)", len(out), word, rows, rows, cols)
 	}
 	return out, nil
 }

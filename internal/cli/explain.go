@@ -51,7 +51,7 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 	if *format != "text" && *format != "json" {
 		return usagef("--format %q: want text or json", *format)
 	}
-	m, err := loadPuzzle(*variant, *stars)
+	m, err := loadPuzzle(ctx, *variant, *stars)
 	if err != nil {
 		return err
 	}
@@ -165,7 +165,7 @@ func withTimeout(ctx context.Context, d time.Duration) (context.Context, context
 
 // loadPuzzle reads a puzzle from a puz.link URL, a file (variant YAML, level JSON, letter grid) or a
 // built-in name.
-func loadPuzzle(arg string, stars int) (constraints.Model, error) {
+func loadPuzzle(ctx context.Context, arg string, stars int) (constraints.Model, error) {
 	if arg == "" {
 		return constraints.Model{}, usagef("--variant: give a puzzle (a variant file or name, a puzz.link URL, a level JSON or a letter grid)")
 	}
@@ -177,7 +177,7 @@ func loadPuzzle(arg string, stars int) (constraints.Model, error) {
 		return m, nil
 	}
 	if _, err := os.Stat(arg); err == nil {
-		data, err := readBounded(arg)
+		data, err := readBounded(ctx, "--variant", arg)
 		if err != nil {
 			return constraints.Model{}, err
 		}
@@ -197,8 +197,11 @@ func loadPuzzle(arg string, stars int) (constraints.Model, error) {
 		case !strings.Contains(text, ":"):
 			m, err = codec.ParseGrid(data, stars)
 		default:
-			v, verr := variants.Parse(arg, data)
-			m, err = v.Model, verr
+			v, err := variants.Parse(arg, data) // its errors name the file, line and column
+			if err != nil {
+				return v.Model, &usageError{err.Error()}
+			}
+			return v.Model, nil
 		}
 		if err != nil {
 			return m, &usageError{fmt.Sprintf("%s: %v", arg, err)}
@@ -209,20 +212,37 @@ func loadPuzzle(arg string, stars int) (constraints.Model, error) {
 	return v.Model, err
 }
 
-func readBounded(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, &usageError{err.Error()}
+// readBounded reads the file at path, given by flag, up to codec.MaxInput bytes, until ctx ends: a FIFO
+// with no writer blocks the open itself, and a pipe left open the read, so both run aside while Ctrl-C
+// or --timeout can still stop the command.
+func readBounded(ctx context.Context, flag, path string) ([]byte, error) {
+	type result struct {
+		data []byte
+		err  error
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, codec.MaxInput+1))
-	if err != nil {
-		return nil, &usageError{err.Error()}
+	done := make(chan result, 1)
+	go func() {
+		f, err := os.Open(path)
+		if err != nil {
+			done <- result{err: err}
+			return
+		}
+		defer f.Close()
+		data, err := io.ReadAll(io.LimitReader(f, codec.MaxInput+1))
+		done <- result{data, err}
+	}()
+	select {
+	case r := <-done:
+		switch {
+		case r.err != nil:
+			return nil, usagef("%s: %v", flag, r.err)
+		case len(r.data) > codec.MaxInput:
+			return nil, usagef("%s: %s: more than %d bytes", flag, path, codec.MaxInput)
+		}
+		return r.data, nil
+	case <-ctx.Done():
+		return nil, &interrupted{cause: ctx.Err(), done: "while reading " + escape(path)}
 	}
-	if len(data) > codec.MaxInput {
-		return nil, usagef("%s: more than %d bytes", path, codec.MaxInput)
-	}
-	return data, nil
 }
 
 const hintUsage = `Usage: queens hint --variant PUZZLE [--state FILE|-] [--format text|json]
@@ -234,7 +254,7 @@ solution is named as wrong instead. PUZZLE is as for 'queens explain'.
 
 Examples:
   queens hint --variant linkedin-09
-  printf 'Q........\n' | queens hint --variant linkedin-09 --state -
+  { echo Q........; yes ......... | head -8; } | queens hint --variant linkedin-09 --state -
 `
 
 func runHint(ctx context.Context, e *env, args []string) error {
@@ -252,7 +272,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	if *format != "text" && *format != "json" {
 		return usagef("--format %q: want text or json", *format)
 	}
-	m, err := loadPuzzle(*variant, *stars)
+	m, err := loadPuzzle(ctx, *variant, *stars)
 	if err != nil {
 		return err
 	}
@@ -261,12 +281,17 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	case "":
 	case "-":
 		data, err := io.ReadAll(io.LimitReader(e.stdin, codec.MaxInput+1))
-		if err != nil {
-			return err
+		switch {
+		case ctx.Err() != nil:
+			return &interrupted{cause: ctx.Err(), done: "while reading the board from stdin"}
+		case err != nil:
+			return usagef("--state -: %v", err)
+		case len(data) > codec.MaxInput:
+			return usagef("--state -: more than %d bytes", codec.MaxInput)
 		}
 		text = string(data)
 	default:
-		data, err := readBounded(*state)
+		data, err := readBounded(ctx, "--state", *state)
 		if err != nil {
 			return err
 		}
@@ -274,7 +299,11 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	}
 	board, err := deduce.ParseBoard(text, m.Rows, m.Cols)
 	if err != nil {
-		return &usageError{err.Error()}
+		name := *state
+		if name == "-" {
+			name = "stdin"
+		}
+		return usagef("--state %s: %v", escape(name), strings.TrimPrefix(err.Error(), "deduce: board: "))
 	}
 	h, err := deduce.HintFor(ctx, m, board)
 	if err != nil {
