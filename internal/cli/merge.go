@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/runfile"
 	"github.com/queens-dev/queens/solvers"
 )
@@ -80,7 +81,7 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if len(*against) > 0 {
-		if err := crossCheck(e, names, shards, *against); err != nil {
+		if err := crossCheck(e, fs.Args(), names, shards, *against); err != nil {
 			return err
 		}
 	}
@@ -173,8 +174,11 @@ func describeRun(canonical string) string {
 		case "attacks":
 			parts = append(parts, "attacks "+val)
 		case "wrap":
-			if val != "false" {
-				parts = append(parts, "torus")
+			// "false" and "true" are a flat board and a torus, as before surfaces had names.
+			if s, err := constraints.ParseSurface(val); err == nil && s != constraints.Flat {
+				parts = append(parts, s.Describe())
+			} else if err != nil {
+				parts = append(parts, "wrap "+val)
 			}
 		case "blocked", "fixed":
 			if n := len(strings.Fields(val)); n > 0 {
@@ -216,7 +220,33 @@ func readShardStream(r io.Reader) ([]runfile.ShardResult, error) {
 
 // crossCheck holds the merged shards' task counts against the shard results in the files (or folders)
 // of --against, and says on stderr how many tasks it compared.
-func crossCheck(e *env, names []string, shards []runfile.ShardResult, paths []string) error {
+func crossCheck(e *env, given, names []string, shards []runfile.ShardResult, paths []string) error {
+	// A file given both as a shard and to --against is the count held against itself, which proves
+	// nothing: it must come from a second count.
+	mine := map[string]bool{}
+	for _, path := range given {
+		if path == "-" {
+			continue
+		}
+		files, err := shardFiles(path)
+		if err != nil {
+			return err
+		}
+		for _, f := range files {
+			mine[realPath(f)] = true
+		}
+	}
+	for _, path := range paths {
+		files, err := shardFiles(path)
+		if err != nil {
+			return fmt.Errorf("--against: %w", err)
+		}
+		for _, f := range files {
+			if mine[realPath(f)] {
+				return usagef("--against %s: %s is one of the shards merged: a count held against itself proves nothing; give the shard results of a second count of the same run", escape(path), escape(f))
+			}
+		}
+	}
 	var otherNames []string
 	var others []runfile.ShardResult
 	for _, path := range paths {
@@ -251,4 +281,17 @@ func readShardPath(path string) ([]runfile.ShardResult, []string, error) {
 		shards, names = append(shards, s), append(names, escape(file))
 	}
 	return shards, names, nil
+}
+
+// realPath returns path made absolute with its symbolic links resolved, to tell whether two names are
+// one file; path itself where that fails.
+func realPath(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real
+	}
+	return abs
 }
