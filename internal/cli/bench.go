@@ -28,8 +28,12 @@ machine's load moves them all. Peak memory is the process's maximum resident set
 Examples:
   queens bench                  n=15, 3 runs
   queens bench -n 16 --runs 5
-  ../shared/bench/vs-c 16       (from the project root) the same count against the C baseline
+  queens bench --format json    the same figures for a script
 `
+
+// maxBenchRuns bounds --runs: a median of a hundred runs is as steady as a median gets on a shared
+// machine, and ten times that is an afternoon at n=20.
+const maxBenchRuns = 1000
 
 // benchCase is one timed count.
 type benchCase struct {
@@ -56,8 +60,8 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q", fs.Arg(0))
 	}
-	if *runs < 1 {
-		return usagef("--runs %d: must be at least 1", *runs)
+	if *runs < 1 || *runs > maxBenchRuns {
+		return usagef("--runs %d: want 1 to %d", *runs, maxBenchRuns)
 	}
 	if *format != "text" && *format != "json" {
 		return usagef("--format %q: want text or json", *format)
