@@ -35,7 +35,8 @@ type Program struct {
 	// name regions in what they say.
 	Regions *Regions
 	// Families are the lines and the queens each may hold: the riders, then the quotas, a rider and a
-	// quota on the same lines made one family (Range the counts both allow).
+	// quota on the same lines made one family (Range the counts both allow). A rider whose step is longer
+	// than the board across an edge that is not joined reaches no cell and has no family.
 	Families []*Family
 	// Leaps are the offsets the leapers jump by, each of a leaper's eight forms once, sorted: (dr, dc)
 	// from a cell, read across the edges as Surface.Step reads one step.
@@ -156,6 +157,9 @@ func Compile(m Model) (*Program, error) {
 	for _, v := range m.Attack.riders {
 		if merged[v] {
 			continue
+		}
+		if (!m.Surface.WrapsRows() && intmath.Abs(v.DR) >= m.Rows) || (!m.Surface.WrapsCols() && intmath.Abs(v.DC) >= m.Cols) {
+			continue // its first step leaves the board from every cell: it attacks nothing here
 		}
 		f := &Family{Name: fmt.Sprintf("ride(%d,%d)", v.DR, v.DC), Range: AtMost(1), Dirs: []Vec{v}, Rider: true}
 		f.Shape = riderShape(m, v)
