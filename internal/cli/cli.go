@@ -392,6 +392,8 @@ Examples:
   queens solve -n 8                 92 solutions
   queens solve -n 4 --all --format leetcode
   queens solve -n 10 --knight       superqueens: 4
+  queens solve -n 8 --wrap=mobius   on a Möbius strip (queens help attacks: surfaces, quotas): 3328
+  queens solve -n 8 --attacks none --each 'row=2,column=2,line=<=2'   no three in line: 380
   queens solve --variant linkedin-09 --first --format unicode
   queens compare                    both solvers on every built-in variant
   queens list                       the built-in variants

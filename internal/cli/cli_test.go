@@ -342,7 +342,7 @@ func TestFirstHugeCols(t *testing.T) {
 // TestHelpFitsAScreen checks that the help of queens and of each command is one screen (at most 50 lines
 // of at most 100 columns) and shows examples.
 func TestHelpFitsAScreen(t *testing.T) {
-	for _, cmd := range []string{"", "solve", "compare", "list", "show", "puzzle", "cnf", "board", "merge", "bench", "version"} {
+	for _, cmd := range []string{"", "solve", "compare", "list", "show", "puzzle", "explain", "hint", "serve", "cnf", "board", "merge", "bench", "version"} {
 		args := []string{"--help"}
 		if cmd != "" {
 			args = []string{cmd, "--help"}

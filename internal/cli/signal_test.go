@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -109,16 +110,19 @@ func TestHelpExamplesRun(t *testing.T) {
 	fixtures := t.TempDir()
 	setup := "queens solve -n 8 --shard 0/2 > shard-0.json && queens solve -n 8 --shard 1/2 > shard-1.json && " +
 		"mkdir -p results/n20-m64 testdata/variants && cp shard-*.json results/n20-m64/ && " +
-		"queens show classic-8 > my.yaml && ln -s " + filepath.Join(modeltest.Root(t), "testdata", "variants", "good") + " testdata/variants/good"
-	if out, err := shell(fixtures, env, setup, time.Minute); err != nil {
+		"queens show classic-8 > my.yaml && queens puzzle --size 8 --stars 2 --seed 3 --format grid > grid.txt && ln -s " + filepath.Join(modeltest.Root(t), "testdata", "variants", "good") + " testdata/variants/good"
+	if _, out, err := shell(fixtures, env, setup, time.Minute); err != nil {
 		t.Fatalf("%s: %v: %s", setup, err, out)
 	}
 	ran := 0
+	pages := [][]string{{"help"}, {"help", "attacks"}}
 	for _, c := range commands() {
-		if c.run == nil {
-			continue
+		if c.run != nil {
+			pages = append(pages, []string{c.name, "--help"})
 		}
-		_, help, _ := run(c.name, "--help")
+	}
+	for _, page := range pages {
+		_, help, _ := run(page...)
 		_, examples, ok := strings.Cut(help, "Examples:\n")
 		if !ok {
 			continue
@@ -127,11 +131,13 @@ func TestHelpExamplesRun(t *testing.T) {
 	lines:
 		for _, line := range strings.Split(examples, "\n") {
 			line = strings.TrimSpace(line)
+			comment := ""
 			if i := strings.Index(line, "   "); i > 0 {
-				line = line[:i] // what follows is a comment on the example ("92 solutions, 12 unique")
+				// What follows is a comment on the example ("92 solutions, 12 unique").
+				line, comment = line[:i], strings.TrimSpace(line[i:])
 			}
-			if !strings.HasPrefix(line, "queens ") && !strings.HasPrefix(line, "cat ") {
-				continue
+			if !strings.Contains(line, "queens ") || strings.HasPrefix(line, "queens serve") {
+				continue // a line of prose, or a server that runs until stopped
 			}
 			for _, tool := range []string{"minisat", "cadical"} {
 				if _, err := exec.LookPath(tool); err != nil && strings.Contains(line, tool) {
@@ -143,9 +149,18 @@ func TestHelpExamplesRun(t *testing.T) {
 				t.Fatalf("cp: %v: %s", err, out)
 			}
 			ran++
-			out, err := shell(dir, env, line, 2*time.Second)
+			stdout, out, err := shell(dir, env, line, 2*time.Second)
 			if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == ExitUsage || strings.Contains(out, "--help')") {
-				t.Errorf("queens %s --help shows %q, a usage error: %s", c.name, line, out)
+				t.Errorf("queens %s shows %q, a usage error: %s", strings.Join(page, " "), line, out)
+			}
+			if err != nil {
+				continue // cut at 2 s, or a run that fails for want of a tool
+			}
+			// The numbers the comment promises ("92 solutions, 12 unique", "superqueens: 4") are printed.
+			for _, m := range regexp.MustCompile(`(\d+) (?:solutions|unique)|: (\d+)$`).FindAllStringSubmatch(comment, -1) {
+				if want := m[1] + m[2]; !regexp.MustCompile(`\b` + want + `\b`).MatchString(stdout) {
+					t.Errorf("queens %s shows %q with %q, but it prints %q", strings.Join(page, " "), line, comment, stdout)
+				}
 			}
 		}
 	}
@@ -154,8 +169,8 @@ func TestHelpExamplesRun(t *testing.T) {
 	}
 }
 
-// shell runs command with sh in dir, for at most d, and returns its stderr.
-func shell(dir string, env []string, command string, d time.Duration) (string, error) {
+// shell runs command with sh in dir, for at most d, and returns its stdout and stderr.
+func shell(dir string, env []string, command string, d time.Duration) (string, string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), d)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "sh", "-c", command)
@@ -164,8 +179,8 @@ func shell(dir string, env []string, command string, d time.Duration) (string, e
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = time.Second
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
-	return stderr.String(), err
+	return stdout.String(), stderr.String(), err
 }

@@ -114,7 +114,7 @@ Examples:
   queens solve -n 7 --wrap                         queens on a torus
   queens solve -n 6 --wrap=mobius
   queens solve -n 6 --attacks none --each 'row=2,column=2,line=<=2'   no three in line: 50
-  queens solve --regions grid.txt --each row=2,column=2,region=2 --attacks king   (Star Battle)
+  queens solve --regions grid.txt --starbattle 2   (king, 2 a row, column, region)
 `)
 }
 
