@@ -404,7 +404,7 @@ Exit codes:
   2      a bad flag, value or file (one line naming the flag, or the file, line and field)
   10, 20 satisfiable, unsatisfiable (--format dimacs only)
   70     an internal error: a bug in queens, never in the input (please report it)
-  130    interrupted by Ctrl-C or SIGTERM
+  130    interrupted by Ctrl-C or SIGTERM (queens serve ends so with 0)
 
 Run 'queens COMMAND --help' for a command's flags and examples.
 `)
