@@ -491,7 +491,7 @@ func (m Model) ValidateLines(ctx context.Context) error {
 			}
 			if free < r.Lo {
 				c := Cell{int(line[0]) / m.Cols, int(line[0]) % m.Cols}
-				return invalidAt("each", []Cell{c}, "each %s=%s: the %s through %s has only %d free %s", f.quotaKey(), r, f.quotaKey(), c, free, plural(free, "cell", "cells"))
+				return invalidAt("each", []Cell{c}, "each %s: the %s through %s has only %d free %s", m.quotaText(f), f.quotaKey(), c, free, plural(free, "cell", "cells"))
 			}
 		}
 		if err := m.validateLineCount(f, l, blocked, p.Queens); err != nil {
@@ -506,6 +506,20 @@ func (m Model) ValidateLines(ctx context.Context) error {
 func (f *Family) quotaKey() string {
 	name, _, _ := strings.Cut(f.Name, " rider")
 	return name
+}
+
+// quotaText writes the quota a family stands for as the model gives it, "diagonal=1..2", and where a
+// rider on the same lines narrows it, what the two allow together: "diagonal=1..2 with the diagonal
+// rider: 1".
+func (m Model) quotaText(f *Family) string {
+	key := f.quotaKey()
+	text := fmt.Sprintf("%s=%s", key, f.Range)
+	if k, err := ParseQuotaKey(key); err == nil {
+		if given := m.Each.Get(k); !given.IsZero() && given != f.Range {
+			text = fmt.Sprintf("%s=%s with the %s rider: %s", key, given, key, f.Range)
+		}
+	}
+	return text
 }
 
 // validateLineCount holds the queens a solution holds, q, against the lines of a family that asks at
@@ -533,7 +547,7 @@ func (m Model) validateLineCount(f *Family, l *Lines, blocked CellSet, q int) er
 		if per > 1 {
 			what = "at least " + what
 		}
-		return invalid(field, "each %s=%s on %d %s: %s, but a solution holds %d", key, r, lines, plural(lines, key, key+"s"), what, q)
+		return invalid(field, "each %s on %d %s: %s, but a solution holds %d", m.quotaText(f), lines, plural(lines, key, key+"s"), what, q)
 	}
 	if per != 1 || onLines != m.Rows*m.Cols {
 		return nil
@@ -549,7 +563,7 @@ func (m Model) validateLineCount(f *Family, l *Lines, blocked CellSet, q int) er
 		room += int64(min(r.Hi, free))
 	}
 	if int64(q) > room {
-		return invalid(field, "each %s=%s on %d %s: at most %d queens, but a solution holds %d", key, r, lines, plural(lines, key, key+"s"), room, q)
+		return invalid(field, "each %s on %d %s: at most %d queens, but a solution holds %d", m.quotaText(f), lines, plural(lines, key, key+"s"), room, q)
 	}
 	return nil
 }
