@@ -32,6 +32,9 @@ type general struct {
 	emit   func([]uint64) bool // nil when only counting
 	count  uint64
 	poll   uint64
+	// every is how many placements pass between two looks at the stop flag: pollEvery on a board of 64
+	// rows or fewer, fewer on a taller one, as each placement copies the open cells of every row below.
+	every uint64
 
 	// rowLo, rowHi, colLo and colHi are the ranges of every row and column, 0 for no bound; hot loops read
 	// them as plain numbers.
@@ -76,7 +79,8 @@ func newGeneral(p *plan, k *ctl, emit func([]uint64) bool) (*general, error) {
 	if (left+1)*p.rows > maxGeneralWords {
 		return nil, fmt.Errorf("backtrack: %d queens on %d rows: too large for the general path: %w", p.queens, p.rows, solvers.ErrUnsupported)
 	}
-	g := &general{p: p, left: left, k: k, emit: emit, placed: make([]uint64, p.rows), poll: pollEvery,
+	every := max(1, pollEvery*64/uint64(max(64, p.rows)))
+	g := &general{p: p, left: left, k: k, emit: emit, placed: make([]uint64, p.rows), poll: every, every: every,
 		rowLo: p.rowRange.Lo, rowHi: p.rowRange.Hi, colLo: p.colRange.Lo, colHi: p.colRange.Hi}
 	g.avail = make([][]uint64, left+1)
 	for i := range g.avail {
@@ -163,7 +167,7 @@ func (g *general) countLines() error {
 
 // reset readies g for another search, as newGeneral left it, with k and emit.
 func (g *general) reset(k *ctl, emit func([]uint64) bool) {
-	g.k, g.emit, g.count, g.poll = k, emit, 0, pollEvery
+	g.k, g.emit, g.count, g.poll = k, emit, 0, g.every
 	copy(g.avail[0], g.initAvail)
 	copy(g.rowCount, g.initRow)
 	copy(g.colCount, g.initCol)
@@ -190,7 +194,7 @@ func (g *general) run() bool { return g.walk(0, 0) }
 func (g *general) walk(depth, r int) bool {
 	p := g.p
 	if g.k.nodes++; g.k.nodes >= g.poll {
-		if g.poll = g.k.nodes + pollEvery; g.k.stop() {
+		if g.poll = g.k.nodes + g.every; g.k.stop() {
 			g.k.stopped = true
 			return false
 		}

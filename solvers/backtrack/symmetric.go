@@ -181,7 +181,7 @@ func (p *plan) classesJob(ctx context.Context, unique bool) (*job, error) {
 		q := make([]int, p.rows)
 		var tally solvers.Tally
 		overflow := false
-		p.descend(t, max(split, t.row), al(t), false, func(u task) bool {
+		p.descend(t, max(split, t.row), al(t), false, k, func(u task) bool {
 			if k.stop() {
 				k.stopped = true
 				return false

@@ -38,13 +38,20 @@ func (p *plan) split() int { return max(1, min(p.rows-splitRows, p.rows)) }
 // shift, on a torus that keeps the shifts of the columns, every solution is the shift of exactly one with
 // the first row's queen in column 0: that queen alone is tried, weighted by the number of columns, and the
 // mirror becomes c → −c (mod cols), which keeps column 0. The queens of the yielded task are t.queens,
-// valid only while it is yielded. descend returns false if yield asked to stop.
-func (p *plan) descend(t task, depth int, al []uint64, shift bool, yield func(task) bool) bool {
+// valid only while it is yielded. descend returns false if yield asked to stop, or k's stop flag did: k,
+// if not nil, is looked at every few thousand placements, as a walk down to the split may place millions
+// without yielding one (classic queens on a torus of side 61 did, deaf to --timeout and Ctrl-C).
+func (p *plan) descend(t task, depth int, al []uint64, shift bool, k *ctl, yield func(task) bool) bool {
 	queens := t.queens
+	placed := 0
 	var walk func(r int, s state, weight uint64, symmetric bool) bool
 	walk = func(r int, s state, weight uint64, symmetric bool) bool {
 		if r == depth {
 			return yield(task{r, s, weight, symmetric, t.first, queens})
+		}
+		if placed++; k != nil && placed&(1<<12-1) == 0 && k.stop() {
+			k.stopped = true
+			return false
 		}
 		f := al[r] &^ p.forbidden(s, r)
 		if p.leap != nil {
@@ -250,7 +257,7 @@ func (p *plan) levels(ctx context.Context, roots []task, stop int, al func(task)
 		for _, t := range level {
 			copy(buf, t.queens)
 			t.queens = buf
-			if !p.descend(t, row+1, al(t), shift, yield) {
+			if !p.descend(t, row+1, al(t), shift, nil, yield) {
 				return
 			}
 		}
@@ -313,7 +320,7 @@ func (p *plan) rowJob(ctx context.Context, method Method, shift bool, group *con
 			t := p.own(tasks[i])
 			var total uint64
 			overflow := false
-			p.descend(t, max(split, t.row), p.allowed, shift, func(u task) bool {
+			p.descend(t, max(split, t.row), p.allowed, shift, k, func(u task) bool {
 				if k.stop() {
 					k.stopped = true
 					return false
