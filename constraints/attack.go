@@ -268,6 +268,14 @@ func ParseKind(s string) (Attack, error) {
 		}
 		return form.make(a, b), nil
 	}
+	if word == "ride" || word == "leap" {
+		return Attack{}, fmt.Errorf("attack %q: want %s(a,b) with whole numbers a and b", s, word)
+	}
+	if name, args, ok := strings.Cut(word, "("); ok {
+		if near, ok := suggest.Closest(name, []string{"ride", "leap"}); ok {
+			return Attack{}, fmt.Errorf("unknown attack %q (did you mean %s(%s?)", s, near, args)
+		}
+	}
 	var all []string
 	for _, sh := range shorthands {
 		all = append(all, sh.name)
