@@ -128,8 +128,14 @@ func Compile(m Model) (*Program, error) {
 	keys := []keyed{
 		{KeyRow, ShapeRows, Vec{0, 1}, !m.Surface.Twisted()}, // on a twisted surface the row rider's line is two rows
 		{KeyColumn, ShapeColumns, Vec{1, 0}, true},
-		{KeyDiagonal, ShapeOther, Vec{1, 1}, true},
-		{KeyAntiDiagonal, ShapeOther, Vec{1, -1}, true},
+	}
+	var multi []*Family // the keys of more than one rider's lines, after the riders
+	for _, k := range riderKeys {
+		if len(k.dirs) == 1 {
+			keys = append(keys, keyed{k.key, ShapeOther, k.dirs[0], true})
+		} else if r := e.Get(k.key); !r.IsZero() {
+			multi = append(multi, &Family{Name: k.key.String(), Range: r, Shape: ShapeOther, Dirs: k.dirs, Rider: true})
+		}
 	}
 	merged := map[Vec]bool{}
 	for _, k := range keys {
@@ -158,6 +164,9 @@ func Compile(m Model) (*Program, error) {
 		}
 		f := &Family{Name: fmt.Sprintf("ride(%d,%d)", v.DR, v.DC), Range: AtMost(1), Dirs: []Vec{v}, Rider: true}
 		f.Shape = riderShape(m, v)
+		add(f)
+	}
+	for _, f := range multi {
 		add(f)
 	}
 	if !e.Region.IsZero() {

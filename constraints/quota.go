@@ -117,6 +117,18 @@ type Quota struct {
 	Row, Column, Region, Diagonal, AntiDiagonal, Line Range
 }
 
+// riderKeys are the quota keys whose lines are the lines of riders: every line of each direction in dirs,
+// walked on the model's surface (where a line of one cell is a line too). Compile makes each a family of
+// those riders' lines, Verify counts the queens on them by the lines' labels, and Validate checks the key
+// against the model's own riders; a new kind of rider line is a row here and its key.
+var riderKeys = []struct {
+	key  QuotaKey
+	dirs []Vec
+}{
+	{KeyDiagonal, []Vec{{1, 1}}},
+	{KeyAntiDiagonal, []Vec{{1, -1}}},
+}
+
 // QuotaKey names one kind of line a quota counts on.
 type QuotaKey uint8
 
