@@ -241,6 +241,22 @@ func (p *Program) LeapTargets(dst []Cell, c Cell) []Cell {
 	return dst
 }
 
+// BySlope returns the family as one family per direction of Dirs, each with the family's range: the
+// lines of a family of several riders are those of each rider, held apart, so a solver that labels a
+// line by one rider's arithmetic (Labeller) takes them slope by slope. A family of one direction or
+// none is returned as it is.
+func (f *Family) BySlope() []*Family {
+	if len(f.Dirs) <= 1 {
+		return []*Family{f}
+	}
+	out := make([]*Family, len(f.Dirs))
+	for i, d := range f.Dirs {
+		out[i] = &Family{Name: fmt.Sprintf("%s ride(%d,%d)", f.Name, d.DR, d.DC), Range: f.Range, Shape: ShapeOther,
+			Dirs: []Vec{d}, Rider: f.Rider, p: f.p}
+	}
+	return out
+}
+
 // Lines walks the family's lines on the board, once; later calls return the same Lines. A board of more
 // than MaxProgramCells cells, or lines holding more than MaxLineEntries cells in all, is refused with an
 // error that says so. A line may have fewer free cells than its range's lower end: the model then has

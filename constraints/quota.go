@@ -234,6 +234,17 @@ func (q Quota) Set(k QuotaKey, r Range) Quota {
 	return q
 }
 
+// Only reports whether q asks nothing on lines of any kind but keys: a reader that knows some kinds asks
+// this, so that a kind added later is refused rather than ignored.
+func (q Quota) Only(keys ...QuotaKey) bool {
+	for _, k := range QuotaKeys() {
+		if !q.Get(k).IsZero() && !slices.Contains(keys, k) {
+			return false
+		}
+	}
+	return true
+}
+
 // IsZero reports whether q asks nothing.
 func (q Quota) IsZero() bool { return q == Quota{} }
 
