@@ -169,7 +169,7 @@ func loadPuzzle(ctx context.Context, arg string, stars int) (constraints.Model, 
 	if arg == "" {
 		return constraints.Model{}, usagef("--variant: give a puzzle (a variant file or name, a puzz.link URL, a level JSON or a letter grid)")
 	}
-	if strings.Contains(arg, "?starbattle/") || strings.HasPrefix(arg, "starbattle/") {
+	if isURL(arg) {
 		m, err := codec.ParseURL(arg)
 		if err != nil {
 			return m, &usageError{err.Error()}
@@ -210,6 +210,11 @@ func loadPuzzle(ctx context.Context, arg string, stars int) (constraints.Model, 
 	}
 	v, err := loadVariant(arg)
 	return v.Model, err
+}
+
+// isURL reports whether arg is a puzz.link Star Battle URL, or the part of one from "starbattle/" on.
+func isURL(arg string) bool {
+	return strings.Contains(arg, "?starbattle/") || strings.HasPrefix(arg, "starbattle/")
 }
 
 // readBounded reads the file at path, given by flag, up to codec.MaxInput bytes, until ctx ends: a FIFO
