@@ -90,7 +90,7 @@ func starsOf(m constraints.Model) (int, error) {
 	switch {
 	case m.Regions == nil:
 		return 0, fmt.Errorf("codec: the model has no regions")
-	case q.Row != q.Column || q.Row != q.Region || !exact || !q.Diagonal.IsZero() || !q.AntiDiagonal.IsZero() || !q.Line.IsZero():
+	case q.Row != q.Column || q.Row != q.Region || !exact || !q.Only(constraints.KeyRow, constraints.KeyColumn, constraints.KeyRegion):
 		return 0, fmt.Errorf("codec: each %s: these formats say one number of stars for rows, columns and regions alike", q)
 	case !m.Attack.Equal(constraints.King):
 		return 0, fmt.Errorf("codec: attacks %s: these formats know only Star Battle's rule (no two touching: king)", m.Attack)

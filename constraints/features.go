@@ -19,7 +19,7 @@ const (
 	FeatureRegionQuota                       // each: {region: q}
 	FeatureCylinder                          // the left and right edges joined, plainly
 	FeatureTwist                             // a Möbius strip or a Klein bottle: the left and right edges joined with a twist
-	FeatureDiagonalQuota                     // each: {diagonal: q} or {anti-diagonal: q}
+	FeatureDiagonalQuota                     // each: a quota on a rider's lines: {diagonal: q}, {anti-diagonal: q}, …
 	FeatureLineQuota                         // each: {line: <=k}, lines of every slope
 	FeatureRanges                            // a quota other than an exact count: at most k, or from a to b
 
@@ -60,7 +60,9 @@ func (m Model) Features() Feature {
 	set(!e.Row.IsZero(), FeatureRowQuota)
 	set(!e.Column.IsZero(), FeatureColumnQuota)
 	set(!e.Region.IsZero(), FeatureRegionQuota)
-	set(!e.Diagonal.IsZero() || !e.AntiDiagonal.IsZero(), FeatureDiagonalQuota)
+	for _, k := range riderKeys {
+		set(!e.Get(k.key).IsZero(), FeatureDiagonalQuota)
+	}
 	set(!e.Line.IsZero(), FeatureLineQuota)
 	for _, k := range QuotaKeys() {
 		if r := e.Get(k); !r.IsZero() && r.Lo != r.Hi {

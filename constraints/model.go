@@ -174,11 +174,11 @@ func (m Model) Validate() error {
 
 // keyRiders are the riders each of whose lines holds a whole line of a quota key, on every surface (the
 // row rider's line on a twisted surface is two rows): at least two queens on such a line contradicts the
-// rider.
+// rider. The keys of riderKeys join them where the model has every one of their riders.
 var keyRiders = []struct {
 	key QuotaKey
 	dir Vec
-}{{KeyRow, Vec{0, 1}}, {KeyColumn, Vec{1, 0}}, {KeyDiagonal, Vec{1, 1}}, {KeyAntiDiagonal, Vec{1, -1}}}
+}{{KeyRow, Vec{0, 1}}, {KeyColumn, Vec{1, 0}}}
 
 // validateQuotaFields checks the quotas and the region grid on their own.
 func (m Model) validateQuotaFields() error {
@@ -208,6 +208,19 @@ func (m Model) validateQuotaFields() error {
 	}
 	for _, kr := range keyRiders {
 		if r := e.Get(kr.key); r.Lo > 1 && m.Attack.Has(Ride(kr.dir.DR, kr.dir.DC)) {
+			return invalid("each", "each %s=%s: the %s rider allows at most one queen per %s (drop the rider, or ask for %s=1)", kr.key, r, kr.key, kr.key, kr.key)
+		}
+	}
+	for _, kr := range riderKeys {
+		r := e.Get(kr.key)
+		if r.Lo <= 1 {
+			continue
+		}
+		all := true
+		for _, d := range kr.dirs {
+			all = all && m.Attack.Has(Ride(d.DR, d.DC))
+		}
+		if all {
 			return invalid("each", "each %s=%s: the %s rider allows at most one queen per %s (drop the rider, or ask for %s=1)", kr.key, r, kr.key, kr.key, kr.key)
 		}
 	}
@@ -293,18 +306,20 @@ func (m Model) validateQuotas(q int) error {
 			}
 		}
 	}
-	for _, d := range diagonalKeys {
+	for _, d := range riderKeys {
 		want := e.Get(d.key)
 		if want.IsZero() {
 			continue
 		}
-		sl := m.surfaceLines(d.dir)
-		count := map[[2]int]int{}
-		for _, f := range m.Fixed {
-			keys, n := sl.labels(f)
-			for _, k := range keys[:n] {
-				if count[k]++; count[k] > want.Hi {
-					return invalidAt("fixed", []Cell{f}, "fixed queen %s: its %s holds more than each %s=%s", f, d.key, d.key, want)
+		for _, dir := range d.dirs {
+			sl := m.surfaceLines(dir)
+			count := map[[2]int]int{}
+			for _, f := range m.Fixed {
+				keys, n := sl.labels(f)
+				for _, k := range keys[:n] {
+					if count[k]++; count[k] > want.Hi {
+						return invalidAt("fixed", []Cell{f}, "fixed queen %s: its %s holds more than each %s=%s", f, d.key, d.key, want)
+					}
 				}
 			}
 		}

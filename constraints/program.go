@@ -128,8 +128,14 @@ func Compile(m Model) (*Program, error) {
 	keys := []keyed{
 		{KeyRow, ShapeRows, Vec{0, 1}, !m.Surface.Twisted()}, // on a twisted surface the row rider's line is two rows
 		{KeyColumn, ShapeColumns, Vec{1, 0}, true},
-		{KeyDiagonal, ShapeOther, Vec{1, 1}, true},
-		{KeyAntiDiagonal, ShapeOther, Vec{1, -1}, true},
+	}
+	var multi []*Family // the keys of more than one rider's lines, after the riders
+	for _, k := range riderKeys {
+		if len(k.dirs) == 1 {
+			keys = append(keys, keyed{k.key, ShapeOther, k.dirs[0], true})
+		} else if r := e.Get(k.key); !r.IsZero() {
+			multi = append(multi, &Family{Name: k.key.String(), Range: r, Shape: ShapeOther, Dirs: k.dirs, Rider: true})
+		}
 	}
 	merged := map[Vec]bool{}
 	for _, k := range keys {
@@ -158,6 +164,9 @@ func Compile(m Model) (*Program, error) {
 		}
 		f := &Family{Name: fmt.Sprintf("ride(%d,%d)", v.DR, v.DC), Range: AtMost(1), Dirs: []Vec{v}, Rider: true}
 		f.Shape = riderShape(m, v)
+		add(f)
+	}
+	for _, f := range multi {
 		add(f)
 	}
 	if !e.Region.IsZero() {
@@ -230,6 +239,22 @@ func (p *Program) LeapTargets(dst []Cell, c Cell) []Cell {
 		}
 	}
 	return dst
+}
+
+// BySlope returns the family as one family per direction of Dirs, each with the family's range: the
+// lines of a family of several riders are those of each rider, held apart, so a solver that labels a
+// line by one rider's arithmetic (Labeller) takes them slope by slope. A family of one direction or
+// none is returned as it is.
+func (f *Family) BySlope() []*Family {
+	if len(f.Dirs) <= 1 {
+		return []*Family{f}
+	}
+	out := make([]*Family, len(f.Dirs))
+	for i, d := range f.Dirs {
+		out[i] = &Family{Name: fmt.Sprintf("%s ride(%d,%d)", f.Name, d.DR, d.DC), Range: f.Range, Shape: ShapeOther,
+			Dirs: []Vec{d}, Rider: f.Rider, p: f.p}
+	}
+	return out
 }
 
 // Lines walks the family's lines on the board, once; later calls return the same Lines. A board of more

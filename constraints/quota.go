@@ -115,6 +115,22 @@ func ParseRange(s string) (Range, error) {
 // AtMost(2)}. A zero field asks nothing.
 type Quota struct {
 	Row, Column, Region, Diagonal, AntiDiagonal, Line Range
+	// KnightLine asks on every line of the nightrider: the cells a knight reaches going on in one
+	// direction, (1, 2), (2, 1), (1, −2) or (2, −1), on the model's surface.
+	KnightLine Range
+}
+
+// riderKeys are the quota keys whose lines are the lines of riders: every line of each direction in dirs,
+// walked on the model's surface (where a line of one cell is a line too). Compile makes each a family of
+// those riders' lines, Verify counts the queens on them by the lines' labels, and Validate checks the key
+// against the model's own riders; a new kind of rider line is a row here and its key.
+var riderKeys = []struct {
+	key  QuotaKey
+	dirs []Vec
+}{
+	{KeyDiagonal, []Vec{{1, 1}}},
+	{KeyAntiDiagonal, []Vec{{1, -1}}},
+	{KeyKnightLine, []Vec{{1, 2}, {2, 1}, {1, -2}, {2, -1}}},
 }
 
 // QuotaKey names one kind of line a quota counts on.
@@ -128,23 +144,36 @@ const (
 	KeyDiagonal
 	KeyAntiDiagonal
 	KeyLine
+	KeyKnightLine
 	quotaKeys
 )
 
-// quotaNames are the keys' names, each with the aliases ParseQuota also reads.
-var quotaNames = [quotaKeys][]string{
-	{"row", "rows"},
-	{"column", "columns", "col", "cols"},
-	{"region", "regions"},
-	{"diagonal", "diagonals", "diag"},
-	{"anti-diagonal", "anti-diagonals", "antidiagonal", "anti"},
-	{"line", "lines"},
+// quotaNames are the keys' names, each with the aliases ParseQuota also reads, and what each counts on.
+var quotaNames = [quotaKeys]struct {
+	names []string
+	about string
+}{
+	{[]string{"row", "rows"}, "every row"},
+	{[]string{"column", "columns", "col", "cols"}, "every column"},
+	{[]string{"region", "regions"}, "every region (needs --regions, or regions: in YAML)"},
+	{[]string{"diagonal", "diagonals", "diag"}, "every diagonal, the lines of ride(1,1) on the model's surface"},
+	{[]string{"anti-diagonal", "anti-diagonals", "antidiagonal", "anti"}, "every anti-diagonal, the lines of ride(1,-1)"},
+	{[]string{"line", "lines"}, "every straight line through two or more cells, of any slope (flat boards only)"},
+	{[]string{"knight-line", "knight-lines", "knightline", "nightrider-line"}, "every line of the nightrider, ride(1,2) and its turns, on the model's surface"},
+}
+
+// About says in a phrase what lines the key counts on, for help texts: "every row", ….
+func (k QuotaKey) About() string {
+	if k < quotaKeys {
+		return quotaNames[k].about
+	}
+	return ""
 }
 
 // String names the key as files and flags write it: "row", "anti-diagonal", …
 func (k QuotaKey) String() string {
 	if k < quotaKeys {
-		return quotaNames[k][0]
+		return quotaNames[k].names[0]
 	}
 	return fmt.Sprintf("key(%d)", uint8(k))
 }
@@ -163,19 +192,19 @@ func QuotaKeys() []QuotaKey {
 func ParseQuotaKey(s string) (QuotaKey, error) {
 	w := strings.ToLower(strings.TrimSpace(s))
 	var all []string
-	for k, names := range quotaNames {
-		if slices.Contains(names, w) {
+	for k, kn := range quotaNames {
+		if slices.Contains(kn.names, w) {
 			return QuotaKey(k), nil
 		}
-		all = append(all, names...)
+		all = append(all, kn.names...)
 	}
 	var canon []string
 	for k := range quotaKeys {
 		canon = append(canon, k.String())
 	}
 	if near, ok := suggest.Closest(w, all); ok {
-		for k, names := range quotaNames {
-			if slices.Contains(names, near) {
+		for k, kn := range quotaNames {
+			if slices.Contains(kn.names, near) {
 				near = QuotaKey(k).String() // name the key as files write it, not the alias nearest
 			}
 		}
@@ -199,6 +228,8 @@ func (q Quota) Get(k QuotaKey) Range {
 		return q.AntiDiagonal
 	case KeyLine:
 		return q.Line
+	case KeyKnightLine:
+		return q.KnightLine
 	}
 	return Range{}
 }
@@ -218,8 +249,21 @@ func (q Quota) Set(k QuotaKey, r Range) Quota {
 		q.AntiDiagonal = r
 	case KeyLine:
 		q.Line = r
+	case KeyKnightLine:
+		q.KnightLine = r
 	}
 	return q
+}
+
+// Only reports whether q asks nothing on lines of any kind but keys: a reader that knows some kinds asks
+// this, so that a kind added later is refused rather than ignored.
+func (q Quota) Only(keys ...QuotaKey) bool {
+	for _, k := range QuotaKeys() {
+		if !q.Get(k).IsZero() && !slices.Contains(keys, k) {
+			return false
+		}
+	}
+	return true
 }
 
 // IsZero reports whether q asks nothing.

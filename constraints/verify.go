@@ -320,39 +320,43 @@ func (m Model) verifyQuotas(cells []Cell) error {
 			return fmt.Errorf("region %c holds %d queens, want %s", m.Regions.Name(i), n, e.Region)
 		}
 	}
-	for _, d := range diagonalKeys {
-		if err := m.checkDiagonals(d.key, d.dir, cells); err != nil {
+	for _, d := range riderKeys {
+		if err := m.checkRiderLines(d.key, d.dirs, cells); err != nil {
 			return err
 		}
 	}
 	return m.checkLines(cells)
 }
 
-// diagonalKeys are the quota keys counted on the lines of a rider.
-var diagonalKeys = []struct {
-	key QuotaKey
-	dir Vec
-}{{KeyDiagonal, Vec{1, 1}}, {KeyAntiDiagonal, Vec{1, -1}}}
-
-// checkDiagonals reports a line of the rider dir that holds a number of queens outside the quota of key,
-// counting the queens on each line by its label. Where the quota asks at least one queen, every line is
-// named by walking the board's cells, to find those that hold none.
-func (m Model) checkDiagonals(key QuotaKey, dir Vec, cells []Cell) error {
+// checkRiderLines reports a line of the riders dirs that holds a number of queens outside the quota of
+// key, counting the queens on each line by its label (and its rider's index). Where the quota asks at
+// least one queen, every line is named by walking the board's cells, to find those that hold none.
+func (m Model) checkRiderLines(key QuotaKey, dirs []Vec, cells []Cell) error {
 	want := m.Each.Get(key)
 	if want.IsZero() {
 		return nil
 	}
-	sl := m.surfaceLines(dir)
-	count := map[[2]int]int{}
-	first := map[[2]int]Cell{}
+	type line struct {
+		rider int
+		label [2]int
+	}
+	lines := make([]surfaceLines, len(dirs))
+	for i, d := range dirs {
+		lines[i] = m.surfaceLines(d)
+	}
+	count := map[line]int{}
+	first := map[line]Cell{}
 	note := func(c Cell, queen bool) {
-		keys, n := sl.labels(c)
-		for _, k := range keys[:n] {
-			if _, ok := first[k]; !ok {
-				first[k] = c
-			}
-			if queen {
-				count[k]++
+		for i, sl := range lines {
+			keys, n := sl.labels(c)
+			for _, k := range keys[:n] {
+				l := line{i, k}
+				if _, ok := first[l]; !ok {
+					first[l] = c
+				}
+				if queen {
+					count[l]++
+				}
 			}
 		}
 	}

@@ -91,8 +91,8 @@ func compile(m constraints.Model) (*problem, error) {
 		return slices.DeleteFunc(cells, func(c int32) bool { return blocked[c] })
 	}
 	q := m.Each
-	if !q.Diagonal.IsZero() || !q.AntiDiagonal.IsZero() || !q.Line.IsZero() {
-		return nil, fmt.Errorf("deduce: each %s: diagonal and line quotas are not read yet", q)
+	if !q.Only(constraints.KeyRow, constraints.KeyColumn, constraints.KeyRegion) {
+		return nil, fmt.Errorf("deduce: each %s: quotas on lines other than rows, columns and regions are not read yet", q)
 	}
 	// Rows, columns and regions with quotas.
 	if !q.Row.IsZero() {

@@ -43,17 +43,6 @@ var surfaces = []struct{ name, text string }{
 	{"klein", "--wrap=klein: the Möbius strip with its top and bottom edges joined plainly too"},
 }
 
-// quotaKeys are the keys of --each and YAML's each:, with what each counts on. A new line family is a
-// line here.
-var quotaKeys = []struct{ key, text string }{
-	{"row", "every row"},
-	{"column", "every column"},
-	{"region", "every region (needs --regions, or regions: in YAML)"},
-	{"diagonal", "every diagonal, the lines of ride(1,1) on the model's surface"},
-	{"anti-diagonal", "every anti-diagonal, the lines of ride(1,-1)"},
-	{"line", "every straight line through two or more cells, of any slope (flat boards only)"},
-}
-
 // quotaRanges are the forms of a quota's number.
 var quotaRanges = []struct{ form, text string }{
 	{"K", "exactly K queens (Star Battle: row=2,column=2,region=2)"},
@@ -98,8 +87,8 @@ Forms:
 queens on every line of a kind. A quota replaces the rider along the same line, so a row quota goes with
 attacks that hold no row. Without --queens, the quotas fix the number of queens. The kinds:
 `, helpWidth))
-	for _, q := range quotaKeys {
-		writeDefinition(w, q.key, q.text, 17)
+	for _, k := range constraints.QuotaKeys() {
+		writeDefinition(w, k.String(), k.About(), 17)
 	}
 	fmt.Fprint(w, "and the number of queens on each, a range:\n")
 	for _, r := range quotaRanges {

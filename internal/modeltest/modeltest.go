@@ -327,6 +327,9 @@ func Wide(data []byte, maxSide int) constraints.Model {
 	if k := int(in.Next()) % 7; k > 0 && !row && !col && !reg {
 		m.Queens = k
 	}
+	if k := in.Next(); k&1 != 0 {
+		m.Each.KnightLine = constraints.Between(int(k>>1)%2, 1+int(k>>2)%2)
+	}
 	return m
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"
+	"github.com/queens-dev/queens/solvers/sat"
 )
 
 // TestLineFormula holds the closed formula for queens whose lines never cross (rooks, rows only, columns
@@ -176,6 +177,29 @@ func TestKingsAndKnights(t *testing.T) {
 				if err != nil || res.Count != tc.terms[n] {
 					t.Errorf("%s n=%d, %s: %d (err %v), want %d", tc.name, n, method, res.Count, err, tc.terms[n])
 				}
+			}
+		}
+	}
+}
+
+// TestKnightLineQuota counts the knight-line quota, at most one queen on every line of the nightrider
+// with one a row and a column and no attack, by the general path and by SAT, and holds both to A189837
+// (rook + nightrider): the same placements by another road, the quota's lines against the riders'.
+func TestKnightLineQuota(t *testing.T) {
+	a189837 := modeltest.OEIS(t, "A189837")
+	for n := 1; n <= 9; n++ {
+		m := constraints.Model{Rows: n, Cols: n, Attack: constraints.Attack{},
+			Each: constraints.Quota{Row: constraints.Exactly(1), Column: constraints.Exactly(1), KnightLine: constraints.AtMost(1)}}
+		for _, s := range []solvers.Solver{&backtrack.Solver{}, &sat.Solver{}} {
+			if n > 7 && s.Name() == "sat" {
+				continue // SAT lists: 276 and 648 solutions take it a second or more
+			}
+			got, err := s.Count(context.Background(), m)
+			if err != nil {
+				t.Fatalf("n=%d %s: %v", n, s.Name(), err)
+			}
+			if !got.Complete || got.Count != a189837[n] {
+				t.Errorf("n=%d %s: knight-line=<=1 counts %d (complete %v), A189837 says %d", n, s.Name(), got.Count, got.Complete, a189837[n])
 			}
 		}
 	}

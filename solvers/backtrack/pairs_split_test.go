@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -19,6 +20,7 @@ var (
 	pairsCkpt  = flag.String("pairs-checkpoint", "", "TestRowPairsSplit: a checkpoint of queens solve -n N --wrap=mobius to hold task by task")
 	pairsPlain = flag.Bool("pairs-plain", false, "TestRowPairsSplit: no pin and no mirror: every placement of every pair")
 	pairsWant  = flag.Uint64("pairs-want", 0, "TestRowPairsSplit: the total to hold the count to")
+	pairsDraw  = flag.Int("pairs-sample", 0, "TestRowPairsSplit: placements of the deeper split drawn at random and counted again by the general path")
 )
 
 // TestRowPairsSplit counts ceil(n/2) queens on an n×n Möbius strip (-pairs-n) a second way: each task of
@@ -85,6 +87,62 @@ func TestRowPairsSplit(t *testing.T) {
 		t.Errorf("n=%d: %d solutions; want %d", n, total, *pairsWant)
 	}
 	t.Logf("n=%d: %d solutions from %d tasks split one level deeper; %d tasks held to the checkpoint", n, total, len(tasks), len(recorded))
+	if *pairsDraw > 0 {
+		sampleByGeneral(t, m, pp, tasks[0].level+1, *pairsDraw)
+	}
+}
+
+// sampleByGeneral draws placements of the row-pair kernel's first levels at random, down to level depth
+// (the deeper split's tasks), and counts each one's completions twice: by the kernel and by the general
+// path with the placement's queens fixed, which knows nothing of pairs, rings, pins or mirrors.
+func sampleByGeneral(t *testing.T, m constraints.Model, pp *pairPlan, depth, draws int) {
+	t.Helper()
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(uint64(m.Rows), 2008))
+	general := New(GeneralOnly())
+	k := &ctl{stop: func() bool { return false }}
+	for d := range draws {
+		u := pp.root()
+		var fixed []constraints.Cell
+		if pp.pinned {
+			fixed = append(fixed, constraints.Cell{Row: pp.levels[0].top, Col: 0})
+		}
+		for u.level < min(depth, len(pp.levels)) {
+			var kids []pairTask
+			pp.deepen(u, func(v pairTask) bool { kids = append(kids, v); return true })
+			if len(kids) == 0 {
+				break
+			}
+			v := kids[rng.IntN(len(kids))]
+			lv := &pp.levels[u.level]
+			cells := map[constraints.Cell]bool{} // the cells whose bit takes the step's columns and diagonals
+			for b := range 2 * pp.cols {
+				if lv.colOf[b] == v.cols^u.cols && lv.ringOf[b] == v.ring^u.ring {
+					if b < pp.cols {
+						cells[constraints.Cell{Row: lv.top, Col: b}] = true
+					} else {
+						cells[constraints.Cell{Row: lv.bot, Col: b - pp.cols}] = true
+					}
+				}
+			}
+			if len(cells) != 1 {
+				t.Fatalf("draw %d: level %d: cells %v take the step's columns and diagonals, want one", d, u.level, cells)
+			}
+			var cell constraints.Cell
+			for c := range cells {
+				cell = c
+			}
+			fixed, u = append(fixed, cell), v
+		}
+		want := pp.count(u, k)
+		fm := m
+		fm.Fixed = fixed
+		res, err := general.Count(ctx, fm)
+		if err != nil || !res.Complete || res.Count != want {
+			t.Fatalf("draw %d: queens %v: the kernel counts %d completions, the general path %d (complete %v, err %v)", d, fixed, want, res.Count, res.Complete, err)
+		}
+		t.Logf("draw %d: queens %v: %d completions by both", d, fixed, want)
+	}
 }
 
 // readCheckpoint reads the counts a checkpoint file records, by task, after checking its key.

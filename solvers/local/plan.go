@@ -48,7 +48,11 @@ type planned struct {
 func newPlan(p *constraints.Program) (*plan, error) {
 	x := &plan{p: p}
 	oneARow := false
+	var fams []*constraints.Family
 	for _, f := range p.Families {
+		fams = append(fams, f.BySlope()...) // a line is labelled by one rider's arithmetic
+	}
+	for _, f := range fams {
 		r := f.Range
 		switch {
 		case f.Shape == constraints.ShapeRows:

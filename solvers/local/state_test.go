@@ -113,9 +113,9 @@ func checkState(t *testing.T, m constraints.Model, plan *plan, s *state) {
 	}
 }
 
-// overQuota reports whether c's column, region, diagonal or anti-diagonal holds more queens of sol than
-// its quota's upper end, counting by the model's own definitions: a diagonal's queens are those a
-// diagonal rider on the same surface joins to c. Where the lower ends of the columns' or the regions'
+// overQuota reports whether c's column, region, diagonal, anti-diagonal or knight line holds more queens
+// of sol than its quota's upper end, counting by the model's own definitions: a diagonal's queens are
+// those a diagonal rider on the same surface joins to c, and so on. Where the lower ends of the columns' or the regions'
 // quota add up to the queens, the lower end is the upper one too.
 func overQuota(m constraints.Model, sol constraints.Solution, c constraints.Cell) bool {
 	most := func(k constraints.QuotaKey) int {
@@ -131,22 +131,30 @@ func overQuota(m constraints.Model, sol constraints.Solution, c constraints.Cell
 		}
 		return r.Hi
 	}
-	diag := constraints.Model{Rows: m.Rows, Cols: m.Cols, Surface: m.Surface, Attack: constraints.Diagonal}
-	anti := diag
-	anti.Attack = constraints.AntiDiagonal
 	n := map[constraints.QuotaKey]int{}
+	// onLines counts the queens on c's lines of each rider, the most on any of them.
+	onLines := func(k constraints.QuotaKey, dirs ...constraints.Vec) {
+		for _, v := range dirs {
+			rider := constraints.Model{Rows: m.Rows, Cols: m.Cols, Surface: m.Surface, Attack: constraints.Ride(v.DR, v.DC)}
+			count := 0
+			for _, d := range sol {
+				if d == c || rider.Attacks(c, d) {
+					count++
+				}
+			}
+			n[k] = max(n[k], count)
+		}
+	}
+	onLines(constraints.KeyDiagonal, constraints.Vec{DR: 1, DC: 1})
+	onLines(constraints.KeyAntiDiagonal, constraints.Vec{DR: 1, DC: -1})
+	onLines(constraints.KeyKnightLine, constraints.Vec{DR: 1, DC: 2}, constraints.Vec{DR: 2, DC: 1},
+		constraints.Vec{DR: 1, DC: -2}, constraints.Vec{DR: 2, DC: -1})
 	for _, d := range sol {
 		if d.Col == c.Col {
 			n[constraints.KeyColumn]++
 		}
 		if m.Regions != nil && m.Regions.At(c) >= 0 && m.Regions.At(d) == m.Regions.At(c) {
 			n[constraints.KeyRegion]++
-		}
-		if d == c || diag.Attacks(c, d) {
-			n[constraints.KeyDiagonal]++
-		}
-		if d == c || anti.Attacks(c, d) {
-			n[constraints.KeyAntiDiagonal]++
 		}
 	}
 	for k, count := range n {
