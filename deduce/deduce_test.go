@@ -99,10 +99,10 @@ func TestSolverCountsLikeBrute(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, s := range []deduce.Solver{{}, {Deductions: true}} {
+		for _, s := range []deduce.Solver{{}, {Deductions: true}, {Packing: true}, {Packing: true, Deductions: true}} {
 			got, err := s.Count(context.Background(), m)
 			if err != nil || got.Count != want.Count || !got.Complete {
-				t.Errorf("%v (deductions %v): %d (%v, complete %v), want %d", m, s.Deductions, got.Count, err, got.Complete, want.Count)
+				t.Errorf("%v (%+v): %d (%v, complete %v), want %d", m, s, got.Count, err, got.Complete, want.Count)
 			}
 		}
 	}

@@ -14,4 +14,10 @@
 // cell that sees a whole region; a queen that would leave a line empty; k regions in k lines, and the
 // converse; packing (Star Battle's 2×2 blocks); squeeze (two lines at once); a chain of forced moves to a
 // contradiction.
+//
+// For a search, State.Pack adds to Propagate the bounds a 2×2 block gives (it holds one queen at most
+// when the attacks make it a clique): a row, column, region, the board or a band of two rows or columns
+// that needs as many queens as the fewest blocks covering its open cells has one in each block, and
+// regions are counted against bands of rows and columns (k regions in k rows). It is what the backtrack
+// solver's propagate route and Solver{Packing: true} run at every node.
 package deduce

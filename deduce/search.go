@@ -16,6 +16,9 @@ type Solver struct {
 	// Deductions, when set, also applies the line-and-region techniques (Confinement) at every node:
 	// fewer nodes, each dearer.
 	Deductions bool
+	// Packing, when set, also applies the packing bounds (Pack) at every node: on Star Battles of four
+	// stars and more, thousands of times fewer nodes, each a few times dearer.
+	Packing bool
 }
 
 // Name returns "propagate".
@@ -35,7 +38,7 @@ func (s Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(c
 	if err != nil {
 		return solvers.Result{}, fmt.Errorf("propagate: %w: %w", err, solvers.ErrUnsupported)
 	}
-	w := walker{ctx: ctx, visit: visit, deductions: s.Deductions, m: m}
+	w := walker{ctx: ctx, visit: visit, deductions: s.Deductions, packing: s.Packing, m: m}
 	done := w.walk(st)
 	res := solvers.Result{Count: w.count, Complete: done && w.err == nil, Stats: solvers.Stats{Method: "propagate", Threads: 1, Nodes: w.nodes}}
 	if w.err != nil {
@@ -52,6 +55,7 @@ type walker struct {
 	ctx        context.Context
 	visit      func(constraints.Solution) bool
 	deductions bool
+	packing    bool
 	m          constraints.Model
 	count      uint64
 	nodes      uint64
@@ -64,7 +68,7 @@ func (w *walker) walk(st *State) bool {
 	if w.nodes&1023 == 0 && w.ctx.Err() != nil {
 		return false
 	}
-	if !st.Propagate() || (w.deductions && !st.Confine()) {
+	if !st.Propagate() || (w.packing && !st.Pack()) || (w.deductions && !st.Confine()) {
 		return true
 	}
 	i := st.Branch()

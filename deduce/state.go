@@ -1,6 +1,8 @@
 package deduce
 
 import (
+	"slices"
+
 	"github.com/queens-dev/queens/constraints"
 )
 
@@ -29,6 +31,10 @@ type State struct {
 	brokAt int     // the trail length when it broke
 	fresh  bool    // no unit has been looked at yet
 	find   *finder // Confine's, made on first use
+	pack   *packer // Pack's, made on first use
+	// rowOpen and colOpen are the open cells as masks, per row (a bit per column) and per column (a bit
+	// per row), kept on boards of at most 64 rows and columns for Pack; nil on larger ones.
+	rowOpen, colOpen []uint64
 }
 
 // New returns the start of a puzzle: blocked cells empty, fixed queens placed, every other cell open. It
@@ -47,8 +53,15 @@ func (p *problem) start() *State {
 	for i, u := range p.units {
 		s.open[i] = int32(len(u.cells))
 	}
+	if p.rows <= 64 && p.cols <= 64 {
+		s.rowOpen, s.colOpen = make([]uint64, p.rows), make([]uint64, p.cols)
+		for i := range s.cells {
+			s.opened(i)
+		}
+	}
 	for _, b := range p.blocked {
 		s.cells[b] = Empty // in no unit: units hold free cells only
+		s.closed(int(b))
 	}
 	for _, f := range p.fixed {
 		s.Place(int(f))
@@ -63,7 +76,8 @@ func (s *State) Clone() *State {
 	t.queens = append([]int32(nil), s.queens...)
 	t.open = append([]int32(nil), s.open...)
 	t.trail = append(make([]int32, 0, cap(s.trail)), s.trail...)
-	t.find = nil
+	t.find, t.pack = nil, nil
+	t.rowOpen, t.colOpen = slices.Clone(s.rowOpen), slices.Clone(s.colOpen)
 	return &t
 }
 
@@ -99,6 +113,7 @@ func (s *State) Place(i int) bool {
 		return false
 	}
 	s.cells[i] = Queen
+	s.closed(i)
 	s.trail = append(s.trail, int32(i))
 	for _, u := range s.p.cellUnits[i] {
 		s.queens[u]++
@@ -121,6 +136,7 @@ func (s *State) Exclude(i int) bool {
 		return false
 	}
 	s.cells[i] = Empty
+	s.closed(i)
 	s.trail = append(s.trail, int32(i))
 	for _, u := range s.p.cellUnits[i] {
 		s.open[u]--
@@ -129,6 +145,23 @@ func (s *State) Exclude(i int) bool {
 		}
 	}
 	return s.broken < 0
+}
+
+// opened and closed keep the masks of open cells, where there are masks.
+func (s *State) opened(i int) {
+	if s.rowOpen != nil {
+		r, c := i/s.p.cols, i%s.p.cols
+		s.rowOpen[r] |= 1 << c
+		s.colOpen[c] |= 1 << r
+	}
+}
+
+func (s *State) closed(i int) {
+	if s.rowOpen != nil {
+		r, c := i/s.p.cols, i%s.p.cols
+		s.rowOpen[r] &^= 1 << c
+		s.colOpen[c] &^= 1 << r
+	}
 }
 
 // breakAt records the first contradiction: unit u, or -2 for a cell asked to be both.
@@ -151,6 +184,7 @@ func (s *State) Undo(mark int) {
 		s.trail = s.trail[:len(s.trail)-1]
 		v := s.cells[i]
 		s.cells[i] = Open
+		s.opened(int(i))
 		for _, u := range s.p.cellUnits[i] {
 			s.open[u]++
 			if v == Queen {
@@ -159,6 +193,9 @@ func (s *State) Undo(mark int) {
 		}
 	}
 	s.head = min(s.head, mark)
+	if s.pack != nil {
+		s.pack.undo(mark)
+	}
 	if s.broken != -1 && s.brokAt >= mark {
 		s.broken = -1
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/queens-dev/queens/codec"
 	"github.com/queens-dev/queens/variants"
 )
 
@@ -88,11 +89,18 @@ func builtIn(name string) (variants.Variant, error) {
 	return v, err
 }
 
-// loadVariant loads a variant file, or the built-in variant of that name when there is no such file.
-// Every error is a usage error naming the file, line and column.
+// loadVariant loads a variant file, a puzz.link Star Battle URL, or the built-in variant of that name when
+// there is no such file. Every error is a usage error naming the file, line and column.
 func loadVariant(name string) (variants.Variant, error) {
 	if name == "" {
 		return variants.Variant{}, usagef("--variant: empty name (give a file or a built-in name; 'queens list' lists them)")
+	}
+	if isURL(name) {
+		m, err := codec.ParseURL(name)
+		if err != nil {
+			return variants.Variant{}, &usageError{err.Error()}
+		}
+		return variants.Variant{Name: "puzz.link", Model: m}, nil
 	}
 	if _, err := os.Stat(name); err != nil && !strings.ContainsAny(name, "/\\") {
 		v, berr := builtIn(name)

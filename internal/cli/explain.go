@@ -161,7 +161,7 @@ func loadPuzzle(arg string, stars int) (constraints.Model, error) {
 	if arg == "" {
 		return constraints.Model{}, usagef("--variant: give a puzzle (a variant file or name, a puzz.link URL, a level JSON or a letter grid)")
 	}
-	if strings.Contains(arg, "?starbattle/") || strings.HasPrefix(arg, "starbattle/") {
+	if isURL(arg) {
 		m, err := codec.ParseURL(arg)
 		if err != nil {
 			return m, &usageError{err.Error()}
@@ -199,6 +199,11 @@ func loadPuzzle(arg string, stars int) (constraints.Model, error) {
 	}
 	v, err := loadVariant(arg)
 	return v.Model, err
+}
+
+// isURL reports whether arg is a puzz.link Star Battle URL, or the part of one from "starbattle/" on.
+func isURL(arg string) bool {
+	return strings.Contains(arg, "?starbattle/") || strings.HasPrefix(arg, "starbattle/")
 }
 
 func readBounded(path string) ([]byte, error) {

@@ -42,7 +42,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&f.fixed, "fixed", nil, "a queen placed in advance, `ROW,COL` 0-based (repeatable)")
 	fs.StringVar(&f.regions, "regions", "", "the region grid in `FILE`: a line of letters per row, '.' for none")
 	fs.StringVar(&f.each, "each", "", "queens per line or region: `QUOTAS` as row=2,region=2 or line=<=2, diagonal=1..2")
-	fs.StringVar(&f.variant, "variant", "", "the model from a YAML `FILE`, or a built-in name (queens list)")
+	fs.StringVar(&f.variant, "variant", "", "the model: a YAML `FILE`, a built-in name or a puzz.link URL")
 	f.preset.register(fs)
 }
 

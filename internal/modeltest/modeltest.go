@@ -40,7 +40,19 @@ func Root(t testing.TB) string {
 // OEIS returns the terms of the sequence name ("A000170") from testdata/oeis, by n.
 func OEIS(t testing.TB, name string) map[int]uint64 {
 	t.Helper()
-	path := filepath.Join(Root(t), "testdata", "oeis", name+".txt")
+	return terms(t, filepath.Join(Root(t), "testdata", "oeis", name+".txt"))
+}
+
+// Computed returns the terms of the sequence name that were computed here, past the OEIS's, from
+// testdata/computed (each file says how they were computed and checked), by n.
+func Computed(t testing.TB, name string) map[int]uint64 {
+	t.Helper()
+	return terms(t, filepath.Join(Root(t), "testdata", "computed", name+".txt"))
+}
+
+// terms reads a table of "n a(n)" lines, skipping blank lines and comments.
+func terms(t testing.TB, path string) map[int]uint64 {
+	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatalf("modeltest: %v", err)

@@ -8,12 +8,12 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers/backtrack"
 )
 
-// long runs the counts that take seconds to minutes: the terms past what go test runs by default.
-// long runs the long counts: A137279 n=15..18, A000755 n=11..14, and the rider tables to the largest n
-// that counts in about a minute.
+// long runs the counts that take seconds to minutes: A137279 n=15..18, A000755 n=11..14, and the rider
+// tables to the largest n that counts in about a minute.
 var long = flag.Bool("long", false, "run the long counts (A137279 n=15..18, A000755 n=11..14, the rider tables to about a minute)")
 
 // mobius returns ceil(n/2) queens on an n×n Möbius strip, A137279's problem.
@@ -54,22 +54,26 @@ func TestRowPairsA137279(t *testing.T) {
 	}
 }
 
-// TestRowPairsA137279Long counts n = 15 and 16, and prints n = 17 and 18, which the OEIS does not hold.
-// Run it with -long.
-func TestRowPairsA137279Long(t *testing.T) {
-	if !*long {
-		t.Skip("takes a few CPU seconds; run with -long")
+// TestRowPairsComputed holds the row-pair kernel to the first term of A137279 computed here, past the
+// OEIS (testdata/computed/A137279.txt, which says how each term was checked), and with -long to the
+// OEIS's n = 15, 16 and the computed n = 18 too.
+func TestRowPairsComputed(t *testing.T) {
+	want := modeltest.OEIS(t, "A137279")
+	for n, v := range modeltest.Computed(t, "A137279") {
+		want[n] = v
 	}
-	want := oeis(t, "A137279", 16)
-	for n := 15; n <= 18; n++ {
+	last := 17
+	if *long {
+		last = 18
+	}
+	for n := 15; n <= last; n++ {
+		if n < 17 && !*long {
+			continue
+		}
 		got, err := backtrack.New().Count(context.Background(), mobius(n))
-		if err != nil || !got.Complete {
-			t.Fatalf("n=%d: %+v, %v", n, got, err)
+		if err != nil || !got.Complete || got.Count != want[n] {
+			t.Errorf("n=%d: %+v, %v; want %d", n, got, err, want[n])
 		}
-		if n <= 16 && got.Count != want[n-1] {
-			t.Errorf("n=%d: %d; A137279 says %d", n, got.Count, want[n-1])
-		}
-		t.Logf("n=%d: %d", n, got.Count)
 	}
 }
 

@@ -1,0 +1,627 @@
+package deduce
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// Packing bounds, for a search: a set of cells in which every 2×2 block holds one queen at most (the
+// king's step, or the lines of a queen, make each block a clique) holds at most as many queens as the
+// fewest blocks that cover its open cells. Pack covers each row, column and region, the board, and each
+// band of neighbouring rows or columns, by blocks: the lines of the set taken one at a time or in pairs,
+// whichever needs fewer blocks (the least over all such pairings, by a pass down the lines), and in a
+// line or pair the cells in pairs from the left, which is least for them. Then:
+//   - a set that needs more queens than its cover has blocks is a contradiction;
+//   - a set that needs just as many has a queen in every block: a block with one open cell has it, and
+//     a cell that every open cell of a block attacks is empty, wherever the block's queen stands.
+//
+// These are the 2×2 arguments of Star Battle players, done as bounds: cheap enough for every node of a
+// search, where the named techniques (Confine) cost too much there.
+
+// maxPackBand is the widest band of rows or columns Pack takes as one set: a band of b rows needs the
+// queens of its rows together, which a cover shows short sooner than each row alone. Bands of three and
+// four rows cut no node more on the published 21×21 puzzles (docs/measurements.md), and cost half as much
+// again.
+const maxPackBand = 2
+
+// packSet is a set of cells Pack bounds: a unit, or a band of rows or of columns. Its cells lie on the
+// lines lo..hi, rows (or columns, when flip), and on each line the cells of mask (the whole line when
+// masks is nil).
+type packSet struct {
+	units  []int32 // the units it joins (disjoint): it needs what they need together
+	flip   bool
+	lo, hi int
+	masks  []uint64
+	region int32 // a set that is part of one unit: that unit, whose changes make the set dirty; else -1
+}
+
+// packer is Pack's compiled sets and scratch space, made on first use.
+type packer struct {
+	on   bool // every 2×2 block of the board is a clique, and the board has masks
+	sets []packSet
+	// Which sets to bound again: those on the rows or columns that changed (bit per line), and those of
+	// the units stamped dirty.
+	dirtyRows, dirtyCols uint64
+	dirtyUnit            []uint32
+	tick                 uint32
+	all                  bool  // every set: no fixpoint yet to start from
+	fixes                []int // trail lengths at which every bound held, a stack: Undo pops
+	head                 int   // the cells trail[head:] are to be marked dirty
+	// The region bands: regions (their units, and the index of the region set in sets per orientation),
+	// the line units (rows, columns) by index, and per cell its region's place in regions (−1: none).
+	regions          []int32
+	regionSet        [2][]int32
+	partition        bool // the regions are exact and hold every free cell between them
+	rowUnit, colUnit []int32
+	regionAt         []int32
+	// Scratch.
+	span          [][2]int
+	in, num       []int32
+	before, after []int32
+	lines         []uint64
+	best          []int32
+	pair          []bool
+	blocks        [][4]int32
+}
+
+func newPacker(s *State) *packer {
+	p := s.p
+	side := max(p.rows, p.cols)
+	k := &packer{lines: make([]uint64, side), best: make([]int32, side+1), pair: make([]bool, side+1),
+		dirtyUnit: make([]uint32, len(p.units)), all: true}
+	k.on = s.rowOpen != nil && p.rows >= 2 && p.cols >= 2 && blocksAreCliques(p)
+	if !k.on {
+		return k
+	}
+	var rows, cols []int32
+	for u, x := range p.units {
+		switch x.kind {
+		// A row's (column's) unit holds every free cell of its line: its open cells are the line's.
+		case KindRow:
+			rows = append(rows, int32(u))
+			if x.lo > 0 {
+				k.sets = append(k.sets, packSet{units: []int32{int32(u)}, lo: x.index, hi: x.index, region: -1})
+			}
+			continue
+		case KindColumn:
+			cols = append(cols, int32(u))
+			if x.lo > 0 {
+				k.sets = append(k.sets, packSet{units: []int32{int32(u)}, flip: true, lo: x.index, hi: x.index, region: -1})
+			}
+			continue
+		}
+		if x.lo > 0 {
+			if x.kind == KindRegion {
+				k.regions = append(k.regions, int32(u))
+				k.regionSet[0] = append(k.regionSet[0], int32(len(k.sets)))
+				k.regionSet[1] = append(k.regionSet[1], int32(len(k.sets)+1))
+				k.sets = append(k.sets, k.cellSet(p, int32(u), false), k.cellSet(p, int32(u), true))
+				continue
+			}
+			k.sets = append(k.sets, k.cellSet(p, int32(u), false))
+		}
+	}
+	k.regionAt = make([]int32, p.rows*p.cols)
+	for i := range k.regionAt {
+		k.regionAt[i] = -1
+	}
+	k.partition = true
+	for j, u := range k.regions {
+		for _, c := range p.units[u].cells {
+			k.regionAt[c] = int32(j)
+		}
+		k.partition = k.partition && p.units[u].lo == p.units[u].hi
+	}
+	for i, r := range k.regionAt {
+		if r < 0 && s.cells[i] != Empty {
+			k.partition = false // a free cell in no region
+		}
+	}
+	k.span = make([][2]int, len(k.regions))
+	k.rowUnit, k.colUnit = lineUnits(p, rows, p.rows, p.cols), lineUnits(p, cols, p.cols, p.rows)
+	// A band of w neighbouring lines, each with a unit that needs queens.
+	band := func(lines []int32, flip bool) {
+		slices.SortFunc(lines, func(a, b int32) int { return p.units[a].index - p.units[b].index })
+		for w := 2; w <= maxPackBand; w++ {
+		next:
+			for i := 0; i+w <= len(lines); i++ {
+				us := lines[i : i+w]
+				for j, u := range us {
+					if p.units[u].lo == 0 || p.units[u].index != p.units[us[0]].index+j {
+						continue next
+					}
+				}
+				k.sets = append(k.sets, packSet{units: slices.Clone(us), flip: flip, lo: p.units[us[0]].index, hi: p.units[us[0]].index + w - 1, region: -1})
+			}
+		}
+	}
+	band(rows, false)
+	band(cols, true)
+	return k
+}
+
+// lineUnits returns the exact units of whole lines (rows or columns) by index, or nil unless every line
+// has one.
+func lineUnits(p *problem, units []int32, n, length int) []int32 {
+	out := make([]int32, n)
+	for i := range out {
+		out[i] = -1
+	}
+	for _, u := range units {
+		if x := p.units[u]; x.lo == x.hi && len(x.cells) == length {
+			out[x.index] = u
+		}
+	}
+	for _, u := range out {
+		if u < 0 {
+			return nil
+		}
+	}
+	return out
+}
+
+// cellSet is the set of unit u's cells, as masks of rows (or of columns, flipped).
+func (k *packer) cellSet(p *problem, u int32, flip bool) packSet {
+	ps := packSet{units: []int32{u}, flip: flip, lo: 1 << 30, hi: -1, region: u}
+	for _, c := range p.units[u].cells {
+		line := int(c) / p.cols
+		if flip {
+			line = int(c) % p.cols
+		}
+		ps.lo, ps.hi = min(ps.lo, line), max(ps.hi, line)
+	}
+	ps.masks = make([]uint64, ps.hi-ps.lo+1)
+	for _, c := range p.units[u].cells {
+		line, at := int(c)/p.cols, int(c)%p.cols
+		if flip {
+			line, at = at, line
+		}
+		ps.masks[line-ps.lo] |= 1 << at
+	}
+	return ps
+}
+
+// blocksAreCliques reports whether in every 2×2 block of the board each cell attacks the three others.
+func blocksAreCliques(p *problem) bool {
+	attacks := func(a, b int) bool {
+		_, ok := slices.BinarySearch(p.attacks[a], int32(b))
+		return ok
+	}
+	for r := range p.rows - 1 {
+		for c := range p.cols - 1 {
+			i := r*p.cols + c
+			if !attacks(i, i+1) || !attacks(i, i+p.cols) || !attacks(i, i+p.cols+1) || !attacks(i+1, i+p.cols) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Pack propagates, then applies the packing bounds and propagates again, until nothing changes. It
+// reports false on a contradiction. It bounds again only the sets whose cells changed since the last
+// state at which every bound held, so a search that calls it at every node pays for what changed.
+func (s *State) Pack() bool {
+	if s.pack == nil {
+		s.pack = newPacker(s)
+	}
+	k := s.pack
+	for {
+		if !s.Propagate() {
+			return false
+		}
+		if !k.on {
+			return true
+		}
+		t := k.next()
+		for _, c := range s.trail[k.head:] {
+			k.dirtyRows |= 1 << (int(c) / s.p.cols)
+			k.dirtyCols |= 1 << (int(c) % s.p.cols)
+			for _, u := range s.p.cellUnits[c] {
+				k.dirtyUnit[u] = t
+			}
+		}
+		k.head = len(s.trail)
+		rows, cols, all := k.dirtyRows, k.dirtyCols, k.all
+		k.dirtyRows, k.dirtyCols, k.all = 0, 0, false
+		if rows == 0 && cols == 0 && !all {
+			// Every set's bound holds: the region bands last, as they cost the most.
+			mark := len(s.trail)
+			if !k.regionBands(s, false) || !k.regionBands(s, true) {
+				return false
+			}
+			if len(s.trail) == mark {
+				break
+			}
+			continue
+		}
+		for i := range k.sets {
+			ps := &k.sets[i]
+			if !all && !k.dirty(ps, rows, cols, t) {
+				continue
+			}
+			if _, ok := k.bound(s, ps, true); !ok {
+				return false
+			}
+		}
+	}
+	if n := len(k.fixes); n == 0 || k.fixes[n-1] != len(s.trail) {
+		k.fixes = append(k.fixes, len(s.trail))
+	}
+	return true
+}
+
+func (k *packer) next() uint32 {
+	k.tick++
+	if k.tick == 0 {
+		clear(k.dirtyUnit)
+		k.tick = 1
+	}
+	return k.tick
+}
+
+// dirty reports whether a set has a cell among the changed lines, or (a unit's cells) in a changed unit.
+func (k *packer) dirty(ps *packSet, rows, cols uint64, t uint32) bool {
+	if ps.region >= 0 {
+		return k.dirtyUnit[ps.region] == t
+	}
+	span := uint64(1)<<(ps.hi-ps.lo+1) - 1
+	if ps.hi-ps.lo+1 == 64 {
+		span = ^uint64(0)
+	}
+	if ps.flip {
+		return cols>>ps.lo&span != 0
+	}
+	return rows>>ps.lo&span != 0
+}
+
+// undo forgets the fixpoints past mark: the cells decided since the last one left are dirty.
+func (k *packer) undo(mark int) {
+	for len(k.fixes) > 0 && k.fixes[len(k.fixes)-1] > mark {
+		k.fixes = k.fixes[:len(k.fixes)-1]
+	}
+	if len(k.fixes) == 0 {
+		k.all, k.head = true, mark
+		return
+	}
+	k.head = k.fixes[len(k.fixes)-1]
+}
+
+// need returns the queens a set still needs.
+func (s *State) need(ps *packSet) int {
+	need := 0
+	for _, u := range ps.units {
+		need += s.p.units[u].lo - int(s.queens[u])
+	}
+	return need
+}
+
+// cover returns the fewest blocks that cover a set's open cells, leaving in k.pair how the lines pair.
+func (k *packer) cover(s *State, ps *packSet) int {
+	open := s.rowOpen
+	if ps.flip {
+		open = s.colOpen
+	}
+	m := k.lines[:ps.hi-ps.lo+1]
+	copy(m, open[ps.lo:ps.hi+1])
+	if ps.masks != nil {
+		for i, x := range ps.masks {
+			m[i] &= x
+		}
+	}
+	k.best[0] = 0
+	for i := 1; i <= len(m); i++ {
+		k.best[i], k.pair[i] = k.best[i-1]+blockCols(m[i-1]), false
+		if i >= 2 {
+			if b := k.best[i-2] + blockCols(m[i-2]|m[i-1]); b < k.best[i] {
+				k.best[i], k.pair[i] = b, true
+			}
+		}
+	}
+	return int(k.best[len(m)])
+}
+
+// bound applies the packing bound to one set, deciding cells when decide is set, and returns the set's
+// spare blocks (blocks less need; −1 when it needs nothing) and false on a contradiction.
+func (k *packer) bound(s *State, ps *packSet, decide bool) (int, bool) {
+	need := s.need(ps)
+	if need <= 0 {
+		return -1, true
+	}
+	blocks := k.cover(s, ps)
+	if blocks < need {
+		s.breakAt(ps.units[0])
+		return 0, false
+	}
+	if blocks > need || !decide {
+		return blocks - need, true
+	}
+	// A queen in every block.
+	for _, b := range k.listBlocks(s, ps) {
+		if b[1] < 0 {
+			if !s.Place(int(b[0])) {
+				return 0, false
+			}
+			continue
+		}
+		// Cells every open cell of the block attacks: the first cell's attacks that the others share.
+		for _, a := range s.p.attacks[b[0]] {
+			if s.cells[a] != Open || a == b[1] || a == b[2] || a == b[3] {
+				continue
+			}
+			all := true
+			for _, x := range b[1:] {
+				if x < 0 {
+					break
+				}
+				if _, ok := slices.BinarySearch(s.p.attacks[x], a); !ok {
+					all = false
+					break
+				}
+			}
+			if all && !s.Exclude(int(a)) {
+				return 0, false
+			}
+		}
+	}
+	return 0, true
+}
+
+// listBlocks lists the blocks of the cover that cover just computed, each as its open cells (−1 past
+// the last).
+func (k *packer) listBlocks(s *State, ps *packSet) [][4]int32 {
+	cols := s.p.cols
+	cell := func(line, at int) int32 {
+		if ps.flip {
+			return int32(at*cols + line)
+		}
+		return int32(line*cols + at)
+	}
+	m := k.lines[:ps.hi-ps.lo+1]
+	k.blocks = k.blocks[:0]
+	for i := len(m); i > 0; {
+		top, bottom := m[i-1], uint64(0)
+		line := ps.lo + i - 1
+		if k.pair[i] {
+			top, bottom, line = m[i-2], m[i-1], line-1
+		}
+		for u := top | bottom; u != 0; {
+			two := uint64(3) << bits.TrailingZeros64(u)
+			u &^= two
+			b := [4]int32{-1, -1, -1, -1}
+			n := 0
+			for x := top & two; x != 0; x &= x - 1 {
+				b[n] = cell(line, bits.TrailingZeros64(x))
+				n++
+			}
+			for x := bottom & two; x != 0; x &= x - 1 {
+				b[n] = cell(line+1, bits.TrailingZeros64(x))
+				n++
+			}
+			k.blocks = append(k.blocks, b)
+		}
+		if k.pair[i] {
+			i -= 2
+		} else {
+			i--
+		}
+	}
+	return k.blocks
+}
+
+// regionBands counts regions against bands of neighbouring rows (columns, flipped): the regions whose
+// open cells all lie in the band put their queens there, so they may not need more than the band, and
+// when they need as many the band's other cells are empty; the regions the band's open cells lie in take
+// its queens, so they may not need fewer, and when they need as many their cells outside it are empty
+// (when the regions are exact and hold every free cell).
+// Every band is counted at once from sums over the regions' spans. It reports false on a contradiction.
+func (k *packer) regionBands(s *State, flip bool) bool {
+	lines, open := k.rowUnit, s.rowOpen
+	if flip {
+		lines, open = k.colUnit, s.colOpen
+	}
+	if lines == nil || len(k.regions) == 0 {
+		return true
+	}
+	o := 0
+	if flip {
+		o = 1
+	}
+	n := len(lines)
+	w := n + 1
+	// in[a*w+b]: the need (and number) of the regions whose spans lie within lines a..b; before[a] the
+	// need of those that end before a, after[b] of those that start after b.
+	in, num := k.grid(n)
+	before, after := k.before[:w+1], k.after[:w+1]
+	clear(before)
+	clear(after)
+	total, regions := 0, 0
+	for j, u := range k.regions {
+		need := s.p.units[u].lo - int(s.queens[u])
+		if need <= 0 {
+			continue
+		}
+		ps := &k.sets[k.regionSet[o][j]]
+		lo, hi := -1, -1
+		for i, m := range ps.masks {
+			if m&open[ps.lo+i] != 0 {
+				if lo < 0 {
+					lo = ps.lo + i
+				}
+				hi = ps.lo + i
+			}
+		}
+		if lo < 0 {
+			s.breakAt(u)
+			return false
+		}
+		k.span[j] = [2]int{lo, hi}
+		in[lo*w+hi] += int32(need)
+		num[lo*w+hi]++
+		before[hi+1] += int32(need)
+		after[lo] += int32(need)
+		total += need
+		regions++
+	}
+	for a := 1; a <= n; a++ {
+		before[a] += before[a-1] // before[a]: spans ending before a
+	}
+	for b := n - 1; b >= 0; b-- {
+		after[b] += after[b+1] // after[b]: spans starting at b or later
+	}
+	// Sums over the spans within a..b, from those within a+1..b and a..b−1.
+	for a := n - 1; a >= 0; a-- {
+		for b := a + 1; b < n; b++ {
+			i := a*w + b
+			in[i] += in[i+w] + in[i-1]
+			num[i] += num[i+w] + num[i-1]
+			if a+1 <= b-1 {
+				in[i] -= in[i+w-1]
+				num[i] -= num[i+w-1]
+			}
+		}
+	}
+	for a := range n {
+		bandNeed := 0
+		for b := a; b < n; b++ {
+			bandNeed += s.p.units[lines[b]].lo - int(s.queens[lines[b]])
+			inside := int(in[a*w+b])
+			touching := total - int(before[a]) - int(after[b+1])
+			if !k.partition {
+				touching = bandNeed + 1 // the band's queens may stand outside the regions
+			}
+			if inside > bandNeed || touching < bandNeed {
+				s.breakAt(lines[a])
+				return false
+			}
+			if inside == bandNeed && inside > 0 && !k.insideOnly(s, a, b, open, int(num[a*w+b]), flip) {
+				return false
+			}
+			if touching == bandNeed && bandNeed > 0 && touching > inside && !k.touchingOnly(s, a, b, flip) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// grid returns two zeroed (n+1)×(n+1) grids, for regionBands, with a zero row below and column left.
+func (k *packer) grid(n int) ([]int32, []int32) {
+	size := (n + 2) * (n + 1)
+	if len(k.in) < size {
+		k.in, k.num = make([]int32, size), make([]int32, size)
+		k.before, k.after = make([]int32, n+2), make([]int32, n+2)
+	}
+	clear(k.in[:size])
+	clear(k.num[:size])
+	return k.in, k.num
+}
+
+// insideOnly empties the open cells of lines a..b outside the regions that lie within them, when there
+// are any: the band holds more open cells than those regions.
+func (k *packer) insideOnly(s *State, a, b int, open []uint64, regions int, flip bool) bool {
+	cells := 0
+	for l := a; l <= b; l++ {
+		cells += bits.OnesCount64(open[l])
+	}
+	inner := 0
+	for j, sp := range k.span {
+		if u := k.regions[j]; int(s.queens[u]) < s.p.units[u].lo && sp[0] >= a && sp[1] <= b {
+			inner += int(s.open[u])
+		}
+	}
+	if cells == inner {
+		return true
+	}
+	for l := a; l <= b; l++ {
+		for m := open[l]; m != 0; m &= m - 1 {
+			c := k.cellAt(s, flip, l, bits.TrailingZeros64(m))
+			r := k.regionAt[c]
+			if r >= 0 {
+				u := k.regions[r]
+				if sp := k.span[r]; int(s.queens[u]) < s.p.units[u].lo && sp[0] >= a && sp[1] <= b {
+					continue
+				}
+			}
+			if !s.Exclude(c) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// touchingOnly empties the open cells outside lines a..b of the regions that reach into them.
+func (k *packer) touchingOnly(s *State, a, b int, flip bool) bool {
+	for j, sp := range k.span {
+		u := k.regions[j]
+		if int(s.queens[u]) >= s.p.units[u].lo || sp[1] < a || sp[0] > b || sp[0] >= a && sp[1] <= b {
+			continue
+		}
+		for _, c := range s.p.units[u].cells {
+			l := int(c) / s.p.cols
+			if flip {
+				l = int(c) % s.p.cols
+			}
+			if (l < a || l > b) && s.cells[c] == Open && !s.Exclude(int(c)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (k *packer) cellAt(s *State, flip bool, line, at int) int {
+	if flip {
+		return at*s.p.cols + line
+	}
+	return line*s.p.cols + at
+}
+
+// blockCols returns the fewest runs of two neighbouring columns that cover the columns of mask: greedy
+// from the lowest column, a byte at a time, by a table of each byte's count and whether its pairs reach into
+// the next byte.
+func blockCols(mask uint64) int32 {
+	n, carry := int32(0), 0
+	for mask != 0 || carry != 0 {
+		e := pairTable[carry][mask&0xff]
+		n += int32(e >> 1)
+		carry = int(e & 1)
+		mask >>= 8
+	}
+	return n
+}
+
+// pairTable[c][b]: for a byte b whose lowest bit is already covered when c is 1, the pairs that the
+// greedy cover starts in it (shifted left one) and whether the last reaches past its top bit (bit 0).
+var pairTable = func() (t [2][256]uint8) {
+	for c := range 2 {
+		for b := range 256 {
+			m := uint(b)
+			if c == 1 {
+				m &^= 1
+			}
+			n, out := 0, 0
+			for m != 0 {
+				low := bits.TrailingZeros(m)
+				n++
+				m &^= 3 << low
+				if low == 7 {
+					out = 1
+				}
+			}
+			t[c][b] = uint8(n<<1 | out)
+		}
+	}
+	return t
+}()
+
+// Packs reports whether Pack has bounds to apply on s's board beyond Propagate's: every 2×2 block is a
+// clique (the king's step, or a queen's lines), the board is at most 64 rows and columns, and some row,
+// column or region needs queens.
+func (s *State) Packs() bool {
+	if s.pack == nil {
+		s.pack = newPacker(s)
+	}
+	return s.pack.on && len(s.pack.sets) > 0
+}
