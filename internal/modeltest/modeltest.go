@@ -353,6 +353,7 @@ const (
 	shapeLeaps          // leapers and the row alone
 	shapeRooks          // the row and column riders alone
 	shapeSquare         // queens on a square board or torus
+	shapeStars          // a Star Battle of two stars a region
 	shapes
 )
 
@@ -363,8 +364,10 @@ const (
 // (the row rider and some of the column and diagonal riders); no three in a line (one or two points on
 // every row, a column range, at most two on every line of every slope, no attack; sides of at most 5, and
 // a column range always, as brute force judges the lines only once every point stands);
-// leapers and the row alone (a row range, few queens); the rook's riders alone (any number of queens); and
-// queens on a square board or torus (a knight's leap or not). Up to three blocked cells and two fixed queens
+// leapers and the row alone (a row range, few queens); the rook's riders alone (any number of queens);
+// queens on a square board or torus (a knight's leap or not); and Star Battles of two (or two or three)
+// stars a region, with ranges or none on rows and columns and any number of regions (the king's step, and
+// the knight's or not; sides of 4 to 6). Up to three blocked cells and two fixed queens
 // follow, none in nearly half the draws, so that a draw sits now at a kernel's door and now just past it.
 // The model may be invalid.
 func Shaped(data []byte, maxSide int) constraints.Model {
@@ -419,6 +422,24 @@ func Shaped(data []byte, maxSide int) constraints.Model {
 			m.Surface = constraints.Torus
 		}
 		m.Attack = Attack(0x0f, leapers&1)
+	case shapeStars:
+		m.Rows = 4 + (m.Rows-1)%3
+		m.Cols = m.Rows
+		k := 1 + int(riders)%m.Rows
+		m.Regions = regions(m.Rows, m.Cols, uint32(in.Next())<<8|uint32(in.Next()), b&1 != 0, k, b&2 != 0)
+		m.Attack = constraints.King
+		if b&4 != 0 {
+			m.Attack = constraints.Union(constraints.King, constraints.Knight)
+		}
+		if b&8 != 0 {
+			m.Surface = constraints.Torus
+		}
+		m.Each.Region = []constraints.Range{constraints.Exactly(2), constraints.Between(2, 3)}[int(b>>4)%2]
+		lines := []constraints.Range{{}, constraints.AtMost(2), constraints.Between(1, 2), constraints.Exactly(2)}
+		m.Each.Row, m.Each.Column = lines[int(leapers)%4], lines[int(leapers>>2)%4]
+		if _, exact := m.Each.Row.Exact(); !exact && m.Each.Column != constraints.Exactly(2) {
+			m.Queens = 2 * m.Regions.Count()
+		}
 	}
 	for range max(0, int(in.Next())%8-4) {
 		m.Blocked = appendNew(m.Blocked, constraints.Cell{Row: int(in.Next()) % m.Rows, Col: int(in.Next()) % m.Cols})
