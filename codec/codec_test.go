@@ -51,14 +51,16 @@ func TestPublishedURLs(t *testing.T) {
 	}
 }
 
-// TestRoundTripCatalog writes every built-in region puzzle in each format and reads it back.
+// TestRoundTripCatalog writes every built-in region puzzle (as many queens, exactly, on every row, column
+// and region: what these formats say) in each format and reads it back.
 func TestRoundTripCatalog(t *testing.T) {
 	all, err := variants.Catalog()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, v := range all {
-		if v.Model.Regions != nil {
+		q := v.Model.Each
+		if _, exact := q.Region.Exact(); v.Model.Regions != nil && exact && q.Row == q.Region && q.Column == q.Region {
 			roundTrip(t, v.Model)
 		}
 	}

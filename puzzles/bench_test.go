@@ -14,7 +14,7 @@ import (
 func benchmarkMake(b *testing.B, size, stars int) {
 	for i := range b.N {
 		o := puzzles.Options{Size: size, Stars: stars, Seed: uint64(i)}
-		if _, _, err := puzzles.Make(context.Background(), o, deduce.Solver{Deductions: true}); err != nil {
+		if _, _, err := puzzles.Make(context.Background(), o, deduce.Solver{Packing: true}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -66,7 +66,7 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 		}
 		grade = g
 	}
-	var s solvers.Solver = deduce.Solver{Deductions: true}
+	var s solvers.Solver = deduce.Solver{Packing: true}
 	if *solver != "propagate" {
 		var err error
 		if s, err = newSolver(*solver, 0, methods["fastest"]); err != nil {

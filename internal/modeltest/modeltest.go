@@ -345,6 +345,120 @@ func Wide(data []byte, maxSide int) constraints.Model {
 	return m
 }
 
+// The shapes Shaped draws, by its first byte.
+const (
+	shapeRows    = iota // one queen a row
+	shapeTwisted        // queens on a Möbius strip or a Klein bottle
+	shapeSlopes         // no three in a line
+	shapeLeaps          // leapers and the row alone
+	shapeRooks          // the row and column riders alone
+	shapeSquare         // queens on a square board or torus
+	shapeStars          // a Star Battle of two stars a region
+	shapes
+)
+
+// Shaped draws a model from fuzz input at the door of one of the backtracker's kernels, which a model
+// drawn from the whole space (Wide) seldom reaches, as each takes a thin slice of it: one queen on every
+// row (the row rider and more riders and leapers from the pools, on a flat board or a torus, regions of
+// one queen each, or a row quota of one in place of the rider); queens on a Möbius strip or a Klein bottle
+// (the row rider and some of the column and diagonal riders); no three in a line (one or two points on
+// every row, a column range, at most two on every line of every slope, no attack; sides of at most 5, and
+// a column range always, as brute force judges the lines only once every point stands);
+// leapers and the row alone (a row range, few queens); the rook's riders alone (any number of queens);
+// queens on a square board or torus (a knight's leap or not); and Star Battles of two (or two or three)
+// stars a region, with ranges or none on rows and columns and any number of regions (the king's step, and
+// the knight's or not; sides of 4 to 6). Up to three blocked cells and two fixed queens
+// follow, none in nearly half the draws, so that a draw sits now at a kernel's door and now just past it.
+// The model may be invalid.
+func Shaped(data []byte, maxSide int) constraints.Model {
+	in := NewBytes(data)
+	shape := int(in.Next()) % shapes
+	m := constraints.Model{Rows: 1 + int(in.Next())%maxSide, Cols: 1 + int(in.Next())%maxSide}
+	riders, leapers, b := in.Next(), in.Next(), in.Next()
+	switch shape {
+	case shapeRows:
+		m.Rows, m.Cols = min(m.Rows, m.Cols), max(m.Rows, m.Cols)
+		m.Attack = Attack(riders|1, leapers&b)
+		if b&1 != 0 {
+			m.Surface = constraints.Torus
+		}
+		switch {
+		case b&6 == 2:
+			m.Regions = regions(m.Rows, m.Cols, uint32(in.Next())<<8|uint32(in.Next()), false, min(m.Rows, 26), b&8 != 0)
+			m.Each.Region = constraints.Exactly(1)
+		case b&6 == 4:
+			m.Attack = m.Attack.Without(constraints.Row)
+			m.Each.Row = constraints.Exactly(1)
+		}
+	case shapeTwisted:
+		m.Surface = constraints.Mobius
+		if b&1 != 0 {
+			m.Surface = constraints.Klein
+		}
+		m.Attack = Attack(riders&0x0f|1, 0)
+	case shapeSlopes:
+		m.Rows, m.Cols = 1+(m.Rows-1)%5, 1+(m.Cols-1)%5
+		k := 1 + int(b&1)
+		m.Attack = constraints.Attack{}
+		m.Each.Row = constraints.Exactly(k)
+		m.Each.Column = []constraints.Range{constraints.AtMost(1), constraints.AtMost(2), constraints.Exactly(k), constraints.Between(1, 2)}[int(b>>1)%4]
+		m.Each.Line = constraints.AtMost(2)
+	case shapeLeaps:
+		m.Attack = Attack(0, leapers)
+		if riders&1 != 0 {
+			m.Attack = constraints.Union(m.Attack, constraints.Row)
+		} else {
+			m.Each.Row = []constraints.Range{{}, constraints.AtMost(1), constraints.AtMost(2), constraints.Between(1, 2), constraints.Exactly(1)}[int(b)%5]
+		}
+		if _, exact := m.Each.Row.Exact(); !exact {
+			m.Queens = 1 + int(b>>3)%6
+		}
+	case shapeRooks:
+		m.Attack = Attack(riders&3, 0)
+		m.Queens = 1 + int(b)%max(m.Rows, m.Cols)
+	case shapeSquare:
+		m.Cols = m.Rows
+		if b&1 != 0 {
+			m.Surface = constraints.Torus
+		}
+		m.Attack = Attack(0x0f, leapers&1)
+	case shapeStars:
+		m.Rows = 4 + (m.Rows-1)%3
+		m.Cols = m.Rows
+		k := 1 + int(riders)%m.Rows
+		m.Regions = regions(m.Rows, m.Cols, uint32(in.Next())<<8|uint32(in.Next()), b&1 != 0, k, b&2 != 0)
+		m.Attack = constraints.King
+		if b&4 != 0 {
+			m.Attack = constraints.Union(constraints.King, constraints.Knight)
+		}
+		if b&8 != 0 {
+			m.Surface = constraints.Torus
+		}
+		m.Each.Region = []constraints.Range{constraints.Exactly(2), constraints.Between(2, 3)}[int(b>>4)%2]
+		lines := []constraints.Range{{}, constraints.AtMost(2), constraints.Between(1, 2), constraints.Exactly(2)}
+		m.Each.Row, m.Each.Column = lines[int(leapers)%4], lines[int(leapers>>2)%4]
+		if _, exact := m.Each.Row.Exact(); !exact && m.Each.Column != constraints.Exactly(2) {
+			m.Queens = 2 * m.Regions.Count()
+		}
+	}
+	for range max(0, int(in.Next())%8-4) {
+		m.Blocked = appendNew(m.Blocked, constraints.Cell{Row: int(in.Next()) % m.Rows, Col: int(in.Next()) % m.Cols})
+	}
+	for range max(0, int(in.Next())%6-3) {
+		c := constraints.Cell{Row: int(in.Next()) % m.Rows, Col: int(in.Next()) % m.Cols}
+		if !contains(m.Blocked, c) {
+			m.Fixed = appendNew(m.Fixed, c)
+		}
+	}
+	return m
+}
+
+// ValidShaped draws models as Shaped does from random bytes of rng, until one passes Validate, and
+// returns it.
+func ValidShaped(rng *rand.Rand, maxSide int) constraints.Model {
+	return valid(rng, maxSide, Shaped)
+}
+
 // Small returns one of the 48 vectors with both components in -3..3 other than (0,0), from a byte.
 func Small(b byte) constraints.Vec {
 	i := int(b) % 48

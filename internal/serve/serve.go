@@ -184,7 +184,7 @@ func generate(ctx context.Context, r *http.Request) (any, error) {
 		}
 	}
 	for {
-		m, _, err := puzzles.Make(ctx, o, deduce.Solver{Deductions: true})
+		m, _, err := puzzles.Make(ctx, o, deduce.Solver{Packing: true})
 		if err != nil {
 			return nil, err
 		}
