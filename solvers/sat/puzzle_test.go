@@ -17,6 +17,9 @@ import (
 
 var generate = flag.Bool("generate", false, "make the region grids of testdata/ again (TestPuzzles)")
 
+// long runs the counts that take seconds to a minute: A000755 (no three in a line) to n=10.
+var long = flag.Bool("long", false, "run the long counts (A000755 to n=10)")
+
 // puzzles are the region puzzles of testdata/: LinkedIn's "Queens" (one queen per row, column and region,
 // no two touching) and Star Battle (two stars per row, column and region, none touching), each with a
 // unique solution by the oracle puzzleCount. The grids were made by makePuzzle, with the seeds below.
