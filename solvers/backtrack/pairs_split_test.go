@@ -21,6 +21,7 @@ var (
 	pairsPlain = flag.Bool("pairs-plain", false, "TestRowPairsSplit: no pin and no mirror: every placement of every pair")
 	pairsWant  = flag.Uint64("pairs-want", 0, "TestRowPairsSplit: the total to hold the count to")
 	pairsDraw  = flag.Int("pairs-sample", 0, "TestRowPairsSplit: placements of the deeper split drawn at random and counted again by the general path")
+	pairsOnly  = flag.Bool("pairs-sample-only", false, "TestRowPairsSplit: draw the -pairs-sample placements and count nothing else")
 )
 
 // TestRowPairsSplit counts ceil(n/2) queens on an n×n Möbius strip (-pairs-n) a second way: each task of
@@ -50,6 +51,10 @@ func TestRowPairsSplit(t *testing.T) {
 	tasks, err := pp.tasks(ctx)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if *pairsOnly {
+		sampleByGeneral(t, m, pp, tasks[0].level+1, *pairsDraw)
+		return
 	}
 	recorded := map[int]uint64{}
 	if *pairsCkpt != "" && !*pairsPlain {
