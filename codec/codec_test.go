@@ -116,9 +116,16 @@ func TestParseLevel(t *testing.T) {
 }
 
 func TestRefusals(t *testing.T) {
-	for _, in := range []string{"", "?slither/5/5/abc", "?starbattle/10/10/2/0", "?starbattle/99/99/2/0", "?starbattle/3/3/x/0000", "?starbattle/2/2/1/zz"} {
+	for _, in := range []string{"", "?slither/5/5/abc", "?starbattle/10/10/2/0", "?starbattle/99/99/2/0", "?starbattle/3/3/x/0000", "?starbattle/2/2/1/zz",
+		"?starbattle/2/2/1/o00", "?starbattle/2/2/1/o0/x", "?starbattle/2/2/1/o0g"} { // the last three: data after the border code
+
 		if _, err := codec.ParseURL(in); err == nil {
 			t.Errorf("url %q: no error", in)
+		}
+	}
+	for _, in := range []string{"?starbattle/2/2/1/o0", "?starbattle/2/2/1/o0/"} {
+		if _, err := codec.ParseURL(in); err != nil {
+			t.Errorf("url %q: %v", in, err)
 		}
 	}
 	if _, err := codec.ParseGrid([]byte("AB\nA"), 1); err == nil {

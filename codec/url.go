@@ -41,6 +41,11 @@ func ParseURL(url string) (constraints.Model, error) {
 	if err1 != nil || err2 != nil || err3 != nil || cols < 1 || rows < 1 || cols > MaxSide || rows > MaxSide {
 		return constraints.Model{}, bad("url: size %s×%s and %s stars: want sides from 1 to %d and a number of stars", clip(parts[1]), clip(parts[0]), clip(parts[2]), MaxSide)
 	}
+	for _, extra := range parts[4:] {
+		if extra != "" {
+			return constraints.Model{}, bad("url: trailing %q after the border code: want starbattle/COLS/ROWS/STARS/BORDERS", clip(extra))
+		}
+	}
 	g, err := decodeBorders(parts[3], rows, cols)
 	if err != nil {
 		return constraints.Model{}, err
@@ -65,7 +70,7 @@ func decodeBorders(code string, rows, cols int) (*constraints.Regions, error) {
 	vertical := (cols - 1) * rows
 	horizontal := cols * (rows - 1)
 	need := (vertical+4)/5 + (horizontal+4)/5
-	if len(code) < need {
+	if len(code) != need {
 		return nil, bad("url: %d border digits for a %d×%d board, want %d", len(code), rows, cols, need)
 	}
 	bits := func(from, n int) ([]bool, error) {
