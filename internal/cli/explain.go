@@ -51,7 +51,7 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 	if *format != "text" && *format != "json" {
 		return usagef("--format %q: want text or json", *format)
 	}
-	m, err := loadPuzzle(ctx, *variant, *stars)
+	m, starsRead, err := loadPuzzle(ctx, *variant, *stars)
 	if err != nil {
 		return err
 	}
@@ -79,14 +79,14 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 			}
 		}
 	}
-	return explainEnd(e, m, ex)
+	return explainEnd(e, m, ex, starsHint(starsRead, fs, *stars))
 }
 
-// explainEnd writes the summary on stderr and turns a stall into exit 1.
-func explainEnd(e *env, m constraints.Model, ex deduce.Explanation) error {
+// explainEnd writes the summary on stderr and turns a stall into exit 1; hint ends the stall's message.
+func explainEnd(e *env, m constraints.Model, ex deduce.Explanation, hint string) error {
 	if !ex.Solved {
-		return &codeError{code: ExitFailure, err: fmt.Errorf("deduction stalls after %d steps with %d of %d cells open: %s (--guess finishes by search)",
-			len(ex.Steps), ex.Open, m.Rows*m.Cols, ex.Stalled)}
+		return &codeError{code: ExitFailure, err: fmt.Errorf("deduction stalls after %d steps with %d of %d cells open: %s (--guess finishes by search)%s",
+			len(ex.Steps), ex.Open, m.Rows*m.Cols, ex.Stalled, strings.Replace(hint, ":", ";", 1))}
 	}
 	how := "without guessing"
 	if ex.Guessed {
@@ -164,52 +164,57 @@ func withTimeout(ctx context.Context, d time.Duration) (context.Context, context
 }
 
 // loadPuzzle reads a puzzle from a puz.link URL, a file (variant YAML, level JSON, letter grid) or a
-// built-in name.
-func loadPuzzle(ctx context.Context, arg string, stars int) (constraints.Model, error) {
+// built-in name. The bool says whether stars was read: a level JSON and a letter grid do not say how
+// many queens a line takes, the others do.
+func loadPuzzle(ctx context.Context, arg string, stars int) (constraints.Model, bool, error) {
 	if arg == "" {
-		return constraints.Model{}, usagef("--variant: give a puzzle (a variant file or name, a puzz.link URL, a level JSON or a letter grid)")
+		return constraints.Model{}, false, usagef("--variant: give a puzzle (a variant file or name, a puzz.link URL, a level JSON or a letter grid)")
 	}
 	if isURL(arg) {
 		m, err := codec.ParseURL(arg)
 		if err != nil {
-			return m, &usageError{err.Error()}
+			return m, false, &usageError{err.Error()}
 		}
-		return m, nil
+		return m, false, nil
 	}
-	if _, err := os.Stat(arg); err == nil {
-		data, err := readBounded(ctx, "--variant", arg)
-		if err != nil {
-			return constraints.Model{}, err
-		}
-		text := strings.TrimSpace(string(data))
-		var m constraints.Model
-		switch ext := strings.ToLower(filepath.Ext(arg)); {
-		case ext == ".yaml" || ext == ".yml":
-			v, err := variants.Parse(arg, data)
-			if err != nil {
-				return m, &usageError{err.Error()}
-			}
-			return v.Model, nil
-		case strings.Contains(text, "?starbattle/"):
-			m, err = codec.ParseURL(text)
-		case strings.HasPrefix(text, "{"):
-			m, err = codec.ParseLevel(data, stars)
-		case !strings.Contains(text, ":"):
-			m, err = codec.ParseGrid(data, stars)
-		default:
-			v, err := variants.Parse(arg, data) // its errors name the file, line and column
-			if err != nil {
-				return v.Model, &usageError{err.Error()}
-			}
-			return v.Model, nil
-		}
-		if err != nil {
-			return m, &usageError{fmt.Sprintf("%s: %v", arg, err)}
-		}
-		return m, nil
+	if _, err := os.Stat(arg); err != nil {
+		v, err := loadVariant(arg)
+		return v.Model, false, err
 	}
-	v, err := loadVariant(arg)
-	return v.Model, err
+	data, err := readBounded(ctx, "--variant", arg)
+	if err != nil {
+		return constraints.Model{}, false, err
+	}
+	text := strings.TrimSpace(string(data))
+	ext := strings.ToLower(filepath.Ext(arg))
+	var m constraints.Model
+	switch {
+	case ext != ".yaml" && ext != ".yml" && strings.Contains(text, "?starbattle/"):
+		m, err = codec.ParseURL(text)
+	case ext != ".yaml" && ext != ".yml" && strings.HasPrefix(text, "{"):
+		m, err = codec.ParseLevel(data, stars)
+	case ext != ".yaml" && ext != ".yml" && !strings.Contains(text, ":"):
+		m, err = codec.ParseGrid(data, stars)
+	default:
+		v, err := variants.Parse(arg, data) // its errors name the file, line and column
+		if err != nil {
+			return v.Model, false, &usageError{err.Error()}
+		}
+		return v.Model, false, nil
+	}
+	if err != nil {
+		return m, false, &usageError{fmt.Sprintf("%s: %v", arg, err)}
+	}
+	return m, !strings.Contains(text, "?starbattle/"), nil
+}
+
+// starsHint is what a stall or a board with no solution adds when the quota came from --stars'
+// default: the grid does not say it, so a two-star grid read with one star fails for no reason it shows.
+func starsHint(fromFlag bool, fs interface{ Changed(string) bool }, stars int) string {
+	if !fromFlag || fs.Changed("stars") {
+		return ""
+	}
+	return fmt.Sprintf(": the grid was read with %d %s a row, column and region (the default): for a two-star puzzle say --stars 2", stars, plural(uint64(stars), "queen", "queens"))
 }
 
 // isURL reports whether arg is a puzz.link Star Battle URL, or the part of one from "starbattle/" on.
@@ -277,7 +282,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	if *format != "text" && *format != "json" {
 		return usagef("--format %q: want text or json", *format)
 	}
-	m, err := loadPuzzle(ctx, *variant, *stars)
+	m, starsRead, err := loadPuzzle(ctx, *variant, *stars)
 	if err != nil {
 		return err
 	}
@@ -316,6 +321,9 @@ func runHint(ctx context.Context, e *env, args []string) error {
 			return &interrupted{cause: ctx.Err()}
 		}
 		return err
+	}
+	if hint := starsHint(starsRead, fs, *stars); h.Step == nil && !h.Solved && hint != "" {
+		fmt.Fprintf(e.stderr, "queens hint: note%s\n", hint)
 	}
 	if *format == "json" {
 		return writeJSON(e.stdout, h)

@@ -67,3 +67,24 @@ func TestHint(t *testing.T) {
 		t.Errorf("a short board: exit %d, %s", code, errs)
 	}
 }
+
+// TestExplainStarsHint: a two-star letter grid read with --stars' default of one stalls, and the message
+// says how the grid was read; with --stars 2 it is solved, and with --stars 1 said outright the message
+// does not second-guess it.
+func TestExplainStarsHint(t *testing.T) {
+	const grid = "testdata/starbattle-2-10.grid"
+	for _, tc := range []struct {
+		args []string
+		code int
+		hint bool
+	}{
+		{nil, ExitFailure, true},
+		{[]string{"--stars", "2"}, 0, false},
+		{[]string{"--stars", "1"}, ExitFailure, false},
+	} {
+		_, errs, code := runQueens(t, "", append([]string{"explain", "--variant", grid}, tc.args...)...)
+		if code != tc.code || strings.Contains(errs, "--stars 2") != tc.hint {
+			t.Errorf("explain %v: exit %d (want %d), hint %v (want %v): %s", tc.args, code, tc.code, !tc.hint, tc.hint, errs)
+		}
+	}
+}
