@@ -54,6 +54,70 @@ func TestLineFormula(t *testing.T) {
 	}
 }
 
+// TestDiagonalFormula holds the count of queens that attack along the diagonals alone (bishops, or one
+// diagonal direction) to brute force on small boards, to the general path where both directions cross
+// no other line, and to A002465 (n bishops on n×n), and checks that it is what counts them by default:
+// the diagonals formula on a flat board, square for both directions; the general path elsewhere.
+func TestDiagonalFormula(t *testing.T) {
+	ctx := context.Background()
+	for i, a := range []constraints.Attack{constraints.Bishop, constraints.Diagonal, constraints.AntiDiagonal} {
+		for rows := 1; rows <= 5; rows++ {
+			for cols := 1; cols <= 5; cols++ {
+				for k := 1; k <= min(rows*cols, 6); k++ {
+					for _, wrap := range []constraints.Surface{constraints.Flat, constraints.Cylinder} {
+						m := constraints.Model{Rows: rows, Cols: cols, Queens: k, Attack: a, Surface: wrap}
+						if m.Validate() != nil {
+							continue
+						}
+						want, err := brute.Solver{}.Count(ctx, m)
+						if err != nil {
+							t.Fatal(err)
+						}
+						res, err := backtrack.New().Count(ctx, m)
+						formula := wrap == constraints.Flat && (rows == cols || i > 0)
+						if k == 1 {
+							formula = true // one queen attacks nothing, whatever the board
+						}
+						if err != nil || res.Count != want.Count || (res.Stats.Method == backtrack.Formula.String()) != formula {
+							t.Errorf("%v: %d by %s (err %v), brute force %d", m, res.Count, res.Stats.Method, err, want.Count)
+						}
+					}
+				}
+			}
+		}
+	}
+	for n, want := range modeltest.OEIS(t, "A002465") {
+		if n < 1 {
+			continue
+		}
+		res, err := backtrack.New().Count(ctx, constraints.Model{Rows: n, Cols: n, Attack: constraints.Bishop})
+		if err != nil || res.Count != want {
+			t.Errorf("A002465(%d): %d, %v; want %d", n, res.Count, err, want)
+		}
+	}
+	// k bishops on 7×7 for every k, against the general path (forced by the method).
+	for k := 1; k <= 12; k++ {
+		m := constraints.Model{Rows: 7, Cols: 7, Queens: k, Attack: constraints.Bishop}
+		want, err := backtrack.New(backtrack.GeneralOnly()).Count(ctx, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := backtrack.New().Count(ctx, m); err != nil || got.Count != want.Count {
+			t.Errorf("%d bishops on 7×7: %d, %v; the general path %d", k, got.Count, err, want.Count)
+		}
+	}
+	// Past 64 bits is an error, not a wrong number; a huge board with two bishops fits in a moment.
+	if _, err := backtrack.New().Count(ctx, constraints.Model{Rows: 20, Cols: 20, Attack: constraints.Bishop}); !errorsIs(err, solvers.ErrOverflow) {
+		t.Errorf("20 bishops on 20×20: err %v; want the count's overflow", err)
+	}
+	// Two bishops on n×n: C(n², 2) less the pairs on a common diagonal, 2·Σ_len C(len, 2) = n(n−1)(2n−1)/3.
+	n := uint64(50_000)
+	res, err := backtrack.New().Count(ctx, constraints.Model{Rows: int(n), Cols: int(n), Queens: 2, Attack: constraints.Bishop})
+	if want := n*n*(n*n-1)/2 - n*(n-1)*(2*n-1)/3; err != nil || res.Count != want {
+		t.Errorf("2 bishops on %d×%d: %d, %v; want %d", n, n, res.Count, err, want)
+	}
+}
+
 // TestTallBoards holds boards of more than 64 rows, on every path that takes them, with their classes:
 // to brute force where the queens are few, to each other and to a count worked out by hand elsewhere.
 func TestTallBoards(t *testing.T) {

@@ -3,7 +3,9 @@ package backtrack
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/intmath"
@@ -17,9 +19,12 @@ import (
 // of which only those sharing a row (or a column) attack, or k cells, and the count is a formula. A torus
 // changes nothing, its rows and columns being the same lines. One queen alone attacks nothing, so it fits
 // whatever the attacks and blocked cells, where no line asks for a queen: it stands on any open cell.
+// Queens that attack along the diagonals alone fit too, where diagonalsFit says so.
 func (p *plan) formulaFits() string {
 	switch {
 	case p.queens == 1 && !p.asksAQueen():
+		return ""
+	case p.diagonalsFit() == "":
 		return ""
 	case !p.ridersOnly(p.rowRange) || !p.ridersOnly(p.colRange) || len(p.excluding) > 0 || len(p.counted) > 0 || len(p.leapers) > 0:
 		return "needs no rider but the row and the column, no leaper and no quota"
@@ -27,6 +32,122 @@ func (p *plan) formulaFits() string {
 		return "needs every cell open"
 	}
 	return ""
+}
+
+// diagonalsFit says why p's model is not k bishops (or queens that attack along one diagonal only) on a
+// flat board, every cell open, no quota, or "": the riders are the diagonal, the anti-diagonal or both,
+// and nothing else is asked.
+func (p *plan) diagonalsFit() string {
+	switch {
+	case len(p.riders) == 0 || !subsetOf(p.riders, vecDiag, vecAnti) || len(p.excluding) != len(p.riders) ||
+		!p.rowRange.IsZero() || !p.colRange.IsZero() || len(p.counted) > 0 || p.rest != "" || len(p.leapers) > 0:
+		return "needs the diagonals and nothing else"
+	case p.m.Surface != constraints.Flat:
+		return "needs a flat board"
+	case len(p.prog.Blocked) > 0 || len(p.prog.Fixed) > 0:
+		return "needs every cell open"
+	case len(p.riders) == 2 && p.rows != p.cols:
+		return "needs a square board for both diagonals, where the diagonals of a colour nest"
+	}
+	return ""
+}
+
+// diagonals counts k queens that attack along the diagonals alone on a flat r×c board. Along one
+// diagonal direction the lines never cross: choose k lines and a cell on each, the k-th elementary
+// symmetric function of the lines' lengths. Along both, the two colours of the board never meet (a
+// diagonal keeps the parity of row+col), so the count is Σ_j W₀(j)·W₁(k−j), with W_p(j) the placements
+// of j bishops on colour p. Turned by 45°, the diagonals of one colour are rows and its anti-diagonals
+// columns, each diagonal meeting an interval of them; where these intervals nest (as on every square
+// board, where they share a centre), the diagonals taken shortest first meet j columns already taken by
+// the j bishops before them, so W_p(j) = W'(j) + W'(j−1)·(len − (j−1)) line by line, the rook count of a
+// Ferrers board. On an oblong board they do not all nest, and diagonalsFit sends it to the general path.
+func (p *plan) diagonals(ctx context.Context) (uint64, error) {
+	rows, cols, k := p.rows, p.cols, p.queens
+	both := len(p.riders) == 2
+	if !both {
+		// Every diagonal's length, counted by the clamp of its cells: length(d) = #{r: 0 ≤ r−d < cols}.
+		f := make([]uint64, k+1)
+		f[0] = 1
+		for d := -(cols - 1); d < rows; d++ {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+			n := uint64(min(rows, d+cols) - max(0, d))
+			for j := min(k, d+cols); j >= 1; j-- {
+				f[j] = satAdd(f[j], satMul(f[j-1], n))
+			}
+		}
+		if f[k] == math.MaxUint64 {
+			return 0, errOverflow
+		}
+		return f[k], nil
+	}
+	var w [2][]uint64
+	for colour := range 2 {
+		// The anti-diagonal s = r+c of this colour meets the diagonals d = r−c from lo(s) to hi(s), in
+		// steps of 2: r from max(0, s−cols+1) to min(rows−1, s).
+		type span struct{ lo, hi int }
+		var spans []span
+		for s := colour; s <= rows+cols-2; s += 2 {
+			r0, r1 := max(0, s-cols+1), min(rows-1, s)
+			spans = append(spans, span{2*r0 - s, 2*r1 - s})
+		}
+		slices.SortFunc(spans, func(a, b span) int { return (a.hi - a.lo) - (b.hi - b.lo) })
+		f := make([]uint64, k+1)
+		f[0] = 1
+		for i, sp := range spans {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+			if i > 0 && (sp.lo > spans[i-1].lo || sp.hi < spans[i-1].hi) {
+				return 0, fmt.Errorf("backtrack: the diagonals of a %d×%d board do not nest", rows, cols) // diagonalsFit keeps these out
+			}
+			n := uint64((sp.hi-sp.lo)/2 + 1)
+			for j := min(k, i+1); j >= 1; j-- {
+				if free := n - uint64(j-1); uint64(j-1) < n {
+					f[j] = satAdd(f[j], satMul(f[j-1], free))
+				}
+			}
+		}
+		w[colour] = f
+	}
+	total := uint64(0)
+	for j := 0; j <= k; j++ {
+		a, b := w[0][j], w[1][k-j]
+		if a == 0 || b == 0 {
+			continue
+		}
+		if a == math.MaxUint64 || b == math.MaxUint64 {
+			return 0, errOverflow
+		}
+		hi, lo := bits.Mul64(a, b)
+		sum, carry := bits.Add64(total, lo, 0)
+		if hi != 0 || carry != 0 {
+			return 0, errOverflow
+		}
+		total = sum
+	}
+	return total, nil
+}
+
+// satAdd and satMul add and multiply, saturating at the largest uint64, which stands for "too large".
+func satAdd(a, b uint64) uint64 {
+	s, carry := bits.Add64(a, b, 0)
+	if carry != 0 {
+		return math.MaxUint64
+	}
+	return s
+}
+
+func satMul(a, b uint64) uint64 {
+	if a == math.MaxUint64 && b != 0 || b == math.MaxUint64 && a != 0 {
+		return math.MaxUint64
+	}
+	hi, lo := bits.Mul64(a, b)
+	if hi != 0 {
+		return math.MaxUint64
+	}
+	return lo
 }
 
 // asksAQueen reports whether some family asks at least one queen of its lines.
@@ -51,13 +172,16 @@ func (p *plan) ridersOnly(r constraints.Range) bool { return r.IsZero() || r == 
 //	neither:                    C(r·c, k)
 //
 // and one queen where no line asks for one: the open cells, or the fixed queen's one.
-func (p *plan) formula() (uint64, error) {
+func (p *plan) formula(ctx context.Context) (uint64, error) {
 	r, c, k := uint64(p.rows), uint64(p.cols), uint64(p.queens)
 	if k == 1 && !p.asksAQueen() {
 		if len(p.prog.Fixed) > 0 {
 			return 1, nil
 		}
 		return r*c - uint64(len(p.prog.Blocked)), nil
+	}
+	if p.diagonalsFit() == "" {
+		return p.diagonals(ctx)
 	}
 	row, col := !p.rowRange.IsZero(), !p.colRange.IsZero()
 	var terms []func() (uint64, bool)

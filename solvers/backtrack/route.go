@@ -66,7 +66,7 @@ var routes = []route{
 		why:   "n queens on an n×n torus, the four lines, gcd(n, 6) > 1: no solution, by Pólya's theorem",
 		count: polyaJob, find: proveNone},
 	{method: Formula, ops: opCount, fits: (*plan).formulaFits,
-		why:   "rows and columns at most, every cell open, no quota: a closed formula, C(r,k)·C(c,k)·k! for rooks",
+		why:   "rows and columns at most, or the diagonals alone on a flat board, every cell open, no quota: a closed formula, C(r,k)·C(c,k)·k! for rooks, a sum over the two colours for bishops",
 		count: formulaJob},
 	{method: Join, ops: opCount | opClasses, fits: joinFits,
 		why:   "classic queens, n ≤ 23 (halves.MaxN): half boards joined (package halves), many times faster than a search; classes by Burnside's lemma",
@@ -220,7 +220,7 @@ func polyaJob(_ context.Context, p *plan, unique bool) (*job, error) {
 
 // formulaJob counts by the closed formula, as one task.
 func formulaJob(_ context.Context, p *plan, _ bool) (*job, error) {
-	count := func(context.Context, *ctl) (uint64, error) { return p.formula() }
+	count := func(ctx context.Context, _ *ctl) (uint64, error) { return p.formula(ctx) }
 	return oneTask(Formula, fmt.Sprintf("%s %s tasks=1", Formula, p.board()), count, nil), nil
 }
 
