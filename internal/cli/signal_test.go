@@ -21,7 +21,8 @@ import (
 func queensBinary(t *testing.T) string { return modeltest.Binary(t) }
 
 // TestSignalStopsEveryPath starts each counting and listing path on a model too large to finish, sends
-// SIGINT (or SIGTERM), and requires the process to exit within a second, with code 130 and its partial
+// SIGINT (or SIGTERM), and requires the process to exit within a second (stretched on a loaded machine:
+// modeltest.Grace), with code 130 and its partial
 // answer marked as such. Go catches both signals; a loop that never looks at its stop flag could only be
 // killed.
 func TestSignalStopsEveryPath(t *testing.T) {
@@ -76,14 +77,14 @@ func TestSignalStopsEveryPath(t *testing.T) {
 			go func() { done <- cmd.Wait() }()
 			select {
 			case <-done:
-			case <-time.After(5 * time.Second):
+			case <-time.After(max(5*time.Second, 2*modeltest.Grace(time.Second))):
 				cmd.Process.Kill()
 				<-done
-				t.Fatalf("queens %s: still running 5 s after %v", strings.Join(c.args, " "), c.signal)
+				t.Fatalf("queens %s: still running long after %v", strings.Join(c.args, " "), c.signal)
 			}
 			took := time.Since(sent)
-			if took > time.Second {
-				t.Errorf("queens %s: exited %v after %v, want within 1 s", strings.Join(c.args, " "), took.Round(time.Millisecond), c.signal)
+			if grace := modeltest.Grace(time.Second); took > grace {
+				t.Errorf("queens %s: exited %v after %v, want within %v (1 s on an idle machine)", strings.Join(c.args, " "), took.Round(time.Millisecond), c.signal, grace.Round(time.Millisecond))
 			}
 			if code := cmd.ProcessState.ExitCode(); code != ExitInterrupted {
 				t.Errorf("queens %s: exit %d, want %d\nstderr: %s", strings.Join(c.args, " "), code, ExitInterrupted, stderr.String())

@@ -3,6 +3,7 @@ package modeltest
 import (
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/queens-dev/queens/constraints"
 )
@@ -74,6 +75,20 @@ func TestWideCoversTheProgram(t *testing.T) {
 	for _, s := range constraints.Surfaces() {
 		if surfaces[s] < 100 {
 			t.Errorf("%v in %d of 2000 models only", s, surfaces[s])
+		}
+	}
+}
+
+func TestStretch(t *testing.T) {
+	for _, tc := range []struct {
+		load float64
+		cpus int
+		want time.Duration
+	}{
+		{0.5, 2, time.Second}, {2, 2, time.Second}, {6, 2, 3 * time.Second}, {100, 2, 10 * time.Second}, {3, 0, 3 * time.Second},
+	} {
+		if got := stretch(time.Second, tc.load, tc.cpus); got != tc.want {
+			t.Errorf("stretch(1s, load %v, %d cpus) = %v, want %v", tc.load, tc.cpus, got, tc.want)
 		}
 	}
 }
