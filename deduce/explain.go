@@ -118,6 +118,7 @@ func explain(ctx context.Context, s *State, o Options) (Explanation, error) {
 
 func explainWith(ctx context.Context, s *State, o Options, each func(Step)) (Explanation, error) {
 	f := newFinder(s)
+	f.stop = func() bool { return ctx.Err() != nil }
 	var e Explanation
 	var solution constraints.Solution
 	for !s.Solved() {
@@ -128,6 +129,9 @@ func explainWith(ctx context.Context, s *State, o Options, each func(Step)) (Exp
 			return e, fmt.Errorf("deduce: %w", ErrNoSolution)
 		}
 		st, ok := f.find(o.MaxLevel)
+		if err := ctx.Err(); err != nil {
+			return e, err // a technique may have given up for it: no stall to report
+		}
 		if !ok {
 			if !o.Guess {
 				break
@@ -168,7 +172,7 @@ func explainWith(ctx context.Context, s *State, o Options, each func(Step)) (Exp
 // find returns the first step of the easiest technique that has one, up to max (0: all).
 func (f *finder) find(max Level) (step, bool) {
 	for _, t := range techniques {
-		if max != 0 && t.Level > max {
+		if max != 0 && t.Level > max || f.halted() {
 			break
 		}
 		if st, ok := t.find(f); ok {

@@ -21,6 +21,18 @@ type finder struct {
 	tick   uint32
 	count  []int32 // per cell
 	budget int     // enumeration nodes allowed to one packing or squeeze look
+	// stop, if set, says that the caller's context has ended; once it has, stopped stays true and every
+	// technique gives up at its next check (a technique that gives up finds no step: never a wrong one).
+	stop    func() bool
+	stopped bool
+}
+
+// halted reports whether the finder should give up: its stop has said so.
+func (f *finder) halted() bool {
+	if !f.stopped && f.stop != nil && f.stop() {
+		f.stopped = true
+	}
+	return f.stopped
 }
 
 func newFinder(s *State) *finder {

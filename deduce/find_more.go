@@ -60,7 +60,7 @@ func (f *finder) groups() (step, bool) {
 	}
 	for _, b := range f.bands() {
 		n := len(b.lines)
-		for lo := 0; lo < n; lo++ {
+		for lo := 0; lo < n && !f.halted(); lo++ {
 			for hi := lo + 1; hi < n && hi-lo+1 < n; hi++ {
 				if st, ok := f.regionsInBand(b, lo, hi, regions); ok {
 					return st, true
@@ -261,7 +261,7 @@ func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, 
 	}
 	var walk func(j, from, left int) bool
 	walk = func(j, from, left int) bool {
-		if nodes++; nodes > f.budget {
+		if nodes++; nodes > f.budget || nodes&1023 == 0 && f.halted() {
 			return false
 		}
 		if left == 0 {
@@ -336,6 +336,9 @@ func (f *finder) packing() (step, bool) {
 		if x.lo != x.hi || !f.human(u) || x.kind == KindLine || f.need(u) < 2 || int(s.open[u]) <= f.need(u) {
 			continue
 		}
+		if f.halted() {
+			break
+		}
 		place, ex, ways, ok := f.arrangements([]int32{u})
 		if !ok || ways == 0 || len(place)+len(ex) == 0 {
 			continue
@@ -372,6 +375,9 @@ func (f *finder) squeeze() (step, bool) {
 			if f.need(g[0]) <= 0 || f.need(g[1]) <= 0 {
 				continue
 			}
+			if f.halted() {
+				return step{}, false
+			}
 			place, ex, ways, ok := f.arrangements(g)
 			if !ok || ways == 0 || len(place)+len(ex) == 0 {
 				continue
@@ -390,6 +396,9 @@ func (f *finder) chain() (step, bool) {
 	for y, v := range s.cells {
 		if v != Open {
 			continue
+		}
+		if f.halted() {
+			break
 		}
 		y := int32(y)
 		for _, queen := range []bool{true, false} {
@@ -454,6 +463,9 @@ func (f *finder) trial() (step, bool) {
 		if v != Open {
 			continue
 		}
+		if f.halted() {
+			break
+		}
 		y := int32(y)
 		for _, queen := range []bool{true, false} {
 			mark := s.Save()
@@ -491,6 +503,9 @@ const hypothesisSteps = 400
 func (f *finder) hypothesis() (end string, used []string, broke bool) {
 	s := f.s
 	for range hypothesisSteps {
+		if f.halted() {
+			return "", used, false
+		}
 		mark := s.Save()
 		if !s.Propagate() {
 			return f.brokenWords(), append(used, "forced moves"), true

@@ -143,7 +143,11 @@ func HintFor(ctx context.Context, m constraints.Model, board []string) (Hint, er
 		return h, nil
 	}
 	f := newFinder(s)
+	f.stop = func() bool { return ctx.Err() != nil }
 	st, ok := f.find(0)
+	if err := ctx.Err(); err != nil {
+		return Hint{}, err
+	}
 	if !ok {
 		h.Stalled = f.where()
 		h.Why = "no technique applies: " + h.Stalled
