@@ -171,6 +171,7 @@ func explainWith(ctx context.Context, s *State, o Options, each func(Step)) (Exp
 
 // find returns the first step of the easiest technique that has one, up to max (0: all).
 func (f *finder) find(max Level) (step, bool) {
+	f.gaveUp = false
 	for _, t := range techniques {
 		if max != 0 && t.Level > max || f.halted() {
 			break
@@ -234,10 +235,16 @@ func (f *finder) where() string {
 	if len(names) > 8 {
 		names = append(names[:7], fmt.Sprintf("%d more", len(names)-7))
 	}
+	var out string
 	if len(names) == 0 {
-		return "every row, column and region has its queens, but cells are still open"
+		out = "every row, column and region has its queens, but cells are still open"
+	} else {
+		out = strings.Join(names, ", ") + " still need queens"
 	}
-	return strings.Join(names, ", ") + " still need queens"
+	if f.gaveUp {
+		out += fmt.Sprintf("; the trial technique gave up at its budget (%d steps of look-ahead)", f.trialBudget)
+	}
+	return out
 }
 
 // Board draws the state: 'Q' for a queen, 'x' for an empty cell, '.' for an open one.

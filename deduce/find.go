@@ -25,6 +25,11 @@ type finder struct {
 	// technique gives up at its next check (a technique that gives up finds no step: never a wrong one).
 	stop    func() bool
 	stopped bool
+	// work counts the arrangement nodes walked and the suppositions reasoned on, for trial's budget;
+	// gaveUp says that trial stopped at its budget in the last find, so a stall can say so.
+	work        int64
+	trialBudget int64
+	gaveUp      bool
 }
 
 // halted reports whether the finder should give up: its stop has said so.
@@ -37,7 +42,7 @@ func (f *finder) halted() bool {
 
 func newFinder(s *State) *finder {
 	n := len(s.cells)
-	return &finder{s: s, stamp: make([]uint32, n), count: make([]int32, n), budget: 200_000}
+	return &finder{s: s, stamp: make([]uint32, n), count: make([]int32, n), budget: 200_000, trialBudget: trialBudget}
 }
 
 func (f *finder) next() uint32 {

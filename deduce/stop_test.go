@@ -3,6 +3,7 @@ package deduce
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -61,5 +62,33 @@ func TestFindStops(t *testing.T) {
 	_, err = Explain(ctx2, m, Options{})
 	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 1500*time.Millisecond+modeltest.Grace(time.Second) {
 		t.Errorf("Explain: %v after %v; want the context's error within a second of its end", err, time.Since(start).Round(time.Millisecond))
+	}
+}
+
+// TestTrialBudget: on the big puzzle's fourth step, trial gives up at its budget (set small here), finds
+// no step, and the stall says so; the easier techniques' steps before it are unchanged.
+func TestTrialBudget(t *testing.T) {
+	m, err := codec.ParseURL(bigStarBattle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFinder(s)
+	f.trialBudget = 20_000
+	for i := range 3 {
+		st, ok := f.find(0)
+		if !ok || f.gaveUp {
+			t.Fatalf("step %d: found %v, gave up %v", i+1, ok, f.gaveUp)
+		}
+		f.apply(st)
+	}
+	if st, ok := f.find(0); ok || !f.gaveUp {
+		t.Fatalf("the fourth step: %+v (found %v), gave up %v; want trial to give up at its budget", st, ok, f.gaveUp)
+	}
+	if w := f.where(); !strings.Contains(w, "gave up at its budget (20000 steps") {
+		t.Errorf("stall %q does not say that trial gave up", w)
 	}
 }
