@@ -62,6 +62,10 @@ type packer struct {
 	best          []int32
 	pair          []bool
 	blocks        [][4]int32
+	// common[(r*cols+c)*16+pattern]: the cells a queen on any cell of pattern attacks, pattern the cells
+	// of the 2×2 block at row r, column c (bit 1 the top left, 2 top right, 4 bottom left, 8 bottom right);
+	// nil until first asked.
+	common [][]int32
 }
 
 func newPacker(s *State) *packer {
@@ -73,6 +77,7 @@ func newPacker(s *State) *packer {
 	if !k.on {
 		return k
 	}
+	k.common = make([][]int32, 16*p.rows*p.cols)
 	var rows, cols []int32
 	for u, x := range p.units {
 		switch x.kind {
@@ -296,6 +301,20 @@ func (s *State) need(ps *packSet) int {
 	return need
 }
 
+// spare reports whether a set that needs need queens has more open cells than need blocks can hold, so
+// more blocks than it needs whatever its cover: a block holds two cells of a line, four in all. It costs
+// no cover, and most sets have spare blocks at most nodes.
+func (k *packer) spare(s *State, ps *packSet, need int) bool {
+	open := 0
+	for _, u := range ps.units {
+		open += int(s.open[u])
+	}
+	if ps.lo == ps.hi {
+		return open > 2*need
+	}
+	return open > 4*need
+}
+
 // cover returns the fewest blocks that cover a set's open cells, leaving in k.pair how the lines pair.
 func (k *packer) cover(s *State, ps *packSet) int {
 	open := s.rowOpen
@@ -322,11 +341,15 @@ func (k *packer) cover(s *State, ps *packSet) int {
 }
 
 // bound applies the packing bound to one set, deciding cells when decide is set, and returns the set's
-// spare blocks (blocks less need; −1 when it needs nothing) and false on a contradiction.
+// spare blocks (blocks less need; −1 when it needs nothing; when decide is set, 1 for any number when
+// spare says there are some) and false on a contradiction.
 func (k *packer) bound(s *State, ps *packSet, decide bool) (int, bool) {
 	need := s.need(ps)
 	if need <= 0 {
 		return -1, true
+	}
+	if decide && k.spare(s, ps, need) {
+		return 1, true
 	}
 	blocks := k.cover(s, ps)
 	if blocks < need {
@@ -344,27 +367,58 @@ func (k *packer) bound(s *State, ps *packSet, decide bool) (int, bool) {
 			}
 			continue
 		}
-		// Cells every open cell of the block attacks: the first cell's attacks that the others share.
-		for _, a := range s.p.attacks[b[0]] {
-			if s.cells[a] != Open || a == b[1] || a == b[2] || a == b[3] {
-				continue
-			}
-			all := true
-			for _, x := range b[1:] {
-				if x < 0 {
-					break
-				}
-				if _, ok := slices.BinarySearch(s.p.attacks[x], a); !ok {
-					all = false
-					break
-				}
-			}
-			if all && !s.Exclude(int(a)) {
+		for _, a := range k.attackedByAll(s.p, b) {
+			if s.cells[a] == Open && !s.Exclude(int(a)) {
 				return 0, false
 			}
 		}
 	}
 	return 0, true
+}
+
+// attackedByAll returns the cells that every cell of block b attacks (b's cells, −1 past the last, lie
+// in one 2×2 block), from k.common: a tight set meets the same blocks node after node.
+func (k *packer) attackedByAll(p *problem, b [4]int32) []int32 {
+	r0, c0 := p.rows, p.cols
+	for _, x := range b {
+		if x < 0 {
+			break
+		}
+		r0, c0 = min(r0, int(x)/p.cols), min(c0, int(x)%p.cols)
+	}
+	pattern := 0
+	for _, x := range b {
+		if x < 0 {
+			break
+		}
+		pattern |= 1 << ((int(x)/p.cols-r0)*2 + int(x)%p.cols - c0)
+	}
+	at := (r0*p.cols+c0)*16 + pattern
+	if c := k.common[at]; c != nil {
+		return c
+	}
+	// The first cell's attacks that the others share.
+	c := make([]int32, 0)
+	for _, a := range p.attacks[b[0]] {
+		if a == b[1] || a == b[2] || a == b[3] {
+			continue
+		}
+		all := true
+		for _, x := range b[1:] {
+			if x < 0 {
+				break
+			}
+			if _, ok := slices.BinarySearch(p.attacks[x], a); !ok {
+				all = false
+				break
+			}
+		}
+		if all {
+			c = append(c, a)
+		}
+	}
+	k.common[at] = c
+	return c
 }
 
 // listBlocks lists the blocks of the cover that cover just computed, each as its open cells (−1 past
