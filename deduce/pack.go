@@ -61,11 +61,17 @@ type packer struct {
 	lines         []uint64
 	best          []int32
 	pair          []bool
-	blocks        [][4]int32
-	// common[(r*cols+c)*16+pattern]: the cells a queen on any cell of pattern attacks, pattern the cells
-	// of the 2×2 block at row r, column c (bit 1 the top left, 2 top right, 4 bottom left, 8 bottom right);
-	// nil until first asked.
+	blocks        []block
+	// common[block.key]: the cells that a queen on any of the block's cells attacks; nil until first asked.
 	common [][]int32
+}
+
+// block is a block of a cover: its open cells (−1 past the last), and as key (r*cols+c)*16+pattern, the
+// 2×2 square at row r, column c that holds them and which of its cells they are (bit 1 the top left, 2
+// top right, 4 bottom left, 8 bottom right).
+type block struct {
+	cells [4]int32
+	key   int32
 }
 
 func newPacker(s *State) *packer {
@@ -361,8 +367,8 @@ func (k *packer) bound(s *State, ps *packSet, decide bool) (int, bool) {
 	}
 	// A queen in every block.
 	for _, b := range k.listBlocks(s, ps) {
-		if b[1] < 0 {
-			if !s.Place(int(b[0])) {
+		if b.cells[1] < 0 {
+			if !s.Place(int(b.cells[0])) {
 				return 0, false
 			}
 			continue
@@ -376,28 +382,14 @@ func (k *packer) bound(s *State, ps *packSet, decide bool) (int, bool) {
 	return 0, true
 }
 
-// attackedByAll returns the cells that every cell of block b attacks (b's cells, −1 past the last, lie
-// in one 2×2 block), from k.common: a tight set meets the same blocks node after node.
-func (k *packer) attackedByAll(p *problem, b [4]int32) []int32 {
-	r0, c0 := p.rows, p.cols
-	for _, x := range b {
-		if x < 0 {
-			break
-		}
-		r0, c0 = min(r0, int(x)/p.cols), min(c0, int(x)%p.cols)
-	}
-	pattern := 0
-	for _, x := range b {
-		if x < 0 {
-			break
-		}
-		pattern |= 1 << ((int(x)/p.cols-r0)*2 + int(x)%p.cols - c0)
-	}
-	at := (r0*p.cols+c0)*16 + pattern
-	if c := k.common[at]; c != nil {
+// attackedByAll returns the cells that every cell of block b attacks, from k.common: a tight set meets
+// the same blocks node after node.
+func (k *packer) attackedByAll(p *problem, bl block) []int32 {
+	if c := k.common[bl.key]; c != nil {
 		return c
 	}
 	// The first cell's attacks that the others share.
+	b := bl.cells
 	c := make([]int32, 0)
 	for _, a := range p.attacks[b[0]] {
 		if a == b[1] || a == b[2] || a == b[3] {
@@ -417,13 +409,12 @@ func (k *packer) attackedByAll(p *problem, b [4]int32) []int32 {
 			c = append(c, a)
 		}
 	}
-	k.common[at] = c
+	k.common[bl.key] = c
 	return c
 }
 
-// listBlocks lists the blocks of the cover that cover just computed, each as its open cells (−1 past
-// the last).
-func (k *packer) listBlocks(s *State, ps *packSet) [][4]int32 {
+// listBlocks lists the blocks of the cover that cover just computed.
+func (k *packer) listBlocks(s *State, ps *packSet) []block {
 	cols := s.p.cols
 	cell := func(line, at int) int32 {
 		if ps.flip {
@@ -440,17 +431,25 @@ func (k *packer) listBlocks(s *State, ps *packSet) [][4]int32 {
 			top, bottom, line = m[i-2], m[i-1], line-1
 		}
 		for u := top | bottom; u != 0; {
-			two := uint64(3) << bits.TrailingZeros64(u)
+			at := bits.TrailingZeros64(u)
+			two := uint64(3) << at
 			u &^= two
-			b := [4]int32{-1, -1, -1, -1}
+			b := block{cells: [4]int32{-1, -1, -1, -1}, key: cell(line, at) * 16}
 			n := 0
 			for x := top & two; x != 0; x &= x - 1 {
-				b[n] = cell(line, bits.TrailingZeros64(x))
+				b.cells[n] = cell(line, bits.TrailingZeros64(x))
 				n++
 			}
 			for x := bottom & two; x != 0; x &= x - 1 {
-				b[n] = cell(line+1, bits.TrailingZeros64(x))
+				b.cells[n] = cell(line+1, bits.TrailingZeros64(x))
 				n++
+			}
+			// The square's cells as bits: a line's two cells lie across it, or (flipped) down it.
+			t, d := top>>at&3, bottom>>at&3
+			if ps.flip {
+				b.key += int32(t&1 | t>>1<<2 | d&1<<1 | d>>1<<3)
+			} else {
+				b.key += int32(t | d<<2)
 			}
 			k.blocks = append(k.blocks, b)
 		}
