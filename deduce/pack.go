@@ -28,25 +28,22 @@ const maxPackBand = 2
 // lines lo..hi, rows (or columns, when flip), and on each line the cells of mask (the whole line when
 // masks is nil).
 type packSet struct {
-	units  []int32 // the units it joins (disjoint): it needs what they need together
+	units  []int32 // the units it joins (disjoint): it needs what they need together, and has their cells
 	flip   bool
 	lo, hi int
 	masks  []uint64
-	region int32 // a set that is part of one unit: that unit, whose changes make the set dirty; else -1
 }
 
 // packer is Pack's compiled sets and scratch space, made on first use.
 type packer struct {
 	on   bool // every 2×2 block of the board is a clique, and the board has masks
 	sets []packSet
-	// Which sets to bound again: those on the rows or columns that changed (bit per line), and those of
-	// the units stamped dirty.
-	dirtyRows, dirtyCols uint64
-	dirtyUnit            []uint32
-	tick                 uint32
-	all                  bool  // every set: no fixpoint yet to start from
-	fixes                []int // trail lengths at which every bound held, a stack: Undo pops
-	head                 int   // the cells trail[head:] are to be marked dirty
+	// Which sets to bound again: those of the units stamped dirty.
+	dirtyUnit []uint32
+	tick      uint32
+	all       bool  // every set: no fixpoint yet to start from
+	fixes     []int // trail lengths at which every bound held, a stack: Undo pops
+	head      int   // the cells trail[head:] are to be marked dirty
 	// The region bands: regions (their units, and the index of the region set in sets per orientation),
 	// the line units (rows, columns) by index, and per cell its region's place in regions (−1: none).
 	regions          []int32
@@ -61,14 +58,14 @@ type packer struct {
 	lines         []uint64
 	best          []int32
 	pair          []bool
-	blocks        []block
 	// common[block.key]: the cells that a queen on any of the block's cells attacks; nil until first asked.
 	common [][]int32
 }
 
 // block is a block of a cover: its open cells (−1 past the last), and as key (r*cols+c)*16+pattern, the
 // 2×2 square at row r, column c that holds them and which of its cells they are (bit 1 the top left, 2
-// top right, 4 bottom left, 8 bottom right).
+// top right, 4 bottom left, 8 bottom right). A cover's blocks are walked by fill, made only to fill
+// k.common.
 type block struct {
 	cells [4]int32
 	key   int32
@@ -85,19 +82,20 @@ func newPacker(s *State) *packer {
 	}
 	k.common = make([][]int32, 16*p.rows*p.cols)
 	var rows, cols []int32
+	board := int32(-1)
 	for u, x := range p.units {
 		switch x.kind {
 		// A row's (column's) unit holds every free cell of its line: its open cells are the line's.
 		case KindRow:
 			rows = append(rows, int32(u))
 			if x.lo > 0 {
-				k.sets = append(k.sets, packSet{units: []int32{int32(u)}, lo: x.index, hi: x.index, region: -1})
+				k.sets = append(k.sets, packSet{units: []int32{int32(u)}, lo: x.index, hi: x.index})
 			}
 			continue
 		case KindColumn:
 			cols = append(cols, int32(u))
 			if x.lo > 0 {
-				k.sets = append(k.sets, packSet{units: []int32{int32(u)}, flip: true, lo: x.index, hi: x.index, region: -1})
+				k.sets = append(k.sets, packSet{units: []int32{int32(u)}, flip: true, lo: x.index, hi: x.index})
 			}
 			continue
 		}
@@ -107,6 +105,10 @@ func newPacker(s *State) *packer {
 				k.regionSet[0] = append(k.regionSet[0], int32(len(k.sets)))
 				k.regionSet[1] = append(k.regionSet[1], int32(len(k.sets)+1))
 				k.sets = append(k.sets, k.cellSet(p, int32(u), false), k.cellSet(p, int32(u), true))
+				continue
+			}
+			if x.kind == KindBoard {
+				board = int32(u) // last, if at all: see below
 				continue
 			}
 			k.sets = append(k.sets, k.cellSet(p, int32(u), false))
@@ -142,13 +144,34 @@ func newPacker(s *State) *packer {
 						continue next
 					}
 				}
-				k.sets = append(k.sets, packSet{units: slices.Clone(us), flip: flip, lo: p.units[us[0]].index, hi: p.units[us[0]].index + w - 1, region: -1})
+				k.sets = append(k.sets, packSet{units: slices.Clone(us), flip: flip, lo: p.units[us[0]].index, hi: p.units[us[0]].index + w - 1})
 			}
 		}
 	}
 	band(rows, false)
 	band(cols, true)
+	if board >= 0 && !k.rowsImply(p, board) {
+		k.sets = append(k.sets, k.cellSet(p, board, false))
+	}
 	return k
+}
+
+// rowsImply reports whether the rows' sets and their bands of two imply the board's bound: every row
+// an exact unit of its whole line, needing queens, the board's count their sum. The board's cover is
+// then the least over pairings of its rows of a row's or two rows' cover, each no less than what that
+// row or band needs, so the board's bound holds when theirs do, and is met only where theirs are.
+func (k *packer) rowsImply(p *problem, board int32) bool {
+	if k.rowUnit == nil || maxPackBand < 2 {
+		return false
+	}
+	sum := 0
+	for _, u := range k.rowUnit {
+		if p.units[u].lo == 0 {
+			return false
+		}
+		sum += p.units[u].lo
+	}
+	return sum == p.units[board].lo
 }
 
 // lineUnits returns the exact units of whole lines (rows or columns) by index, or nil unless every line
@@ -173,7 +196,7 @@ func lineUnits(p *problem, units []int32, n, length int) []int32 {
 
 // cellSet is the set of unit u's cells, as masks of rows (or of columns, flipped).
 func (k *packer) cellSet(p *problem, u int32, flip bool) packSet {
-	ps := packSet{units: []int32{u}, flip: flip, lo: 1 << 30, hi: -1, region: u}
+	ps := packSet{units: []int32{u}, flip: flip, lo: 1 << 30, hi: -1}
 	for _, c := range p.units[u].cells {
 		line := int(c) / p.cols
 		if flip {
@@ -225,17 +248,14 @@ func (s *State) Pack() bool {
 			return true
 		}
 		t := k.next()
+		changed, all := k.head < len(s.trail), k.all
 		for _, c := range s.trail[k.head:] {
-			k.dirtyRows |= 1 << (int(c) / s.p.cols)
-			k.dirtyCols |= 1 << (int(c) % s.p.cols)
 			for _, u := range s.p.cellUnits[c] {
 				k.dirtyUnit[u] = t
 			}
 		}
-		k.head = len(s.trail)
-		rows, cols, all := k.dirtyRows, k.dirtyCols, k.all
-		k.dirtyRows, k.dirtyCols, k.all = 0, 0, false
-		if rows == 0 && cols == 0 && !all {
+		k.head, k.all = len(s.trail), false
+		if !changed && !all {
 			// Every set's bound holds: the region bands last, as they cost the most.
 			mark := len(s.trail)
 			if !k.regionBands(s, false) || !k.regionBands(s, true) {
@@ -248,7 +268,7 @@ func (s *State) Pack() bool {
 		}
 		for i := range k.sets {
 			ps := &k.sets[i]
-			if !all && !k.dirty(ps, rows, cols, t) {
+			if !all && !k.dirty(ps, t) {
 				continue
 			}
 			if _, ok := k.bound(s, ps, true); !ok {
@@ -271,19 +291,15 @@ func (k *packer) next() uint32 {
 	return k.tick
 }
 
-// dirty reports whether a set has a cell among the changed lines, or (a unit's cells) in a changed unit.
-func (k *packer) dirty(ps *packSet, rows, cols uint64, t uint32) bool {
-	if ps.region >= 0 {
-		return k.dirtyUnit[ps.region] == t
+// dirty reports whether a set has a changed cell: one of its units, whose cells are its cells, is
+// stamped t.
+func (k *packer) dirty(ps *packSet, t uint32) bool {
+	for _, u := range ps.units {
+		if k.dirtyUnit[u] == t {
+			return true
+		}
 	}
-	span := uint64(1)<<(ps.hi-ps.lo+1) - 1
-	if ps.hi-ps.lo+1 == 64 {
-		span = ^uint64(0)
-	}
-	if ps.flip {
-		return cols>>ps.lo&span != 0
-	}
-	return rows>>ps.lo&span != 0
+	return false
 }
 
 // undo forgets the fixpoints past mark: the cells decided since the last one left are dirty.
@@ -365,21 +381,80 @@ func (k *packer) bound(s *State, ps *packSet, decide bool) (int, bool) {
 	if blocks > need || !decide {
 		return blocks - need, true
 	}
-	// A queen in every block.
-	for _, b := range k.listBlocks(s, ps) {
-		if b.cells[1] < 0 {
-			if !s.Place(int(b.cells[0])) {
-				return 0, false
-			}
-			continue
+	return 0, k.fill(s, ps)
+}
+
+// fill decides what follows from a queen in every block of the cover just computed of ps: a block of
+// one open cell has it, and the cells that every open cell of a block attacks are empty. It reports
+// false on a contradiction. It walks the cover as listBlocks lists it, without listing it.
+func (k *packer) fill(s *State, ps *packSet) bool {
+	cols := int32(s.p.cols)
+	m := k.lines[:ps.hi-ps.lo+1]
+	for i := len(m); i > 0; {
+		top, bottom := m[i-1], uint64(0)
+		line := int32(ps.lo + i - 1)
+		if k.pair[i] {
+			top, bottom, line = m[i-2], m[i-1], line-1
+			i -= 2
+		} else {
+			i--
 		}
-		for _, a := range k.attackedByAll(s.p, b) {
-			if s.cells[a] == Open && !s.Exclude(int(a)) {
-				return 0, false
+		// A cell (line, at) is line*cols+at, flipped at*cols+line: step is the next at, across the next line.
+		base, step, across := line*cols, int32(1), cols
+		if ps.flip {
+			base, step, across = line, cols, 1
+		}
+		for u := top | bottom; u != 0; {
+			at := bits.TrailingZeros64(u)
+			two := uint64(3) << at
+			u &^= two
+			t, d := top>>at&3, bottom>>at&3
+			corner := base + int32(at)*step
+			if bits.OnesCount64(t|d<<2) == 1 {
+				// One open cell: it has the queen.
+				c := corner + int32(bits.TrailingZeros64(t))*step
+				if t == 0 {
+					c = corner + across + int32(bits.TrailingZeros64(d))*step
+				}
+				if !s.Place(int(c)) {
+					return false
+				}
+				continue
+			}
+			// The square's cells as bits: a line's two cells lie across it, or (flipped) down it.
+			key := corner * 16
+			if ps.flip {
+				key += int32(t&1 | t>>1<<2 | d&1<<1 | d>>1<<3)
+			} else {
+				key += int32(t | d<<2)
+			}
+			common := k.common[key]
+			if common == nil {
+				common = k.attackedByAll(s.p, k.blockAt(key, corner, t, d, step, across))
+			}
+			for _, a := range common {
+				if s.cells[a] == Open && !s.Exclude(int(a)) {
+					return false
+				}
 			}
 		}
 	}
-	return 0, true
+	return true
+}
+
+// blockAt is the block of the cells t (on the line) and d (across it) of the square at corner.
+func (k *packer) blockAt(key, corner int32, t, d uint64, step, across int32) block {
+	b := block{cells: [4]int32{-1, -1, -1, -1}, key: key}
+	n := 0
+	for x := t; x != 0; x &= x - 1 {
+		b.cells[n] = corner + int32(bits.TrailingZeros64(x))*step
+		n++
+	}
+	for x := d; x != 0; x &= x - 1 {
+		b.cells[n] = corner + across + int32(bits.TrailingZeros64(x))*step
+		n++
+	}
+	return b
 }
 
 // attackedByAll returns the cells that every cell of block b attacks, from k.common: a tight set meets
@@ -411,55 +486,6 @@ func (k *packer) attackedByAll(p *problem, bl block) []int32 {
 	}
 	k.common[bl.key] = c
 	return c
-}
-
-// listBlocks lists the blocks of the cover that cover just computed.
-func (k *packer) listBlocks(s *State, ps *packSet) []block {
-	cols := s.p.cols
-	cell := func(line, at int) int32 {
-		if ps.flip {
-			return int32(at*cols + line)
-		}
-		return int32(line*cols + at)
-	}
-	m := k.lines[:ps.hi-ps.lo+1]
-	k.blocks = k.blocks[:0]
-	for i := len(m); i > 0; {
-		top, bottom := m[i-1], uint64(0)
-		line := ps.lo + i - 1
-		if k.pair[i] {
-			top, bottom, line = m[i-2], m[i-1], line-1
-		}
-		for u := top | bottom; u != 0; {
-			at := bits.TrailingZeros64(u)
-			two := uint64(3) << at
-			u &^= two
-			b := block{cells: [4]int32{-1, -1, -1, -1}, key: cell(line, at) * 16}
-			n := 0
-			for x := top & two; x != 0; x &= x - 1 {
-				b.cells[n] = cell(line, bits.TrailingZeros64(x))
-				n++
-			}
-			for x := bottom & two; x != 0; x &= x - 1 {
-				b.cells[n] = cell(line+1, bits.TrailingZeros64(x))
-				n++
-			}
-			// The square's cells as bits: a line's two cells lie across it, or (flipped) down it.
-			t, d := top>>at&3, bottom>>at&3
-			if ps.flip {
-				b.key += int32(t&1 | t>>1<<2 | d&1<<1 | d>>1<<3)
-			} else {
-				b.key += int32(t | d<<2)
-			}
-			k.blocks = append(k.blocks, b)
-		}
-		if k.pair[i] {
-			i -= 2
-		} else {
-			i--
-		}
-	}
-	return k.blocks
 }
 
 // regionBands counts regions against bands of neighbouring rows (columns, flipped): the regions whose
