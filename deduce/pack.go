@@ -53,7 +53,7 @@ type packer struct {
 	regionAt         []int32
 	// Scratch.
 	span          [][2]int
-	in, num       []int32
+	in            []int32
 	before, after []int32
 	lines         []uint64
 	best          []int32
@@ -508,13 +508,13 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 	}
 	n := len(lines)
 	w := n + 1
-	// in[a*w+b]: the need (and number) of the regions whose spans lie within lines a..b; before[a] the
-	// need of those that end before a, after[b] of those that start after b.
-	in, num := k.grid(n)
+	// in[a*w+b]: the need of the regions whose spans lie within lines a..b; before[a] the need of those
+	// that end before a, after[b] of those that start after b.
+	in := k.grid(n)
 	before, after := k.before[:w+1], k.after[:w+1]
 	clear(before)
 	clear(after)
-	total, regions := 0, 0
+	total := 0
 	for j, u := range k.regions {
 		need := s.p.units[u].lo - int(s.queens[u])
 		if need <= 0 {
@@ -536,11 +536,9 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 		}
 		k.span[j] = [2]int{lo, hi}
 		in[lo*w+hi] += int32(need)
-		num[lo*w+hi]++
 		before[hi+1] += int32(need)
 		after[lo] += int32(need)
 		total += need
-		regions++
 	}
 	for a := 1; a <= n; a++ {
 		before[a] += before[a-1] // before[a]: spans ending before a
@@ -553,10 +551,8 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 		for b := a + 1; b < n; b++ {
 			i := a*w + b
 			in[i] += in[i+w] + in[i-1]
-			num[i] += num[i+w] + num[i-1]
 			if a+1 <= b-1 {
 				in[i] -= in[i+w-1]
-				num[i] -= num[i+w-1]
 			}
 		}
 	}
@@ -573,7 +569,7 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 				s.breakAt(lines[a])
 				return false
 			}
-			if inside == bandNeed && inside > 0 && !k.insideOnly(s, a, b, open, int(num[a*w+b]), flip) {
+			if inside == bandNeed && inside > 0 && !k.insideOnly(s, a, b, open, flip) {
 				return false
 			}
 			if touching == bandNeed && bandNeed > 0 && touching > inside && !k.touchingOnly(s, a, b, flip) {
@@ -584,21 +580,20 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 	return true
 }
 
-// grid returns two zeroed (n+1)×(n+1) grids, for regionBands, with a zero row below and column left.
-func (k *packer) grid(n int) ([]int32, []int32) {
+// grid returns a zeroed (n+1)×(n+1) grid, for regionBands, with a zero row below and column left.
+func (k *packer) grid(n int) []int32 {
 	size := (n + 2) * (n + 1)
 	if len(k.in) < size {
-		k.in, k.num = make([]int32, size), make([]int32, size)
+		k.in = make([]int32, size)
 		k.before, k.after = make([]int32, n+2), make([]int32, n+2)
 	}
 	clear(k.in[:size])
-	clear(k.num[:size])
-	return k.in, k.num
+	return k.in
 }
 
 // insideOnly empties the open cells of lines a..b outside the regions that lie within them, when there
 // are any: the band holds more open cells than those regions.
-func (k *packer) insideOnly(s *State, a, b int, open []uint64, regions int, flip bool) bool {
+func (k *packer) insideOnly(s *State, a, b int, open []uint64, flip bool) bool {
 	cells := 0
 	for l := a; l <= b; l++ {
 		cells += bits.OnesCount64(open[l])
