@@ -159,7 +159,9 @@ func newPacker(s *State) *packer {
 // rowsImply reports whether the rows' sets and their bands of two imply the board's bound: every row
 // an exact unit of its whole line, needing queens, the board's count their sum. The board's cover is
 // then the least over pairings of its rows of a row's or two rows' cover, each no less than what that
-// row or band needs, so the board's bound holds when theirs do, and is met only where theirs are.
+// row or band needs, so the board's bound holds when theirs do, and is met only where theirs are (its
+// blocks theirs, but where a band's cover by its rows ties with the cover of the pair, which the board
+// may take and the band does not: on the published puzzles, the same nodes).
 func (k *packer) rowsImply(p *problem, board int32) bool {
 	if k.rowUnit == nil || maxPackBand < 2 {
 		return false
@@ -421,13 +423,7 @@ func (k *packer) fill(s *State, ps *packSet) bool {
 				}
 				continue
 			}
-			// The square's cells as bits: a line's two cells lie across it, or (flipped) down it.
-			key := corner * 16
-			if ps.flip {
-				key += int32(t&1 | t>>1<<2 | d&1<<1 | d>>1<<3)
-			} else {
-				key += int32(t | d<<2)
-			}
+			key := squareKey(corner, t, d, ps.flip)
 			common := k.common[key]
 			if common == nil {
 				common = k.attackedByAll(s.p, k.blockAt(key, corner, t, d, step, across))
@@ -440,6 +436,16 @@ func (k *packer) fill(s *State, ps *packSet) bool {
 		}
 	}
 	return true
+}
+
+// squareKey is the key in k.common of the cells t (two bits: on a line, at its corner and the next) and
+// d (on the next line) of the square at corner: a line's two cells lie across the square, or (flipped)
+// down it.
+func squareKey(corner int32, t, d uint64, flip bool) int32 {
+	if flip {
+		return corner*16 + int32(t&1|t>>1<<2|d&1<<1|d>>1<<3)
+	}
+	return corner*16 + int32(t|d<<2)
 }
 
 // blockAt is the block of the cells t (on the line) and d (across it) of the square at corner.
