@@ -55,6 +55,7 @@ type packer struct {
 	span          [][2]int
 	in            []int32
 	before, after []int32
+	need          []int32 // per line, the queens it needs
 	lines         []uint64
 	best          []int32
 	pair          []bool
@@ -562,12 +563,16 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 			}
 		}
 	}
+	need := k.need[:n]
+	for l, u := range lines {
+		need[l] = int32(s.p.units[u].lo) - s.queens[u]
+	}
 	for a := range n {
-		bandNeed := 0
+		bandNeed, outside := 0, total-int(before[a])
 		for b := a; b < n; b++ {
-			bandNeed += s.p.units[lines[b]].lo - int(s.queens[lines[b]])
+			bandNeed += int(need[b])
 			inside := int(in[a*w+b])
-			touching := total - int(before[a]) - int(after[b+1])
+			touching := outside - int(after[b+1])
 			if !k.partition {
 				touching = bandNeed + 1 // the band's queens may stand outside the regions
 			}
@@ -591,7 +596,7 @@ func (k *packer) grid(n int) []int32 {
 	size := (n + 2) * (n + 1)
 	if len(k.in) < size {
 		k.in = make([]int32, size)
-		k.before, k.after = make([]int32, n+2), make([]int32, n+2)
+		k.before, k.after, k.need = make([]int32, n+2), make([]int32, n+2), make([]int32, n)
 	}
 	clear(k.in[:size])
 	return k.in
