@@ -28,25 +28,22 @@ const maxPackBand = 2
 // lines lo..hi, rows (or columns, when flip), and on each line the cells of mask (the whole line when
 // masks is nil).
 type packSet struct {
-	units  []int32 // the units it joins (disjoint): it needs what they need together
+	units  []int32 // the units it joins (disjoint): it needs what they need together, and has their cells
 	flip   bool
 	lo, hi int
 	masks  []uint64
-	region int32 // a set that is part of one unit: that unit, whose changes make the set dirty; else -1
 }
 
 // packer is Pack's compiled sets and scratch space, made on first use.
 type packer struct {
 	on   bool // every 2×2 block of the board is a clique, and the board has masks
 	sets []packSet
-	// Which sets to bound again: those on the rows or columns that changed (bit per line), and those of
-	// the units stamped dirty.
-	dirtyRows, dirtyCols uint64
-	dirtyUnit            []uint32
-	tick                 uint32
-	all                  bool  // every set: no fixpoint yet to start from
-	fixes                []int // trail lengths at which every bound held, a stack: Undo pops
-	head                 int   // the cells trail[head:] are to be marked dirty
+	// Which sets to bound again: those of the units stamped dirty.
+	dirtyUnit []uint32
+	tick      uint32
+	all       bool  // every set: no fixpoint yet to start from
+	fixes     []int // trail lengths at which every bound held, a stack: Undo pops
+	head      int   // the cells trail[head:] are to be marked dirty
 	// The region bands: regions (their units, and the index of the region set in sets per orientation),
 	// the line units (rows, columns) by index, and per cell its region's place in regions (−1: none).
 	regions          []int32
@@ -56,12 +53,23 @@ type packer struct {
 	regionAt         []int32
 	// Scratch.
 	span          [][2]int
-	in, num       []int32
+	in            []int32
 	before, after []int32
+	need          []int32 // per line, the queens it needs
 	lines         []uint64
 	best          []int32
 	pair          []bool
-	blocks        [][4]int32
+	// common[block.key]: the cells that a queen on any of the block's cells attacks; nil until first asked.
+	common [][]int32
+}
+
+// block is a block of a cover: its open cells (−1 past the last), and as key (r*cols+c)*16+pattern, the
+// 2×2 square at row r, column c that holds them and which of its cells they are (bit 1 the top left, 2
+// top right, 4 bottom left, 8 bottom right). A cover's blocks are walked by fill, made only to fill
+// k.common.
+type block struct {
+	cells [4]int32
+	key   int32
 }
 
 func newPacker(s *State) *packer {
@@ -73,20 +81,22 @@ func newPacker(s *State) *packer {
 	if !k.on {
 		return k
 	}
+	k.common = make([][]int32, 16*p.rows*p.cols)
 	var rows, cols []int32
+	board := int32(-1)
 	for u, x := range p.units {
 		switch x.kind {
 		// A row's (column's) unit holds every free cell of its line: its open cells are the line's.
 		case KindRow:
 			rows = append(rows, int32(u))
 			if x.lo > 0 {
-				k.sets = append(k.sets, packSet{units: []int32{int32(u)}, lo: x.index, hi: x.index, region: -1})
+				k.sets = append(k.sets, packSet{units: []int32{int32(u)}, lo: x.index, hi: x.index})
 			}
 			continue
 		case KindColumn:
 			cols = append(cols, int32(u))
 			if x.lo > 0 {
-				k.sets = append(k.sets, packSet{units: []int32{int32(u)}, flip: true, lo: x.index, hi: x.index, region: -1})
+				k.sets = append(k.sets, packSet{units: []int32{int32(u)}, flip: true, lo: x.index, hi: x.index})
 			}
 			continue
 		}
@@ -96,6 +106,10 @@ func newPacker(s *State) *packer {
 				k.regionSet[0] = append(k.regionSet[0], int32(len(k.sets)))
 				k.regionSet[1] = append(k.regionSet[1], int32(len(k.sets)+1))
 				k.sets = append(k.sets, k.cellSet(p, int32(u), false), k.cellSet(p, int32(u), true))
+				continue
+			}
+			if x.kind == KindBoard {
+				board = int32(u) // last, if at all: see below
 				continue
 			}
 			k.sets = append(k.sets, k.cellSet(p, int32(u), false))
@@ -131,13 +145,36 @@ func newPacker(s *State) *packer {
 						continue next
 					}
 				}
-				k.sets = append(k.sets, packSet{units: slices.Clone(us), flip: flip, lo: p.units[us[0]].index, hi: p.units[us[0]].index + w - 1, region: -1})
+				k.sets = append(k.sets, packSet{units: slices.Clone(us), flip: flip, lo: p.units[us[0]].index, hi: p.units[us[0]].index + w - 1})
 			}
 		}
 	}
 	band(rows, false)
 	band(cols, true)
+	if board >= 0 && !k.rowsImply(p, board) {
+		k.sets = append(k.sets, k.cellSet(p, board, false))
+	}
 	return k
+}
+
+// rowsImply reports whether the rows' sets and their bands of two imply the board's bound: every row
+// an exact unit of its whole line, needing queens, the board's count their sum. The board's cover is
+// then the least over pairings of its rows of a row's or two rows' cover, each no less than what that
+// row or band needs, so the board's bound holds when theirs do, and is met only where theirs are (its
+// blocks theirs, but where a band's cover by its rows ties with the cover of the pair, which the board
+// may take and the band does not: on the published puzzles, the same nodes).
+func (k *packer) rowsImply(p *problem, board int32) bool {
+	if k.rowUnit == nil || maxPackBand < 2 {
+		return false
+	}
+	sum := 0
+	for _, u := range k.rowUnit {
+		if p.units[u].lo == 0 {
+			return false
+		}
+		sum += p.units[u].lo
+	}
+	return sum == p.units[board].lo
 }
 
 // lineUnits returns the exact units of whole lines (rows or columns) by index, or nil unless every line
@@ -162,7 +199,7 @@ func lineUnits(p *problem, units []int32, n, length int) []int32 {
 
 // cellSet is the set of unit u's cells, as masks of rows (or of columns, flipped).
 func (k *packer) cellSet(p *problem, u int32, flip bool) packSet {
-	ps := packSet{units: []int32{u}, flip: flip, lo: 1 << 30, hi: -1, region: u}
+	ps := packSet{units: []int32{u}, flip: flip, lo: 1 << 30, hi: -1}
 	for _, c := range p.units[u].cells {
 		line := int(c) / p.cols
 		if flip {
@@ -214,17 +251,14 @@ func (s *State) Pack() bool {
 			return true
 		}
 		t := k.next()
+		changed, all := k.head < len(s.trail), k.all
 		for _, c := range s.trail[k.head:] {
-			k.dirtyRows |= 1 << (int(c) / s.p.cols)
-			k.dirtyCols |= 1 << (int(c) % s.p.cols)
 			for _, u := range s.p.cellUnits[c] {
 				k.dirtyUnit[u] = t
 			}
 		}
-		k.head = len(s.trail)
-		rows, cols, all := k.dirtyRows, k.dirtyCols, k.all
-		k.dirtyRows, k.dirtyCols, k.all = 0, 0, false
-		if rows == 0 && cols == 0 && !all {
+		k.head, k.all = len(s.trail), false
+		if !changed && !all {
 			// Every set's bound holds: the region bands last, as they cost the most.
 			mark := len(s.trail)
 			if !k.regionBands(s, false) || !k.regionBands(s, true) {
@@ -237,7 +271,7 @@ func (s *State) Pack() bool {
 		}
 		for i := range k.sets {
 			ps := &k.sets[i]
-			if !all && !k.dirty(ps, rows, cols, t) {
+			if !all && !k.dirty(ps, t) {
 				continue
 			}
 			if _, ok := k.bound(s, ps, true); !ok {
@@ -260,19 +294,15 @@ func (k *packer) next() uint32 {
 	return k.tick
 }
 
-// dirty reports whether a set has a cell among the changed lines, or (a unit's cells) in a changed unit.
-func (k *packer) dirty(ps *packSet, rows, cols uint64, t uint32) bool {
-	if ps.region >= 0 {
-		return k.dirtyUnit[ps.region] == t
+// dirty reports whether a set has a changed cell: one of its units, whose cells are its cells, is
+// stamped t.
+func (k *packer) dirty(ps *packSet, t uint32) bool {
+	for _, u := range ps.units {
+		if k.dirtyUnit[u] == t {
+			return true
+		}
 	}
-	span := uint64(1)<<(ps.hi-ps.lo+1) - 1
-	if ps.hi-ps.lo+1 == 64 {
-		span = ^uint64(0)
-	}
-	if ps.flip {
-		return cols>>ps.lo&span != 0
-	}
-	return rows>>ps.lo&span != 0
+	return false
 }
 
 // undo forgets the fixpoints past mark: the cells decided since the last one left are dirty.
@@ -294,6 +324,20 @@ func (s *State) need(ps *packSet) int {
 		need += s.p.units[u].lo - int(s.queens[u])
 	}
 	return need
+}
+
+// spare reports whether a set that needs need queens has more open cells than need blocks can hold, so
+// more blocks than it needs whatever its cover: a block holds two cells of a line, four in all. It costs
+// no cover, and most sets have spare blocks at most nodes.
+func (k *packer) spare(s *State, ps *packSet, need int) bool {
+	open := 0
+	for _, u := range ps.units {
+		open += int(s.open[u])
+	}
+	if ps.lo == ps.hi {
+		return open > 2*need
+	}
+	return open > 4*need
 }
 
 // cover returns the fewest blocks that cover a set's open cells, leaving in k.pair how the lines pair.
@@ -322,11 +366,15 @@ func (k *packer) cover(s *State, ps *packSet) int {
 }
 
 // bound applies the packing bound to one set, deciding cells when decide is set, and returns the set's
-// spare blocks (blocks less need; −1 when it needs nothing) and false on a contradiction.
+// spare blocks (blocks less need; −1 when it needs nothing; when decide is set, 1 for any number when
+// spare says there are some) and false on a contradiction.
 func (k *packer) bound(s *State, ps *packSet, decide bool) (int, bool) {
 	need := s.need(ps)
 	if need <= 0 {
 		return -1, true
+	}
+	if decide && k.spare(s, ps, need) {
+		return 1, true
 	}
 	blocks := k.cover(s, ps)
 	if blocks < need {
@@ -336,77 +384,115 @@ func (k *packer) bound(s *State, ps *packSet, decide bool) (int, bool) {
 	if blocks > need || !decide {
 		return blocks - need, true
 	}
-	// A queen in every block.
-	for _, b := range k.listBlocks(s, ps) {
-		if b[1] < 0 {
-			if !s.Place(int(b[0])) {
-				return 0, false
-			}
-			continue
-		}
-		// Cells every open cell of the block attacks: the first cell's attacks that the others share.
-		for _, a := range s.p.attacks[b[0]] {
-			if s.cells[a] != Open || a == b[1] || a == b[2] || a == b[3] {
-				continue
-			}
-			all := true
-			for _, x := range b[1:] {
-				if x < 0 {
-					break
-				}
-				if _, ok := slices.BinarySearch(s.p.attacks[x], a); !ok {
-					all = false
-					break
-				}
-			}
-			if all && !s.Exclude(int(a)) {
-				return 0, false
-			}
-		}
-	}
-	return 0, true
+	return 0, k.fill(s, ps)
 }
 
-// listBlocks lists the blocks of the cover that cover just computed, each as its open cells (−1 past
-// the last).
-func (k *packer) listBlocks(s *State, ps *packSet) [][4]int32 {
-	cols := s.p.cols
-	cell := func(line, at int) int32 {
-		if ps.flip {
-			return int32(at*cols + line)
-		}
-		return int32(line*cols + at)
-	}
+// fill decides what follows from a queen in every block of the cover just computed of ps: a block of
+// one open cell has it, and the cells that every open cell of a block attacks are empty. It reports
+// false on a contradiction. It walks the cover as listBlocks lists it, without listing it.
+func (k *packer) fill(s *State, ps *packSet) bool {
+	cols := int32(s.p.cols)
 	m := k.lines[:ps.hi-ps.lo+1]
-	k.blocks = k.blocks[:0]
 	for i := len(m); i > 0; {
 		top, bottom := m[i-1], uint64(0)
-		line := ps.lo + i - 1
+		line := int32(ps.lo + i - 1)
 		if k.pair[i] {
 			top, bottom, line = m[i-2], m[i-1], line-1
-		}
-		for u := top | bottom; u != 0; {
-			two := uint64(3) << bits.TrailingZeros64(u)
-			u &^= two
-			b := [4]int32{-1, -1, -1, -1}
-			n := 0
-			for x := top & two; x != 0; x &= x - 1 {
-				b[n] = cell(line, bits.TrailingZeros64(x))
-				n++
-			}
-			for x := bottom & two; x != 0; x &= x - 1 {
-				b[n] = cell(line+1, bits.TrailingZeros64(x))
-				n++
-			}
-			k.blocks = append(k.blocks, b)
-		}
-		if k.pair[i] {
 			i -= 2
 		} else {
 			i--
 		}
+		// A cell (line, at) is line*cols+at, flipped at*cols+line: step is the next at, across the next line.
+		base, step, across := line*cols, int32(1), cols
+		if ps.flip {
+			base, step, across = line, cols, 1
+		}
+		for u := top | bottom; u != 0; {
+			at := bits.TrailingZeros64(u)
+			two := uint64(3) << at
+			u &^= two
+			t, d := top>>at&3, bottom>>at&3
+			corner := base + int32(at)*step
+			if bits.OnesCount64(t|d<<2) == 1 {
+				// One open cell: it has the queen.
+				c := corner + int32(bits.TrailingZeros64(t))*step
+				if t == 0 {
+					c = corner + across + int32(bits.TrailingZeros64(d))*step
+				}
+				if !s.Place(int(c)) {
+					return false
+				}
+				continue
+			}
+			key := squareKey(corner, t, d, ps.flip)
+			common := k.common[key]
+			if common == nil {
+				common = k.attackedByAll(s.p, k.blockAt(key, corner, t, d, step, across))
+			}
+			for _, a := range common {
+				if s.cells[a] == Open && !s.Exclude(int(a)) {
+					return false
+				}
+			}
+		}
 	}
-	return k.blocks
+	return true
+}
+
+// squareKey is the key in k.common of the cells t (two bits: on a line, at its corner and the next) and
+// d (on the next line) of the square at corner: a line's two cells lie across the square, or (flipped)
+// down it.
+func squareKey(corner int32, t, d uint64, flip bool) int32 {
+	if flip {
+		return corner*16 + int32(t&1|t>>1<<2|d&1<<1|d>>1<<3)
+	}
+	return corner*16 + int32(t|d<<2)
+}
+
+// blockAt is the block of the cells t (on the line) and d (across it) of the square at corner.
+func (k *packer) blockAt(key, corner int32, t, d uint64, step, across int32) block {
+	b := block{cells: [4]int32{-1, -1, -1, -1}, key: key}
+	n := 0
+	for x := t; x != 0; x &= x - 1 {
+		b.cells[n] = corner + int32(bits.TrailingZeros64(x))*step
+		n++
+	}
+	for x := d; x != 0; x &= x - 1 {
+		b.cells[n] = corner + across + int32(bits.TrailingZeros64(x))*step
+		n++
+	}
+	return b
+}
+
+// attackedByAll returns the cells that every cell of block b attacks, from k.common: a tight set meets
+// the same blocks node after node.
+func (k *packer) attackedByAll(p *problem, bl block) []int32 {
+	if c := k.common[bl.key]; c != nil {
+		return c
+	}
+	// The first cell's attacks that the others share.
+	b := bl.cells
+	c := make([]int32, 0)
+	for _, a := range p.attacks[b[0]] {
+		if a == b[1] || a == b[2] || a == b[3] {
+			continue
+		}
+		all := true
+		for _, x := range b[1:] {
+			if x < 0 {
+				break
+			}
+			if _, ok := slices.BinarySearch(p.attacks[x], a); !ok {
+				all = false
+				break
+			}
+		}
+		if all {
+			c = append(c, a)
+		}
+	}
+	k.common[bl.key] = c
+	return c
 }
 
 // regionBands counts regions against bands of neighbouring rows (columns, flipped): the regions whose
@@ -429,13 +515,13 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 	}
 	n := len(lines)
 	w := n + 1
-	// in[a*w+b]: the need (and number) of the regions whose spans lie within lines a..b; before[a] the
-	// need of those that end before a, after[b] of those that start after b.
-	in, num := k.grid(n)
+	// in[a*w+b]: the need of the regions whose spans lie within lines a..b; before[a] the need of those
+	// that end before a, after[b] of those that start after b.
+	in := k.grid(n)
 	before, after := k.before[:w+1], k.after[:w+1]
 	clear(before)
 	clear(after)
-	total, regions := 0, 0
+	total := 0
 	for j, u := range k.regions {
 		need := s.p.units[u].lo - int(s.queens[u])
 		if need <= 0 {
@@ -457,11 +543,9 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 		}
 		k.span[j] = [2]int{lo, hi}
 		in[lo*w+hi] += int32(need)
-		num[lo*w+hi]++
 		before[hi+1] += int32(need)
 		after[lo] += int32(need)
 		total += need
-		regions++
 	}
 	for a := 1; a <= n; a++ {
 		before[a] += before[a-1] // before[a]: spans ending before a
@@ -474,19 +558,21 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 		for b := a + 1; b < n; b++ {
 			i := a*w + b
 			in[i] += in[i+w] + in[i-1]
-			num[i] += num[i+w] + num[i-1]
 			if a+1 <= b-1 {
 				in[i] -= in[i+w-1]
-				num[i] -= num[i+w-1]
 			}
 		}
 	}
+	need := k.need[:n]
+	for l, u := range lines {
+		need[l] = int32(s.p.units[u].lo) - s.queens[u]
+	}
 	for a := range n {
-		bandNeed := 0
+		bandNeed, outside := 0, total-int(before[a])
 		for b := a; b < n; b++ {
-			bandNeed += s.p.units[lines[b]].lo - int(s.queens[lines[b]])
+			bandNeed += int(need[b])
 			inside := int(in[a*w+b])
-			touching := total - int(before[a]) - int(after[b+1])
+			touching := outside - int(after[b+1])
 			if !k.partition {
 				touching = bandNeed + 1 // the band's queens may stand outside the regions
 			}
@@ -494,7 +580,7 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 				s.breakAt(lines[a])
 				return false
 			}
-			if inside == bandNeed && inside > 0 && !k.insideOnly(s, a, b, open, int(num[a*w+b]), flip) {
+			if inside == bandNeed && inside > 0 && !k.insideOnly(s, a, b, open, flip) {
 				return false
 			}
 			if touching == bandNeed && bandNeed > 0 && touching > inside && !k.touchingOnly(s, a, b, flip) {
@@ -505,21 +591,20 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 	return true
 }
 
-// grid returns two zeroed (n+1)×(n+1) grids, for regionBands, with a zero row below and column left.
-func (k *packer) grid(n int) ([]int32, []int32) {
+// grid returns a zeroed (n+1)×(n+1) grid, for regionBands, with a zero row below and column left.
+func (k *packer) grid(n int) []int32 {
 	size := (n + 2) * (n + 1)
 	if len(k.in) < size {
-		k.in, k.num = make([]int32, size), make([]int32, size)
-		k.before, k.after = make([]int32, n+2), make([]int32, n+2)
+		k.in = make([]int32, size)
+		k.before, k.after, k.need = make([]int32, n+2), make([]int32, n+2), make([]int32, n)
 	}
 	clear(k.in[:size])
-	clear(k.num[:size])
-	return k.in, k.num
+	return k.in
 }
 
 // insideOnly empties the open cells of lines a..b outside the regions that lie within them, when there
 // are any: the band holds more open cells than those regions.
-func (k *packer) insideOnly(s *State, a, b int, open []uint64, regions int, flip bool) bool {
+func (k *packer) insideOnly(s *State, a, b int, open []uint64, flip bool) bool {
 	cells := 0
 	for l := a; l <= b; l++ {
 		cells += bits.OnesCount64(open[l])
