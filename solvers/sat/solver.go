@@ -355,7 +355,8 @@ func (e *cnf) list(ctx context.Context) ([]lit, error) {
 }
 
 func (s *Solver) encoding() encoding {
-	o := encoding{pairwiseUpTo: s.pairwiseUpTo, amo: s.longLines, binomialUpTo: defaultBinomialUpTo}
+	o := encoding{pairwiseUpTo: s.pairwiseUpTo, amo: s.longLines, binomialUpTo: defaultBinomialUpTo,
+		bands: bandsAll, bandsFrom: defaultBandsFrom, bandSlack: defaultBandSlack}
 	if s.tune != nil {
 		s.tune(&o)
 	}

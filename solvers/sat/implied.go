@@ -1,0 +1,388 @@
+package sat
+
+import (
+	"slices"
+
+	"github.com/queens-dev/queens/constraints"
+)
+
+// Implied clauses: what the model's lines and leaps imply but no single constraint says, added so that
+// gini propagates what a player sees at once. Each is derived from the Program and the encoding's own
+// exclusions, never from a family's name: a clause is added only where the lines it reads hold exact
+// counts and the cells it groups exclude each other, so that every solution of the model keeps it.
+
+// bandTilings chooses the tilings of a band's blocks: none, the two at the band's ends, or every one.
+type bandTilings int
+
+const (
+	bandsNone bandTilings = iota
+	bandsEnds
+	bandsAll
+)
+
+func (b bandTilings) String() string {
+	switch b {
+	case bandsNone:
+		return "no bands"
+	case bandsEnds:
+		return "bands tiled from either end"
+	}
+	return "bands tiled every way"
+}
+
+// defaultBandSlack is the most blocks a band's tiling may leave empty for its clauses to be made: with one, they
+// are every two blocks holding a queen, C(G, 2) clauses (55 for a 21-wide band of 5 a line: 11 blocks,
+// 10 queens); with more, they grow longer and more numerous, and say less.
+const defaultBandSlack = 1
+
+// defaultBandsFrom is the least queens a line must hold for its bands to get clauses: a band of two
+// lines of one queen (classic boards, LinkedIn's puzzles) leaves most of its blocks empty.
+const defaultBandsFrom = 2
+
+// bands makes the implied clauses of two adjacent lines. Two lines of a family with exact counts, each
+// within one row (or one column), lying in rows r and r+1, hold Q queens between them exactly. Cut their
+// cells into blocks of two columns (a tiling); where every two cells of a block exclude each other (a
+// leap or a rider's line of at most one between them: kings on 2×2 blocks), a block holds at most one
+// queen, so Q of the G blocks hold one: every G−Q+1 blocks hold a queen, a clause over their cells. A
+// block whose cells do not all exclude each other is cut into single cells. The clauses are made where
+// the lines hold bandsFrom queens or more each and a tiling leaves at most bandSlack blocks empty: on a
+// 21-wide band of 5 a line, any two of its 11 blocks hold a queen, where the quotas alone say nothing
+// until a line is nearly full. Lines of one queen (classic boards, LinkedIn's puzzles) get none, and
+// their CNF is as before.
+func (e *cnf) bands(out [][]lit) [][]lit {
+	if e.opt.bands == bandsNone {
+		return out
+	}
+	for _, byCol := range []bool{false, true} {
+		for k := range e.fams {
+			f := &e.fams[k]
+			q, ok := f.rng.Exact()
+			if !ok || !f.single || q == 0 || q < e.opt.bandsFrom {
+				continue
+			}
+			at, ok := e.lineAxis(f, byCol)
+			if !ok {
+				continue
+			}
+			for a := 0; a+1 < len(at); a++ {
+				if at[a] >= 0 && at[a+1] >= 0 {
+					out = e.band(out, f, at[a], at[a+1], a, 2*q, byCol)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// lineAxis returns, for each row of the board (each column with byCol), the line of f that lies within
+// it and is the only one there, or −1; false if some line of f crosses two rows.
+func (e *cnf) lineAxis(f *family, byCol bool) ([]int, bool) {
+	n := e.p.Rows
+	if byCol {
+		n = e.p.Cols
+	}
+	at := make([]int, n)
+	for i := range at {
+		at[i] = -1
+	}
+	seen := make([]bool, n)
+	for i := range f.lines.Count() {
+		line := f.lines.Line(i)
+		if len(line) == 0 {
+			continue
+		}
+		axis := func(x int32) int {
+			if byCol {
+				return int(x) % e.p.Cols
+			}
+			return int(x) / e.p.Cols
+		}
+		a := axis(line[0])
+		for _, x := range line[1:] {
+			if axis(x) != a {
+				return nil, false
+			}
+		}
+		if seen[a] {
+			at[a] = -1 // two lines in one row: neither is the row's
+			continue
+		}
+		seen[a], at[a] = true, i
+	}
+	return at, true
+}
+
+// band appends the clauses of lines i and j of f, in rows (columns) a and a+1, holding q queens in all.
+func (e *cnf) band(out [][]lit, f *family, i, j, a, q int, byCol bool) [][]lit {
+	width := e.p.Cols
+	if byCol {
+		width = e.p.Rows
+	}
+	// cell[c][d]: the variable of the band's cell across at c, in row (column) a+d, if on line i or j.
+	cell := make([][2]lit, width)
+	for d, l := range []int{i, j} {
+		for _, x := range f.lines.Line(l) {
+			v := lit(e.varOf[x])
+			if v == 0 {
+				continue
+			}
+			c := int(x) % e.p.Cols
+			if byCol {
+				c = int(x) / e.p.Cols
+			}
+			cell[c][d] = v
+		}
+	}
+	seen := map[string]bool{}
+	for _, single := range e.tilings(width) {
+		var blocks [][]lit
+		for c := 0; c < width; {
+			w := 2
+			if c == single || c+1 == width {
+				w = 1
+			}
+			var b []lit
+			for x := c; x < c+w; x++ {
+				for _, v := range cell[x] {
+					if v != 0 {
+						b = append(b, v)
+					}
+				}
+			}
+			if e.clique(b) {
+				if len(b) > 0 {
+					blocks = append(blocks, b)
+				}
+			} else {
+				for _, v := range b {
+					blocks = append(blocks, []lit{v})
+				}
+			}
+			c += w
+		}
+		g := len(blocks)
+		if g < q {
+			out = append(out, nil) // fewer blocks than queens: no solution
+			continue
+		}
+		if g-q > e.opt.bandSlack {
+			continue
+		}
+		pick := make([]int, g-q+1)
+		for p := range pick {
+			pick[p] = p
+		}
+		for {
+			var cl []lit
+			for _, p := range pick {
+				cl = append(cl, blocks[p]...)
+			}
+			slices.Sort(cl)
+			if key := litsKey(cl); !seen[key] {
+				seen[key] = true
+				out = append(out, cl)
+			}
+			p := len(pick) - 1
+			for p >= 0 && pick[p] == g-len(pick)+p {
+				p--
+			}
+			if p < 0 {
+				break
+			}
+			pick[p]++
+			for r := p + 1; r < len(pick); r++ {
+				pick[r] = pick[r-1] + 1
+			}
+		}
+	}
+	return out
+}
+
+// tilings returns the tilings of a band width cells across, each by the column of its single block of
+// one column (width, for none): a band of even width has one tiling into pairs; one of odd width, a
+// single column at any even place, pairs on either side.
+func (e *cnf) tilings(width int) []int {
+	if width%2 == 0 {
+		return []int{width}
+	}
+	if e.opt.bands == bandsEnds {
+		return []int{0, width - 1}
+	}
+	var out []int
+	for s := 0; s < width; s += 2 {
+		out = append(out, s)
+	}
+	return out
+}
+
+// clique reports whether every two of the cells of variables xs exclude each other in the encoding: a
+// leap apart, or on one line that holds at most one queen.
+func (e *cnf) clique(xs []lit) bool {
+	var partners []lit
+	var scratch []constraints.Cell
+	for p, a := range xs {
+		partners = e.leapPartners(partners[:0], a, &scratch)
+		for _, b := range xs[p+1:] {
+			if !slices.Contains(partners, b) && !e.oneLine(a, b) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// oneLine reports whether the cells of variables a and b lie on a common line of a family that holds at
+// most one queen a line.
+func (e *cnf) oneLine(a, b lit) bool {
+	for k := range e.fams {
+		f := &e.fams[k]
+		if f.rng.Hi > 1 {
+			continue
+		}
+		for _, x := range e.linesOf(f, a) {
+			if slices.Contains(e.linesOf(f, b), x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// litsKey returns a map key for a sorted clause.
+func litsKey(c []lit) string {
+	b := make([]byte, 0, 4*len(c))
+	for _, l := range c {
+		b = append(b, byte(l), byte(l>>8), byte(l>>16), byte(l>>24))
+	}
+	return string(b)
+}
+
+// covers makes the implied clauses of the lines of families with exact counts: a line of q queens whose
+// free cells are covered by G blocks of a 2×2 window each (the window's cells on the line, where they
+// all exclude each other, so that each holds at most one queen) has a queen in q of them at least, one
+// for each queen: every G−q+1 of them hold one. A cover is sought with the fewest blocks (a depth-first
+// search from the first cell not yet covered, which one of at most four windows must cover), and kept
+// where its clauses are at most opt.covers.
+func (e *cnf) covers(out [][]lit) [][]lit {
+	if e.opt.covers == 0 {
+		return out
+	}
+	for k := range e.fams {
+		f := &e.fams[k]
+		q, ok := f.rng.Exact()
+		if !ok || q < 2 {
+			continue // a line of one queen: its clause over the blocks is the line's own
+		}
+		for i := range f.lines.Count() {
+			xs := e.lineVars(nil, f, i)
+			if len(xs) <= q {
+				continue
+			}
+			out = e.cover(out, xs, q)
+		}
+	}
+	return out
+}
+
+// cover appends the clauses of a least cover of the cells of xs by blocks, q of which hold a queen.
+func (e *cnf) cover(out [][]lit, xs []lit, q int) [][]lit {
+	on := map[constraints.Cell]lit{}
+	for _, v := range xs {
+		on[e.cells[v-1]] = v
+	}
+	// The blocks of the windows that meet the line, each its cells on the line in row-major order.
+	block := func(r, c int) []lit {
+		var b []lit
+		for _, d := range [4][2]int{{0, 0}, {0, 1}, {1, 0}, {1, 1}} {
+			if v, ok := on[constraints.Cell{Row: r + d[0], Col: c + d[1]}]; ok {
+				b = append(b, v)
+			}
+		}
+		if !e.clique(b) {
+			return nil
+		}
+		return b
+	}
+	most := q // the most blocks whose clauses stay within the bound
+	for g := q + 1; g < len(xs) && choose(g, g-q+1) <= e.opt.covers; g++ {
+		most = g
+	}
+	// widest is the most cells a block holds, for a bound on the blocks still needed.
+	widest := 1
+	for _, v := range xs {
+		c := e.cells[v-1]
+		for _, d := range [4][2]int{{0, 0}, {0, -1}, {-1, 0}, {-1, -1}} {
+			widest = max(widest, len(block(c.Row+d[0], c.Col+d[1])))
+		}
+	}
+	covered := map[lit]int{}
+	open := len(xs)
+	var best, path [][]lit
+	var dfs func(from int)
+	dfs = func(from int) {
+		for from < len(xs) && covered[xs[from]] > 0 {
+			from++
+		}
+		if from == len(xs) {
+			best = slices.Clone(path)
+			most = len(path) - 1
+			return
+		}
+		if len(path)+(open+widest-1)/widest > most {
+			return
+		}
+		cell := e.cells[xs[from]-1]
+		for _, d := range [4][2]int{{0, 0}, {0, -1}, {-1, 0}, {-1, -1}} {
+			b := block(cell.Row+d[0], cell.Col+d[1])
+			if !slices.Contains(b, xs[from]) {
+				continue
+			}
+			for _, v := range b {
+				if covered[v]++; covered[v] == 1 {
+					open--
+				}
+			}
+			path = append(path, b)
+			dfs(from + 1)
+			path = path[:len(path)-1]
+			for _, v := range b {
+				if covered[v]--; covered[v] == 0 {
+					open++
+				}
+			}
+		}
+		// The cell alone, where no window's block holds it.
+	}
+	dfs(0)
+	if best == nil {
+		return out
+	}
+	g := len(best)
+	pick := make([]int, g-q+1)
+	for p := range pick {
+		pick[p] = p
+	}
+	for {
+		var cl []lit
+		for _, p := range pick {
+			for _, v := range best[p] {
+				if !slices.Contains(cl, v) {
+					cl = append(cl, v)
+				}
+			}
+		}
+		slices.Sort(cl)
+		out = append(out, cl)
+		p := len(pick) - 1
+		for p >= 0 && pick[p] == g-len(pick)+p {
+			p--
+		}
+		if p < 0 {
+			return out
+		}
+		pick[p]++
+		for r := p + 1; r < len(pick); r++ {
+			pick[r] = pick[r-1] + 1
+		}
+	}
+}
