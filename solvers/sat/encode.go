@@ -56,6 +56,8 @@ type encoding struct {
 	// covers is the most clauses the implied clauses of a 2×2 cover of a line with an exact count may
 	// take (implied.go); 0 makes none.
 	covers int
+	// blockVars gives each block of the implied clauses a variable (implied.go).
+	blockVars bool
 }
 
 // String describes the choices, for Job.Key.
@@ -124,8 +126,8 @@ type cnf struct {
 	// countImplied is set when the families already fix the number of queens (see narrow), so that no
 	// counter over the whole board is needed.
 	countImplied bool
-	// extra are the implied clauses (implied.go), made once by newCNF; a nil clause is an empty one.
-	extra [][]lit
+	// extra are the implied clauses (implied.go), found once by newCNF.
+	extra impliedSet
 
 	// size is the whole encoding's, as the dry run counted it; at is the current run's so far.
 	size, at    size
@@ -178,7 +180,8 @@ func newCNF(ctx context.Context, m constraints.Model, opt encoding) (*cnf, error
 	if err := e.readFamilies(ctx); err != nil {
 		return nil, err
 	}
-	e.extra = e.covers(e.bands(nil))
+	e.bands(&e.extra)
+	e.covers(&e.extra)
 	if err := e.run(ctx, discard{}); err != nil {
 		return nil, fmt.Errorf("sizing the encoding: %w", err)
 	}
@@ -221,12 +224,7 @@ func (e *cnf) generate() {
 	if len(e.p.Leaps) > 0 {
 		e.leaps()
 	}
-	for i, c := range e.extra {
-		if e.poll(i) {
-			return
-		}
-		e.clause(c...)
-	}
+	e.impliedClauses()
 	for _, f := range e.p.Fixed {
 		e.clause(lit(e.varOf[f.Row*e.p.Cols+f.Col]))
 	}

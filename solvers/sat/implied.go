@@ -49,9 +49,9 @@ const defaultBandsFrom = 2
 // 21-wide band of 5 a line, any two of its 11 blocks hold a queen, where the quotas alone say nothing
 // until a line is nearly full. Lines of one queen (classic boards, LinkedIn's puzzles) get none, and
 // their CNF is as before.
-func (e *cnf) bands(out [][]lit) [][]lit {
+func (e *cnf) bands(out *impliedSet) {
 	if e.opt.bands == bandsNone {
-		return out
+		return
 	}
 	for _, byCol := range []bool{false, true} {
 		for k := range e.fams {
@@ -66,12 +66,11 @@ func (e *cnf) bands(out [][]lit) [][]lit {
 			}
 			for a := 0; a+1 < len(at); a++ {
 				if at[a] >= 0 && at[a+1] >= 0 {
-					out = e.band(out, f, at[a], at[a+1], a, 2*q, byCol)
+					e.band(out, f, at[a], at[a+1], a, 2*q, byCol)
 				}
 			}
 		}
 	}
-	return out
 }
 
 // lineAxis returns, for each row of the board (each column with byCol), the line of f that lies within
@@ -113,7 +112,7 @@ func (e *cnf) lineAxis(f *family, byCol bool) ([]int, bool) {
 }
 
 // band appends the clauses of lines i and j of f, in rows (columns) a and a+1, holding q queens in all.
-func (e *cnf) band(out [][]lit, f *family, i, j, a, q int, byCol bool) [][]lit {
+func (e *cnf) band(out *impliedSet, f *family, i, j, a, q int, byCol bool) {
 	width := e.p.Cols
 	if byCol {
 		width = e.p.Rows
@@ -133,7 +132,6 @@ func (e *cnf) band(out [][]lit, f *family, i, j, a, q int, byCol bool) [][]lit {
 			cell[c][d] = v
 		}
 	}
-	seen := map[string]bool{}
 	for _, single := range e.tilings(width) {
 		var blocks [][]lit
 		for c := 0; c < width; {
@@ -160,42 +158,10 @@ func (e *cnf) band(out [][]lit, f *family, i, j, a, q int, byCol bool) [][]lit {
 			}
 			c += w
 		}
-		g := len(blocks)
-		if g < q {
-			out = append(out, nil) // fewer blocks than queens: no solution
-			continue
-		}
-		if g-q > e.opt.bandSlack {
-			continue
-		}
-		pick := make([]int, g-q+1)
-		for p := range pick {
-			pick[p] = p
-		}
-		for {
-			var cl []lit
-			for _, p := range pick {
-				cl = append(cl, blocks[p]...)
-			}
-			slices.Sort(cl)
-			if key := litsKey(cl); !seen[key] {
-				seen[key] = true
-				out = append(out, cl)
-			}
-			p := len(pick) - 1
-			for p >= 0 && pick[p] == g-len(pick)+p {
-				p--
-			}
-			if p < 0 {
-				break
-			}
-			pick[p]++
-			for r := p + 1; r < len(pick); r++ {
-				pick[r] = pick[r-1] + 1
-			}
+		if len(blocks)-q <= e.opt.bandSlack {
+			out.atLeast(blocks, q)
 		}
 	}
-	return out
 }
 
 // tilings returns the tilings of a band width cells across, each by the column of its single block of
@@ -263,9 +229,9 @@ func litsKey(c []lit) string {
 // for each queen: every G−q+1 of them hold one. A cover is sought with the fewest blocks (a depth-first
 // search from the first cell not yet covered, which one of at most four windows must cover), and kept
 // where its clauses are at most opt.covers.
-func (e *cnf) covers(out [][]lit) [][]lit {
+func (e *cnf) covers(out *impliedSet) {
 	if e.opt.covers == 0 {
-		return out
+		return
 	}
 	for k := range e.fams {
 		f := &e.fams[k]
@@ -278,14 +244,13 @@ func (e *cnf) covers(out [][]lit) [][]lit {
 			if len(xs) <= q {
 				continue
 			}
-			out = e.cover(out, xs, q)
+			e.cover(out, xs, q)
 		}
 	}
-	return out
 }
 
 // cover appends the clauses of a least cover of the cells of xs by blocks, q of which hold a queen.
-func (e *cnf) cover(out [][]lit, xs []lit, q int) [][]lit {
+func (e *cnf) cover(out *impliedSet, xs []lit, q int) {
 	on := map[constraints.Cell]lit{}
 	for _, v := range xs {
 		on[e.cells[v-1]] = v
@@ -307,6 +272,7 @@ func (e *cnf) cover(out [][]lit, xs []lit, q int) [][]lit {
 	for g := q + 1; g < len(xs) && choose(g, g-q+1) <= e.opt.covers; g++ {
 		most = g
 	}
+
 	// widest is the most cells a block holds, for a bound on the blocks still needed.
 	widest := 1
 	for _, v := range xs {
@@ -332,11 +298,16 @@ func (e *cnf) cover(out [][]lit, xs []lit, q int) [][]lit {
 			return
 		}
 		cell := e.cells[xs[from]-1]
+		var options [][]lit
 		for _, d := range [4][2]int{{0, 0}, {0, -1}, {-1, 0}, {-1, -1}} {
-			b := block(cell.Row+d[0], cell.Col+d[1])
-			if !slices.Contains(b, xs[from]) {
-				continue
+			if b := block(cell.Row+d[0], cell.Col+d[1]); slices.Contains(b, xs[from]) {
+				options = append(options, b)
 			}
+		}
+		if len(options) == 0 {
+			options = append(options, []lit{xs[from]}) // no window's cells exclude each other: the cell alone
+		}
+		for _, b := range options {
 			for _, v := range b {
 				if covered[v]++; covered[v] == 1 {
 					open--
@@ -351,38 +322,128 @@ func (e *cnf) cover(out [][]lit, xs []lit, q int) [][]lit {
 				}
 			}
 		}
-		// The cell alone, where no window's block holds it.
 	}
 	dfs(0)
-	if best == nil {
-		return out
+	if best != nil {
+		out.atLeast(best, q)
 	}
-	g := len(best)
+}
+
+// defaultCovers is the most clauses a line's cover may take (opt.covers): C(G, G−q+1) for G blocks and q
+// queens, so a region of 5 gets its clauses where 8 blocks cover it (C(8, 4) = 70 is past it), one of 6
+// where 9 do.
+const defaultCovers = 64
+
+// impliedSet gathers the implied clauses: each says that one of some blocks holds a queen, a block being
+// cells that exclude each other (at most one queen). Blocks and clauses are kept once each, in the order
+// first made.
+type impliedSet struct {
+	blocks  [][]lit // each block's cells, sorted
+	index   map[string]int32
+	clauses [][]int32 // each clause's blocks, sorted; nil for an empty clause
+	seen    map[string]bool
+}
+
+// atLeast adds that q of blocks hold a queen: every len(blocks)−q+1 of them hold one. Fewer blocks
+// than q is an empty clause.
+func (s *impliedSet) atLeast(blocks [][]lit, q int) {
+	if s.index == nil {
+		s.index, s.seen = map[string]int32{}, map[string]bool{}
+	}
+	g := len(blocks)
+	if g < q {
+		s.clauses = append(s.clauses, nil)
+		return
+	}
+	ids := make([]int32, g)
+	for i, b := range blocks {
+		b = slices.Clone(b)
+		slices.Sort(b)
+		key := litsKey(b)
+		id, ok := s.index[key]
+		if !ok {
+			id = int32(len(s.blocks))
+			s.index[key] = id
+			s.blocks = append(s.blocks, b)
+		}
+		ids[i] = id
+	}
 	pick := make([]int, g-q+1)
 	for p := range pick {
 		pick[p] = p
 	}
 	for {
-		var cl []lit
-		for _, p := range pick {
-			for _, v := range best[p] {
-				if !slices.Contains(cl, v) {
-					cl = append(cl, v)
-				}
-			}
+		cl := make([]int32, len(pick))
+		for i, p := range pick {
+			cl[i] = ids[p]
 		}
 		slices.Sort(cl)
-		out = append(out, cl)
+		cl = slices.Compact(cl)
+		key := make([]lit, len(cl))
+		for i, id := range cl {
+			key[i] = lit(id)
+		}
+		if k := litsKey(key); !s.seen[k] {
+			s.seen[k] = true
+			s.clauses = append(s.clauses, cl)
+		}
 		p := len(pick) - 1
 		for p >= 0 && pick[p] == g-len(pick)+p {
 			p--
 		}
 		if p < 0 {
-			return out
+			return
 		}
 		pick[p]++
 		for r := p + 1; r < len(pick); r++ {
 			pick[r] = pick[r-1] + 1
 		}
+	}
+}
+
+// impliedClauses makes the implied clauses of e.extra: over the cells of their blocks, or with
+// blockVars over a variable for each block of two cells or more, true exactly when one of its cells is
+// (¬b ∨ its cells, and ¬x ∨ b for each cell x), so that a clause of blocks is as short as it has blocks
+// and what gini learns can name a block.
+func (e *cnf) impliedClauses() {
+	s := &e.extra
+	var of []lit
+	if e.opt.blockVars {
+		of = make([]lit, len(s.blocks))
+		for i, b := range s.blocks {
+			if e.poll(i) {
+				return
+			}
+			if len(b) == 1 {
+				of[i] = b[0]
+				continue
+			}
+			v := e.fresh()
+			of[i] = v
+			e.buf2 = append(append(e.buf2[:0], -v), b...)
+			e.clause(e.buf2...)
+			for _, x := range b {
+				e.clause(-x, v)
+			}
+		}
+	}
+	var cl []lit
+	for i, c := range s.clauses {
+		if e.poll(i) {
+			return
+		}
+		cl = cl[:0]
+		for _, id := range c {
+			if of != nil {
+				cl = append(cl, of[id])
+				continue
+			}
+			cl = append(cl, s.blocks[id]...)
+		}
+		if of == nil {
+			slices.Sort(cl)
+			cl = slices.Compact(cl)
+		}
+		e.clause(cl...)
 	}
 }

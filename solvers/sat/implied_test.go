@@ -153,10 +153,10 @@ func TestImpliedAgrees(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if len(on.extra) > 0 {
+		if len(on.extra.clauses) > 0 {
 			withExtra++
 		}
-		if len(wide.extra) > 0 {
+		if len(wide.extra.clauses) > 0 {
 			withWide++
 		}
 		res, err := backtrack.New(backtrack.Threads(1)).Count(ctx, m)
@@ -177,10 +177,10 @@ func TestImpliedAgrees(t *testing.T) {
 			t.Errorf("%s: sat without implied clauses %d, backtrack %d", name, got, want)
 		}
 		if got := listCount(t, on); got != want {
-			t.Errorf("%s: sat with %d implied clauses: %d, backtrack %d", name, len(on.extra), got, want)
+			t.Errorf("%s: sat with %d implied clauses: %d, backtrack %d", name, len(on.extra.clauses), got, want)
 		}
 		if got := listCount(t, wide); got != want {
-			t.Errorf("%s: sat with %d implied clauses made wherever sound: %d, backtrack %d", name, len(wide.extra), got, want)
+			t.Errorf("%s: sat with %d implied clauses made wherever sound: %d, backtrack %d", name, len(wide.extra.clauses), got, want)
 		}
 	}
 	t.Logf("%d models, %d with the solver's implied clauses, %d with them made wherever sound, %d with solutions", len(impliedModels()), withExtra, withWide, solved)
@@ -190,7 +190,7 @@ func TestImpliedAgrees(t *testing.T) {
 }
 
 // TestImpliedCanFail checks that the comparison of TestImpliedAgrees catches an unsound clause: with each
-// implied clause cut by its last literal (a stronger claim than the model makes), some count must
+// implied clause cut by its last block (a stronger claim than the model makes), some count must
 // differ.
 func TestImpliedCanFail(t *testing.T) {
 	ctx := context.Background()
@@ -203,9 +203,9 @@ func TestImpliedCanFail(t *testing.T) {
 		if right == 0 {
 			continue
 		}
-		for i, c := range e.extra {
+		for i, c := range e.extra.clauses {
 			if len(c) > 1 {
-				e.extra[i] = c[:len(c)-1]
+				e.extra.clauses[i] = c[:len(c)-1]
 			}
 		}
 		if listCount(t, e) != right {
