@@ -126,8 +126,10 @@ type cnf struct {
 	// countImplied is set when the families already fix the number of queens (see narrow), so that no
 	// counter over the whole board is needed.
 	countImplied bool
-	// extra are the implied clauses (implied.go), found once by newCNF.
-	extra impliedSet
+	// extra are the implied clauses (implied.go), found once by newCNF; partners holds each cell's leap
+	// partners meanwhile (clique).
+	extra    impliedSet
+	partners [][]lit
 
 	// size is the whole encoding's, as the dry run counted it; at is the current run's so far.
 	size, at    size
@@ -182,6 +184,7 @@ func newCNF(ctx context.Context, m constraints.Model, opt encoding) (*cnf, error
 	}
 	e.bands(&e.extra)
 	e.covers(&e.extra)
+	e.partners = nil
 	if err := e.run(ctx, discard{}); err != nil {
 		return nil, fmt.Errorf("sizing the encoding: %w", err)
 	}

@@ -184,10 +184,16 @@ func (e *cnf) tilings(width int) []int {
 // clique reports whether every two of the cells of variables xs exclude each other in the encoding: a
 // leap apart, or on one line that holds at most one queen.
 func (e *cnf) clique(xs []lit) bool {
-	var partners []lit
-	var scratch []constraints.Cell
+	if e.partners == nil {
+		e.partners = make([][]lit, len(e.cells)+1)
+	}
 	for p, a := range xs {
-		partners = e.leapPartners(partners[:0], a, &scratch)
+		partners := e.partners[a]
+		if partners == nil {
+			var scratch []constraints.Cell
+			partners = e.leapPartners([]lit{}, a, &scratch)
+			e.partners[a] = partners
+		}
 		for _, b := range xs[p+1:] {
 			if !slices.Contains(partners, b) && !e.oneLine(a, b) {
 				return false
@@ -273,20 +279,38 @@ func (e *cnf) cover(out *impliedSet, xs []lit, q int) {
 		most = g
 	}
 
-	// widest is the most cells a block holds, for a bound on the blocks still needed.
+	// options[i]: the blocks that hold xs[i], as indexes into xs; widest is the most cells a block
+	// holds, for a bound on the blocks still needed.
+	pos := make(map[lit]int, len(xs))
+	for i, v := range xs {
+		pos[v] = i
+	}
+	options := make([][][]int, len(xs))
 	widest := 1
-	for _, v := range xs {
+	for i, v := range xs {
 		c := e.cells[v-1]
 		for _, d := range [4][2]int{{0, 0}, {0, -1}, {-1, 0}, {-1, -1}} {
-			widest = max(widest, len(block(c.Row+d[0], c.Col+d[1])))
+			b := block(c.Row+d[0], c.Col+d[1])
+			if !slices.Contains(b, v) {
+				continue
+			}
+			ix := make([]int, len(b))
+			for k, w := range b {
+				ix[k] = pos[w]
+			}
+			options[i] = append(options[i], ix)
+			widest = max(widest, len(b))
+		}
+		if len(options[i]) == 0 {
+			options[i] = [][]int{{i}} // no window's cells exclude each other: the cell alone
 		}
 	}
-	covered := map[lit]int{}
+	covered := make([]int, len(xs))
 	open := len(xs)
-	var best, path [][]lit
+	var best, path [][]int
 	var dfs func(from int)
 	dfs = func(from int) {
-		for from < len(xs) && covered[xs[from]] > 0 {
+		for from < len(xs) && covered[from] > 0 {
 			from++
 		}
 		if from == len(xs) {
@@ -297,41 +321,38 @@ func (e *cnf) cover(out *impliedSet, xs []lit, q int) {
 		if len(path)+(open+widest-1)/widest > most {
 			return
 		}
-		cell := e.cells[xs[from]-1]
-		var options [][]lit
-		for _, d := range [4][2]int{{0, 0}, {0, -1}, {-1, 0}, {-1, -1}} {
-			if b := block(cell.Row+d[0], cell.Col+d[1]); slices.Contains(b, xs[from]) {
-				options = append(options, b)
-			}
-		}
-		if len(options) == 0 {
-			options = append(options, []lit{xs[from]}) // no window's cells exclude each other: the cell alone
-		}
-		for _, b := range options {
-			for _, v := range b {
-				if covered[v]++; covered[v] == 1 {
+		for _, b := range options[from] {
+			for _, i := range b {
+				if covered[i]++; covered[i] == 1 {
 					open--
 				}
 			}
 			path = append(path, b)
 			dfs(from + 1)
 			path = path[:len(path)-1]
-			for _, v := range b {
-				if covered[v]--; covered[v] == 0 {
+			for _, i := range b {
+				if covered[i]--; covered[i] == 0 {
 					open++
 				}
 			}
 		}
 	}
 	dfs(0)
-	if best != nil {
-		out.atLeast(best, q)
+	if best == nil {
+		return
 	}
+	blocks := make([][]lit, len(best))
+	for k, b := range best {
+		for _, i := range b {
+			blocks[k] = append(blocks[k], xs[i])
+		}
+	}
+	out.atLeast(blocks, q)
 }
 
 // defaultCovers is the most clauses a line's cover may take (opt.covers): C(G, G−q+1) for G blocks and q
-// queens, so a region of 5 gets its clauses where 8 blocks cover it (C(8, 4) = 70 is past it), one of 6
-// where 9 do.
+// queens, so a region of 5 gets its clauses where 7 blocks cover it (C(7, 3) = 35; C(8, 4) = 70 is past
+// it), one of 6 where 8 do (C(8, 3) = 56).
 const defaultCovers = 64
 
 // impliedSet gathers the implied clauses: each says that one of some blocks holds a queen, a block being
