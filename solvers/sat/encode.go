@@ -54,8 +54,8 @@ type encoding struct {
 	bands                bandTilings
 	bandsFrom, bandSlack int
 	// covers is the most clauses the implied clauses of a 2×2 cover of a line with an exact count may
-	// take (implied.go); 0 makes none.
-	covers int
+	// take (implied.go); 0 makes none. coverMany is how many of a line's least covers are said.
+	covers, coverMany int
 	// blockVars gives each block of the implied clauses a variable (implied.go).
 	blockVars bool
 }

@@ -232,9 +232,10 @@ func litsKey(c []lit) string {
 // covers makes the implied clauses of the lines of families with exact counts: a line of q queens whose
 // free cells are covered by G blocks of a 2×2 window each (the window's cells on the line, where they
 // all exclude each other, so that each holds at most one queen) has a queen in q of them at least, one
-// for each queen: every G−q+1 of them hold one. A cover is sought with the fewest blocks (a depth-first
-// search from the first cell not yet covered, which one of at most four windows must cover), and kept
-// where its clauses are at most opt.covers.
+// for each queen: every G−q+1 of them hold one. The covers with the fewest blocks are sought (a
+// depth-first search from the first cell not yet covered, which one of at most four windows must cover),
+// and the first opt.coverMany of them kept where their clauses are at most opt.covers each. Several
+// covers say more than one: as cells are ruled out, one cover's blocks empty where another's do not.
 func (e *cnf) covers(out *impliedSet) {
 	if e.opt.covers == 0 {
 		return
@@ -308,14 +309,25 @@ func (e *cnf) cover(out *impliedSet, xs []lit, q int) {
 	covered := make([]int, len(xs))
 	open := len(xs)
 	var best, path [][]int
+	var all [][][]int
 	var dfs func(from int)
 	dfs = func(from int) {
 		for from < len(xs) && covered[from] > 0 {
 			from++
 		}
 		if from == len(xs) {
+			if len(path) < len(best) || best == nil {
+				all = all[:0]
+			}
 			best = slices.Clone(path)
-			most = len(path) - 1
+			if len(all) < e.opt.coverMany {
+				all = append(all, best)
+			}
+			if e.opt.coverMany <= 1 {
+				most = len(path) - 1
+			} else {
+				most = len(path)
+			}
 			return
 		}
 		if len(path)+(open+widest-1)/widest > most {
@@ -341,14 +353,24 @@ func (e *cnf) cover(out *impliedSet, xs []lit, q int) {
 	if best == nil {
 		return
 	}
-	blocks := make([][]lit, len(best))
-	for k, b := range best {
-		for _, i := range b {
-			blocks[k] = append(blocks[k], xs[i])
-		}
+	if e.opt.coverMany <= 1 {
+		all = [][][]int{best}
 	}
-	out.atLeast(blocks, q)
+	for _, best := range all {
+		blocks := make([][]lit, len(best))
+		for k, b := range best {
+			for _, i := range b {
+				blocks[k] = append(blocks[k], xs[i])
+			}
+		}
+		out.atLeast(blocks, q)
+	}
 }
+
+// defaultCoverMany is how many least covers of a line are said: on the 21×21 published Star Battles,
+// 32 took the proofs from 28 to 8 s of CPU summed (#11 from 18 to 3.2 s), where one cover took 28, three
+// 13.5, eight 11.1, and 128 or all of them 8.8 and 9.1 (docs/measurements.md).
+const defaultCoverMany = 32
 
 // defaultCovers is the most clauses a line's cover may take (opt.covers): C(G, G−q+1) for G blocks and q
 // queens, so a region of 5 gets its clauses where 7 blocks cover it (C(7, 3) = 35; C(8, 4) = 70 is past

@@ -115,7 +115,7 @@ var (
 	}()
 	impliedWide = func() encoding {
 		o := impliedOn
-		o.bands, o.bandsFrom, o.bandSlack, o.covers = bandsAll, 1, 100, 1<<10
+		o.bands, o.bandsFrom, o.bandSlack, o.covers, o.coverMany = bandsAll, 1, 100, 1<<10, 1<<10
 		return o
 	}()
 )
