@@ -275,8 +275,11 @@ func (e *cnf) cover(out *impliedSet, xs []lit, q int) {
 		}
 		return b
 	}
-	most := q // the most blocks whose clauses stay within the bound
-	for g := q + 1; g < len(xs) && choose(g, g-q+1) <= e.opt.covers; g++ {
+	// most is the most blocks a cover may have: its clauses within the bound, and at most two blocks a
+	// queen (on a line of few queens the bound alone, C(G, G−1) = G for two, would let the search run
+	// through covers of many blocks, whose clauses say little).
+	most := q
+	for g := q + 1; g < len(xs) && g <= 2*q && choose(g, g-q+1) <= e.opt.covers; g++ {
 		most = g
 	}
 
