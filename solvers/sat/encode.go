@@ -49,11 +49,20 @@ type encoding struct {
 	binomialUpTo  int
 	binomialExact bool
 	atMost        atMostBy
+	// bands chooses the implied clauses of two adjacent lines (implied.go), made where the lines hold
+	// bandsFrom queens or more each, and a tiling leaves at most bandSlack blocks empty.
+	bands                bandTilings
+	bandsFrom, bandSlack int
+	// covers is the most clauses the implied clauses of a 2×2 cover of a line with an exact count may
+	// take (implied.go); 0 makes none. coverMany is how many of a line's least covers are said.
+	covers, coverMany int
+	// blockVars gives each block of the implied clauses a variable (implied.go).
+	blockVars bool
 }
 
 // String describes the choices, for Job.Key.
 func (o encoding) String() string {
-	return fmt.Sprintf("pairwise up to %d, then %s; ranges binomially up to %d clauses, then %s, %s", o.pairwiseUpTo, o.amo, o.binomialUpTo, o.card, o.atMost)
+	return fmt.Sprintf("pairwise up to %d, then %s; ranges binomially up to %d clauses, then %s, %s; %s", o.pairwiseUpTo, o.amo, o.binomialUpTo, o.card, o.atMost, o.bands)
 }
 
 // cardinality chooses the encodings of "exactly k" for k of 2 and more.
@@ -117,6 +126,10 @@ type cnf struct {
 	// countImplied is set when the families already fix the number of queens (see narrow), so that no
 	// counter over the whole board is needed.
 	countImplied bool
+	// extra are the implied clauses (implied.go), found once by newCNF; partners holds each cell's leap
+	// partners meanwhile (clique).
+	extra    impliedSet
+	partners [][]lit
 
 	// size is the whole encoding's, as the dry run counted it; at is the current run's so far.
 	size, at    size
@@ -169,6 +182,9 @@ func newCNF(ctx context.Context, m constraints.Model, opt encoding) (*cnf, error
 	if err := e.readFamilies(ctx); err != nil {
 		return nil, err
 	}
+	e.bands(&e.extra)
+	e.covers(&e.extra)
+	e.partners = nil
 	if err := e.run(ctx, discard{}); err != nil {
 		return nil, fmt.Errorf("sizing the encoding: %w", err)
 	}
@@ -211,6 +227,7 @@ func (e *cnf) generate() {
 	if len(e.p.Leaps) > 0 {
 		e.leaps()
 	}
+	e.impliedClauses()
 	for _, f := range e.p.Fixed {
 		e.clause(lit(e.varOf[f.Row*e.p.Cols+f.Col]))
 	}

@@ -355,7 +355,9 @@ func (e *cnf) list(ctx context.Context) ([]lit, error) {
 }
 
 func (s *Solver) encoding() encoding {
-	o := encoding{pairwiseUpTo: s.pairwiseUpTo, amo: s.longLines, binomialUpTo: defaultBinomialUpTo}
+	o := encoding{pairwiseUpTo: s.pairwiseUpTo, amo: s.longLines, binomialUpTo: defaultBinomialUpTo,
+		bands: bandsAll, bandsFrom: defaultBandsFrom, bandSlack: defaultBandSlack, covers: defaultCovers,
+		coverMany: defaultCoverMany, blockVars: true}
 	if s.tune != nil {
 		s.tune(&o)
 	}
