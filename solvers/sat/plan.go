@@ -47,6 +47,7 @@ func (s *Solver) Plan(ctx context.Context, m constraints.Model, unique bool) (so
 		if err != nil {
 			return nil, wrap("planning a count", err)
 		}
+		whole.wholeLeft = wholeSolves
 		for n := uint64(0); n < probeSolutions; n++ {
 			_, ok, err := whole.next(ctx)
 			if err != nil {

@@ -170,6 +170,9 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 			return stopped(err)
 		}
 		srch, err = newSearch(ctx, e, l.lits, cube{weight: 1})
+		if srch != nil {
+			srch.wholeLeft = wholeSolves
+		}
 	} else {
 		l.first = cmp.Or(s.handOver, enumerateHandOver)
 		srch, err = streamSearch(ctx, e)
