@@ -9,7 +9,7 @@ import "math/bits"
 // words with it pair only with west words without it, so the pairs that share the bit are never looked
 // at. Splitting on the bits most often set first prunes most. Where one list is short and the other long,
 // a table per piece of the word finds each long word's clashes with all the short words at once: 64 or
-// 256 of them a lookup in uint64s (table, table4), 512 in a vector of AVX-512 (tablesWide); where both are
+// 256 of them a lookup in uint64s (table, table4), 512 in a vector of AVX-512 (table512); where both are
 // short, pairs are compared one by one.
 type joiner struct {
 	bits  uint
@@ -17,12 +17,9 @@ type joiner struct {
 	tab4  [maxPieces][1 << piece][4]uint64
 	wide  *wideTables // made on first use, where the processor has AVX-512
 	set   []uint64    // scratch for partition512
-	words [512]uint64 // and for build512
+	words [512]uint64 // and for table512
 	tmp   [8]uint64
-	// packed and offs are the long list's words for tablesWide, packed, and their entries in its tables.
-	packed []uint64
-	offs   []uint16
-	order  []uint
+	order []uint
 	// stop, if set, is polled near the top of the split; once it returns true the count is abandoned.
 	stop    func() bool
 	stopped bool
@@ -126,7 +123,18 @@ func (j *joiner) split(d int, east, west []uint64) uint64 {
 func (j *joiner) tables(small, large []uint64) uint64 {
 	var c uint64
 	if useWide {
-		return j.tablesWide(small, large)
+		// Only the bits both lists use can make a clash; the splits above have cleared some on either
+		// side. Packed together, they often need a piece fewer, and a long word a lookup fewer.
+		live := or512(small) & or512(large)
+		if live == 0 {
+			return uint64(len(small) * len(large))
+		}
+		for len(small) > 0 {
+			k := min(len(small), 512)
+			c += j.table512(small[:k], large, live)
+			small = small[k:]
+		}
+		return c
 	}
 	for len(small) > 64 {
 		k := min(len(small), 256)
@@ -161,9 +169,9 @@ func partition(list []uint64, bit uint) int {
 }
 
 // A table pays for building itself when one list has at most tableSmall words (taken 256 at a time, one
-// bit each in four uint64), or tableSmallWide for tablesWide, and the other at least tableMin. A table
+// bit each in four uint64), or tableSmallWide for table512, and the other at least tableMin. A table
 // serves more pairs a lookup than a split saves, and splits on bits set in half the words or fewer;
-// tablesWide serves eight times as many as table4.
+// table512 serves eight times as many as table4.
 const (
 	tableSmall     = 512
 	tableSmallWide = 2048
@@ -270,49 +278,19 @@ func (j *joiner) table4(small, large []uint64) uint64 {
 	return uint64(len(small)*len(large) - clashes)
 }
 
-// wideTables are the tables of tablesWide: 512 bits an entry, one for each short word.
+// wideTables are the tables of table512: 512 bits an entry, one for each short word.
 type wideTables [maxPieces][1 << piece][8]uint64
 
-// columns are the short words' bits for tablesWide: columns[b] marks those that have bit b, in whole bytes
+// columns are the short words' bits for table512: columns[b] marks those that have bit b, in whole bytes
 // of bits.
 type columns [(maxPieces*piece + 7) &^ 7][8]uint64
 
-// useWide is whether the join uses tablesWide; tests turn it off to hold the two against each other.
+// useWide is whether the join uses table512; tests turn it off to hold the two against each other.
 var useWide = hasAVX512()
 
-// tablesWide is tables with AVX-512: tables of 512 short words, each scanned by the long words. The
-// long words' entries in the tables are found once for all the tables (offsets512), so a scan only
-// loads them.
-func (j *joiner) tablesWide(small, large []uint64) uint64 {
-	// Only the bits both lists use can make a clash; the splits above have cleared some on either
-	// side. Packed together, they often need a piece fewer, and a long word a lookup fewer.
-	live := or512(small) & or512(large)
-	if live == 0 {
-		return uint64(len(small) * len(large))
-	}
-	pieces := max((bits.OnesCount64(live)+piece-1)/piece, 4)
-	groups := (len(large) + 7) / 8
-	j.packed = grow(j.packed, groups*8)
-	compress(&j.packed[0], large, live)
-	clear(j.packed[len(large):])
-	if cap(j.offs) < groups*8*pieces {
-		j.offs = make([]uint16, groups*8*pieces+groups*8*pieces/4)
-	}
-	j.offs = j.offs[:groups*8*pieces]
-	offsets512(&j.offs[0], &j.packed[0], groups, pieces)
-	var c uint64
-	for len(small) > 0 {
-		k := min(len(small), 512)
-		j.build512(small[:k], pieces, live)
-		c += uint64(k*len(large)) - scan512(j.wide, &j.offs[0], groups, pieces)
-		small = small[k:]
-	}
-	return c
-}
-
-// build512 builds the tables of tablesWide for the short words small, at most 512 of them, over the bits
-// live packed together, in pieces pieces.
-func (j *joiner) build512(small []uint64, pieces int, live uint64) {
+// table512 is table for a small list of up to 512 words, whose tables hold 512 bits an entry and are
+// built and scanned with AVX-512 (join_amd64.s), over the bits live of each word packed together.
+func (j *joiner) table512(small, large []uint64, live uint64) uint64 {
 	if j.wide == nil {
 		j.wide = new(wideTables)
 	}
@@ -323,7 +301,9 @@ func (j *joiner) build512(small []uint64, pieces int, live uint64) {
 	nb := bits.OnesCount64(live)
 	var cols columns
 	transpose512(&cols, &j.words, (n+63)/64, (nb+7)/8, &j.tmp)
+	pieces := max((nb+piece-1)/piece, 4)
 	build512(j.wide, &cols, pieces)
+	return uint64(len(small)*len(large)) - scan512(j.wide, large, pieces, live)
 }
 
 func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }

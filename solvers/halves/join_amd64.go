@@ -13,10 +13,7 @@ func xgetbv() (eax uint32)
 func build512(tab *wideTables, cols *columns, pieces int)
 
 //go:noescape
-func offsets512(offs *uint16, packed *uint64, groups, pieces int)
-
-//go:noescape
-func scan512(tab *wideTables, offs *uint16, groups, pieces int) (clashes uint64)
+func scan512(tab *wideTables, large []uint64, pieces int, live uint64) (clashes uint64)
 
 //go:noescape
 func or512(list []uint64) (or uint64)
@@ -36,7 +33,7 @@ func transpose512(cols *columns, words *[512]uint64, blocks, bytes int, tmp *[8]
 //go:noescape
 func prepare512(parts, cross *uint64, src []uint64, shifts *[5]uint64, mask, block uint64) (n int)
 
-// hasAVX512 reports whether the processor has AVX-512F, VPOPCNTQ and BMI2 (compress's PEXT), and
+// hasAVX512 reports whether the processor has AVX-512F, VPOPCNTQ and BMI2 (scan512's PEXT and RORX), and
 // the system saves the vector registers they use.
 func hasAVX512() bool {
 	maxLeaf, _, _, _ := cpuid(0, 0)

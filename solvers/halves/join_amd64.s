@@ -50,144 +50,50 @@ entry:
 	VZEROUPPER
 	RET
 
-// PIECE(C, off) writes the offsets in Z1 of the eight words' entries of one piece, each word shifted
-// to put the piece at bits 6..12, to off(DI) as uint16: (x & 0x1FC0) | C, by VPTERNLOGQ's (A & B) | C.
-#define PIECE(C, off) \
-	VPTERNLOGQ $0xEA, C, Z30, Z1 \
-	VPMOVQW Z1, off(DI)
+// LOOKUP(s, table) ORs into Z0 the entry of the piece of AX that starts at bit s+6, in the table at
+// DI+table: the entry's offset is that piece times 64, rotated into place and masked in one register.
+#define LOOKUP(s, table) \
+	RORXQ s, AX, BX \
+	ANDQ $0x1FC0, BX \
+	VPORQ table(DI)(BX*1), Z0, Z0
 
-// func offsets512(offs *uint16, packed *uint64, groups, pieces int)
+// func scan512(tab *wideTables, large []uint64, pieces int, live uint64) (clashes uint64)
 //
-// For each group g of eight packed words and each piece k < pieces, writes the byte offsets in the
-// tables of the eight words' entries of piece k, k*8192 + (x>>7k & 127)*64, to offs[(g*pieces+k)*8:]
-// as uint16: scan512 then finds an entry by a load instead of a shift and a mask. pieces is 4, 5 or 6.
-TEXT ·offsets512(SB), NOSPLIT, $0-32
-	MOVQ offs+0(FP), DI
-	MOVQ packed+8(FP), SI
-	MOVQ groups+16(FP), CX
-	MOVQ pieces+24(FP), R9
-	MOVQ R9, R10
-	SHLQ $4, R10                // bytes of offsets a group
-	MOVQ $0x1FC0, AX
-	VPBROADCASTQ AX, Z30
-	VPXORQ Z24, Z24, Z24        // Z24+k: k*8192
-	MOVQ $8192, AX
-	VPBROADCASTQ AX, Z25
-	VPADDQ Z25, Z25, Z26
-	VPADDQ Z25, Z26, Z27
-	VPADDQ Z25, Z27, Z28
-	VPADDQ Z25, Z28, Z29
-	TESTQ CX, CX
-	JZ done
-group:
-	VMOVDQU64 (SI), Z0
-	VPSLLQ $6, Z0, Z1
-	PIECE(Z24, 0)
-	VPSRLQ $1, Z0, Z1
-	PIECE(Z25, 16)
-	VPSRLQ $8, Z0, Z1
-	PIECE(Z26, 32)
-	VPSRLQ $15, Z0, Z1
-	PIECE(Z27, 48)
-	CMPQ R9, $4
-	JEQ next
-	VPSRLQ $22, Z0, Z1
-	PIECE(Z28, 64)
-	CMPQ R9, $5
-	JEQ next
-	VPSRLQ $29, Z0, Z1
-	PIECE(Z29, 80)
-next:
-	ADDQ $64, SI
-	ADDQ R10, DI
-	DECQ CX
-	JNZ group
-done:
-	VZEROUPPER
-	RET
-
-// func scan512(tab *wideTables, offs *uint16, groups, pieces int) (clashes uint64)
-//
-// Sums, over the groups of eight long words whose offsets offsets512 wrote, the bits set in the OR of
-// each word's entries in the pieces' tables: the short words each long word clashes with, 512 at a
-// time. pieces is 4, 5 or 6. A word of a group past the long list has offsets to the entries of value
-// 0, which are 0.
-TEXT ·scan512(SB), NOSPLIT, $0-40
+// Sums, over the words w of large, the bits set in the OR of tab[k][x>>7k & 127] over the pieces k,
+// where x is w's bits under live packed to the bottom (PEXT): the short words each long word clashes
+// with, 512 at a time. pieces is 4, 5 or 6 (narrower words use 4, their tables for the pieces above
+// all zero). The branches on pieces go the same way every time.
+TEXT ·scan512(SB), NOSPLIT, $0-56
 	MOVQ tab+0(FP), DI
-	MOVQ offs+8(FP), SI
-	MOVQ groups+16(FP), CX
-	MOVQ pieces+24(FP), R9
+	MOVQ large_base+8(FP), SI
+	MOVQ large_len+16(FP), CX
+	MOVQ pieces+32(FP), R9
+	MOVQ live+40(FP), R8
 	VPXORQ Z1, Z1, Z1
 	TESTQ CX, CX
 	JZ done
+loop:
+	// The entry of piece k is at k*8192 + (x>>7k & 127)*64: x rotated right by 7k-6 and masked.
+	MOVQ (SI), AX
+	PEXTQ R8, AX, AX
+	RORXQ $58, AX, BX
+	ANDQ $0x1FC0, BX
+	VMOVDQU64 (DI)(BX*1), Z0
+	LOOKUP($1, 8192)
+	LOOKUP($8, 16384)
+	LOOKUP($15, 24576)
+	CMPQ R9, $4
+	JEQ count
+	LOOKUP($22, 32768)
 	CMPQ R9, $5
-	JEQ five
-	JGT six
-four:
-	MOVQ $8, DX
-four1:
-	MOVWQZX 0(SI), AX
-	VMOVDQU64 (DI)(AX*1), Z0
-	MOVWQZX 16(SI), BX
-	VPORQ (DI)(BX*1), Z0, Z0
-	MOVWQZX 32(SI), AX
-	VPORQ (DI)(AX*1), Z0, Z0
-	MOVWQZX 48(SI), BX
-	VPORQ (DI)(BX*1), Z0, Z0
+	JEQ count
+	LOOKUP($29, 40960)
+count:
 	VPOPCNTQ Z0, Z0
 	VPADDQ Z0, Z1, Z1
-	ADDQ $2, SI
-	DECQ DX
-	JNZ four1
-	ADDQ $48, SI                // past the group's other pieces
+	ADDQ $8, SI
 	DECQ CX
-	JNZ four
-	JMP done
-five:
-	MOVQ $8, DX
-five1:
-	MOVWQZX 0(SI), AX
-	VMOVDQU64 (DI)(AX*1), Z0
-	MOVWQZX 16(SI), BX
-	VPORQ (DI)(BX*1), Z0, Z0
-	MOVWQZX 32(SI), AX
-	VPORQ (DI)(AX*1), Z0, Z0
-	MOVWQZX 48(SI), BX
-	VPORQ (DI)(BX*1), Z0, Z0
-	MOVWQZX 64(SI), AX
-	VPORQ (DI)(AX*1), Z0, Z0
-	VPOPCNTQ Z0, Z0
-	VPADDQ Z0, Z1, Z1
-	ADDQ $2, SI
-	DECQ DX
-	JNZ five1
-	ADDQ $64, SI
-	DECQ CX
-	JNZ five
-	JMP done
-six:
-	MOVQ $8, DX
-six1:
-	MOVWQZX 0(SI), AX
-	VMOVDQU64 (DI)(AX*1), Z0
-	MOVWQZX 16(SI), BX
-	VPORQ (DI)(BX*1), Z0, Z0
-	MOVWQZX 32(SI), AX
-	VPORQ (DI)(AX*1), Z0, Z0
-	MOVWQZX 48(SI), BX
-	VPORQ (DI)(BX*1), Z0, Z0
-	MOVWQZX 64(SI), AX
-	VPORQ (DI)(AX*1), Z0, Z0
-	MOVWQZX 80(SI), BX
-	VPORQ (DI)(BX*1), Z0, Z0
-	VPOPCNTQ Z0, Z0
-	VPADDQ Z0, Z1, Z1
-	ADDQ $2, SI
-	DECQ DX
-	JNZ six1
-	ADDQ $80, SI
-	DECQ CX
-	JNZ six
+	JNZ loop
 done:
 	VEXTRACTI64X4 $1, Z1, Y2
 	VPADDQ Y2, Y1, Y1
@@ -196,7 +102,7 @@ done:
 	VPSHUFD $0x4e, X1, X2
 	VPADDQ X2, X1, X1
 	VMOVQ X1, AX
-	MOVQ AX, clashes+32(FP)
+	MOVQ AX, clashes+48(FP)
 	VZEROUPPER
 	RET
 

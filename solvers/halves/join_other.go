@@ -6,9 +6,7 @@ func hasAVX512() bool { return false }
 
 func build512(*wideTables, *columns, int) { panic("halves: no AVX-512") }
 
-func offsets512(*uint16, *uint64, int, int) { panic("halves: no AVX-512") }
-
-func scan512(*wideTables, *uint16, int, int) uint64 { panic("halves: no AVX-512") }
+func scan512(*wideTables, []uint64, int, uint64) uint64 { panic("halves: no AVX-512") }
 
 func or512([]uint64) uint64 { panic("halves: no AVX-512") }
 
