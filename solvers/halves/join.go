@@ -179,7 +179,7 @@ const (
 )
 
 // A word is looked up in pieces of piece bits, at most maxPieces of them (wider words are not
-// tabulated). Each piece's table costs a store per value to build and a long word a lookup per piece;
+// tabulated; table512's pieces are bytes, widePiece). Each piece's table costs a store per value to build and a long word a lookup per piece;
 // short pieces keep the building cheap, as the long lists are seldom longer than a few thousand words,
 // and the tables in the nearest cache.
 const (
@@ -278,8 +278,15 @@ func (j *joiner) table4(small, large []uint64) uint64 {
 	return uint64(len(small)*len(large) - clashes)
 }
 
-// wideTables are the tables of table512: 512 bits an entry, one for each short word.
-type wideTables [maxPieces][1 << piece][8]uint64
+// widePiece is the piece of table512: a byte of the packed word. Its tables are twice those of seven
+// bits (16 KB a piece), past the nearest cache from four pieces on, but a long word then takes four
+// lookups up to 32 live bits, where seven-bit pieces take five from 29; the lookups, not the building
+// or the cache, are the join's cost (NOTES.md).
+const widePiece = 8
+
+// wideTables are the tables of table512: 512 bits an entry, one for each short word. Words of up to
+// maxPieces*piece bits take at most maxPieces bytes.
+type wideTables [maxPieces][1 << widePiece][8]uint64
 
 // columns are the short words' bits for table512: columns[b] marks those that have bit b, in whole bytes
 // of bits.
@@ -301,7 +308,7 @@ func (j *joiner) table512(small, large []uint64, live uint64) uint64 {
 	nb := bits.OnesCount64(live)
 	var cols columns
 	transpose512(&cols, &j.words, (n+63)/64, (nb+7)/8, &j.tmp)
-	pieces := max((nb+piece-1)/piece, 4)
+	pieces := max((nb+widePiece-1)/widePiece, 4)
 	build512(j.wide, &cols, pieces)
 	return uint64(len(small)*len(large)) - scan512(j.wide, large, pieces, live)
 }
