@@ -171,10 +171,12 @@ func partition(list []uint64, bit uint) int {
 // A table pays for building itself when one list has at most tableSmall words (taken 256 at a time, one
 // bit each in four uint64), or tableSmallWide for table512, and the other at least tableMin. A table
 // serves more pairs a lookup than a split saves, and splits on bits set in half the words or fewer;
-// table512 serves eight times as many as table4.
+// table512 serves eight times as many as table4. Its bound is a whole number of tables of 512: a
+// split that leaves two tables where there were four saves a long word two lookups, where one that
+// leaves a table and a part costs it a lookup more; with byte pieces two tables beat four (NOTES.md).
 const (
 	tableSmall     = 512
-	tableSmallWide = 2048
+	tableSmallWide = 1024
 	tableMin       = 128
 )
 
