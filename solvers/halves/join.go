@@ -6,8 +6,8 @@ import "math/bits"
 // from call to call.
 //
 // It splits both lists on one bit at a time: east words without the bit pair with every west word, east
-// words with it pair only with west words without it, so the pairs that share the bit are never looked
-// at. Splitting on the bits most often set first prunes most. Where one list is short and the other long,
+// words with it pair only with west words without it (or the other way round: the shorter list goes on
+// whole), so the pairs that share the bit are never looked at. Splitting on the bits most often set first prunes most. Where one list is short and the other long,
 // a table per piece of the word finds each long word's clashes with all the short words at once: 64 or
 // 256 of them a lookup in uint64s (table, table4), 512 in a vector of AVX-512 (table512); where both are
 // short, pairs are compared one by one.
@@ -115,6 +115,12 @@ func (j *joiner) split(d int, east, west []uint64) uint64 {
 	}
 	bit := j.order[d]
 	eastClear, westClear := j.partition(east, bit), j.partition(west, bit)
+	// Either list can be the one whose words without bit go on whole: the pairs are the same. Passing
+	// on the shorter one cuts the longer in two, so that its words reach one child each instead of the
+	// part without bit reaching both; the long words are what the tables' lookups cost.
+	if ne <= nw {
+		return j.split(d+1, west[westClear:], east[:eastClear]) + j.split(d+1, west[:westClear], east)
+	}
 	return j.split(d+1, east[eastClear:], west[:westClear]) + j.split(d+1, east[:eastClear], west)
 }
 
