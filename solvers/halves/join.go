@@ -178,9 +178,8 @@ func partition(list []uint64, bit uint) int {
 // A table pays for building itself when one list has at most tableSmall words (taken 256 at a time, one
 // bit each in four uint64), or tableSmallWide for table512, and the other at least tableMin. A table
 // serves more pairs a lookup than a split saves, and splits on bits set in half the words or fewer;
-// table512 serves eight times as many as table4. Its bound is a whole number of tables of 512: a
-// split that leaves two tables where there were four saves a long word two lookups, where one that
-// leaves a table and a part costs it a lookup more; with byte pieces two tables beat four (NOTES.md).
+// table512 serves eight times as many as table4. Its bound is a whole number of tables of 512, as a
+// part of one costs a long word as many lookups as a whole one (NOTES.md).
 const (
 	tableSmall     = 512
 	tableSmallWide = 1024
@@ -188,7 +187,7 @@ const (
 )
 
 // A word is looked up in pieces of piece bits, at most maxPieces of them (wider words are not
-// tabulated; table512's pieces are bytes, widePiece). Each piece's table costs a store per value to build and a long word a lookup per piece;
+// tabulated). Each piece's table costs a store per value to build and a long word a lookup per piece;
 // short pieces keep the building cheap, as the long lists are seldom longer than a few thousand words,
 // and the tables in the nearest cache.
 const (
@@ -287,15 +286,8 @@ func (j *joiner) table4(small, large []uint64) uint64 {
 	return uint64(len(small)*len(large) - clashes)
 }
 
-// widePiece is the piece of table512: a byte of the packed word. Its tables are twice those of seven
-// bits (16 KB a piece), past the nearest cache from four pieces on, but a long word then takes four
-// lookups up to 32 live bits, where seven-bit pieces take five from 29; the lookups, not the building
-// or the cache, are the join's cost (NOTES.md).
-const widePiece = 8
-
-// wideTables are the tables of table512: 512 bits an entry, one for each short word. Words of up to
-// maxPieces*piece bits take at most maxPieces bytes.
-type wideTables [maxPieces][1 << widePiece][8]uint64
+// wideTables are the tables of table512: 512 bits an entry, one for each short word.
+type wideTables [maxPieces][1 << piece][8]uint64
 
 // columns are the short words' bits for table512: columns[b] marks those that have bit b, in whole bytes
 // of bits.
@@ -317,7 +309,7 @@ func (j *joiner) table512(small, large []uint64, live uint64) uint64 {
 	nb := bits.OnesCount64(live)
 	var cols columns
 	transpose512(&cols, &j.words, (n+63)/64, (nb+7)/8, &j.tmp)
-	pieces := max((nb+widePiece-1)/widePiece, 4)
+	pieces := max((nb+piece-1)/piece, 4)
 	build512(j.wide, &cols, pieces)
 	return uint64(len(small)*len(large)) - scan512(j.wide, large, pieces, live)
 }

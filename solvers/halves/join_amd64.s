@@ -20,8 +20,8 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-4
 
 // func build512(tab *wideTables, cols *columns, pieces int)
 //
-// For each piece k, tab[k][v] = OR of cols[8k+b] over the bits b of v, by doubling: the entries with
-// top bit b are those below 1<<b, each ORed with cols[8k+b].
+// For each piece k, tab[k][v] = OR of cols[7k+b] over the bits b of v, by doubling: the entries with
+// top bit b are those below 1<<b, each ORed with cols[7k+b].
 TEXT ·build512(SB), NOSPLIT, $0-24
 	MOVQ tab+0(FP), DI
 	MOVQ cols+8(FP), SI
@@ -31,7 +31,7 @@ piece:
 	VMOVDQU64 Z0, (DI)          // tab[k][0] = 0
 	MOVQ $64, CX                // 1<<b entries, in bytes
 bit:
-	VMOVDQU64 (SI), Z1          // cols[8k+b]
+	VMOVDQU64 (SI), Z1          // cols[7k+b]
 	XORQ R8, R8
 entry:
 	VPORQ (DI)(R8*1), Z1, Z2
@@ -42,24 +42,24 @@ entry:
 	JLT entry
 	ADDQ $64, SI
 	SHLQ $1, CX
-	CMPQ CX, $8192
+	CMPQ CX, $4096
 	JLE bit
-	ADDQ $16384, DI
+	ADDQ $8192, DI
 	DECQ R9
 	JNZ piece
 	VZEROUPPER
 	RET
 
-// LOOKUP(s, table) ORs into Z0 the entry of the byte of AX that starts at bit s+6, in the table at
-// DI+table: the entry's offset is that byte times 64, rotated into place and masked in one register.
+// LOOKUP(s, table) ORs into Z0 the entry of the piece of AX that starts at bit s+6, in the table at
+// DI+table: the entry's offset is that piece times 64, rotated into place and masked in one register.
 #define LOOKUP(s, table) \
 	RORXQ s, AX, BX \
-	ANDQ $0x3FC0, BX \
+	ANDQ $0x1FC0, BX \
 	VPORQ table(DI)(BX*1), Z0, Z0
 
 // func scan512(tab *wideTables, large []uint64, pieces int, live uint64) (clashes uint64)
 //
-// Sums, over the words w of large, the bits set in the OR of tab[k][x>>8k & 255] over the pieces k,
+// Sums, over the words w of large, the bits set in the OR of tab[k][x>>7k & 127] over the pieces k,
 // where x is w's bits under live packed to the bottom (PEXT): the short words each long word clashes
 // with, 512 at a time. pieces is 4, 5 or 6 (narrower words use 4, their tables for the pieces above
 // all zero). The branches on pieces go the same way every time.
@@ -73,21 +73,21 @@ TEXT ·scan512(SB), NOSPLIT, $0-56
 	TESTQ CX, CX
 	JZ done
 loop:
-	// The entry of piece k is at k*16384 + (x>>8k & 255)*64: x rotated right by 8k-6 and masked.
+	// The entry of piece k is at k*8192 + (x>>7k & 127)*64: x rotated right by 7k-6 and masked.
 	MOVQ (SI), AX
 	PEXTQ R8, AX, AX
 	RORXQ $58, AX, BX
-	ANDQ $0x3FC0, BX
+	ANDQ $0x1FC0, BX
 	VMOVDQU64 (DI)(BX*1), Z0
-	LOOKUP($2, 16384)
-	LOOKUP($10, 32768)
-	LOOKUP($18, 49152)
+	LOOKUP($1, 8192)
+	LOOKUP($8, 16384)
+	LOOKUP($15, 24576)
 	CMPQ R9, $4
 	JEQ count
-	LOOKUP($26, 65536)
+	LOOKUP($22, 32768)
 	CMPQ R9, $5
 	JEQ count
-	LOOKUP($34, 81920)
+	LOOKUP($29, 40960)
 count:
 	VPOPCNTQ Z0, Z0
 	VPADDQ Z0, Z1, Z1
