@@ -12,14 +12,16 @@ import "math/bits"
 // 256 of them a lookup in uint64s (table, table4), 512 in a vector of AVX-512 (table512); where both are
 // short, pairs are compared one by one.
 type joiner struct {
-	bits  uint
-	tab   [maxPieces][1 << piece]uint64
-	tab4  [maxPieces][1 << piece][4]uint64
-	wide  *wideTables // made on first use, where the processor has AVX-512
-	set   []uint64    // scratch for partition512
-	words [512]uint64 // and for table512
-	tmp   [8]uint64
-	order []uint
+	bits uint
+	tab  [maxPieces][1 << piece]uint64
+	tab4 [maxPieces][1 << piece][4]uint64
+	wide *wideTables // made on first use, where the processor has AVX-512
+	set  []uint64    // scratch for partition512
+	// copies[d] holds the words without the bit that the split at depth d copies out.
+	copies [][]uint64
+	words  [512]uint64 // and for table512
+	tmp    [8]uint64
+	order  []uint
 	// stop, if set, is polled near the top of the split; once it returns true the count is abandoned.
 	stop    func() bool
 	stopped bool
@@ -114,14 +116,36 @@ func (j *joiner) split(d int, east, west []uint64) uint64 {
 		return c
 	}
 	bit := j.order[d]
-	eastClear, westClear := j.partition(east, bit), j.partition(west, bit)
-	// Either list can be the one whose words without bit go on whole: the pairs are the same. Passing
-	// on the shorter one cuts the longer in two, so that its words reach one child each instead of the
-	// part without bit reaching both; the long words are what the tables' lookups cost.
-	if ne <= nw {
-		return j.split(d+1, west[westClear:], east[:eastClear]) + j.split(d+1, west[:westClear], east)
+	// Either list can be the one that goes on whole: the pairs are the same. Passing on the shorter
+	// one cuts the longer in two, so that its words reach one child each instead of the part without
+	// bit reaching both; the long words are what the tables' lookups cost.
+	if ne > nw {
+		east, west = west, east
 	}
-	return j.split(d+1, east[eastClear:], west[:westClear]) + j.split(d+1, east[:eastClear], west)
+	// east, the shorter, stays whole and in place for the second child; its words without bit are
+	// copied out for the first, which costs less than partitioning it.
+	westClear := j.partition(west, bit)
+	without := j.without(d, east, bit)
+	return j.split(d+1, west[westClear:], without) + j.split(d+1, west[:westClear], east)
+}
+
+// without returns the words of list without bit, copied to the scratch of depth d of the split: the
+// copy is read by the split below d only, which uses the scratch of deeper levels.
+func (j *joiner) without(d int, list []uint64, bit uint) []uint64 {
+	for len(j.copies) <= d {
+		j.copies = append(j.copies, nil)
+	}
+	buf := grow(j.copies[d], len(list)+8)
+	j.copies[d] = buf
+	if useWide {
+		return buf[:filter512(&buf[0], list, uint64(bit))]
+	}
+	n := 0
+	for _, x := range list {
+		buf[n] = x
+		n += int(^x >> bit & 1)
+	}
+	return buf[:n]
 }
 
 // tables counts the pairs of small × large that share no bit, by tables of up to 512 short words with
