@@ -495,6 +495,37 @@ func eachTable(t *testing.T, test func(t *testing.T)) {
 	t.Run("512", test)
 }
 
+// TestWithout checks without, and with AVX-512 filter512, on lists of every length up to a few groups
+// of eight and some longer: the words without the bit, in order, and the list unchanged.
+func TestWithout(t *testing.T) {
+	eachTable(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(9, 10))
+		var j joiner
+		lengths := []int{100, 511, 1000, 4099}
+		for n := range 50 {
+			lengths = append(lengths, n)
+		}
+		for d, n := range lengths {
+			bit := uint(rng.IntN(40))
+			list := randomWords(rng, n, 40, 0.5)
+			keep := slices.Clone(list)
+			var want []uint64
+			for _, x := range list {
+				if x>>bit&1 == 0 {
+					want = append(want, x)
+				}
+			}
+			got := j.without(d%3, list, bit)
+			if !slices.Equal(got, want) {
+				t.Fatalf("len %d bit %d: %d words without the bit, want %d", n, bit, len(got), len(want))
+			}
+			if !slices.Equal(list, keep) {
+				t.Fatalf("len %d: the list changed", n)
+			}
+		}
+	})
+}
+
 // TestPartition checks partition, and with AVX-512 partition512, on lists of every length up to a few
 // groups of eight and some longer, held inside a larger buffer whose other words must not change.
 func TestPartition(t *testing.T) {

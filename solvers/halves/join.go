@@ -6,20 +6,22 @@ import "math/bits"
 // from call to call.
 //
 // It splits both lists on one bit at a time: east words without the bit pair with every west word, east
-// words with it pair only with west words without it, so the pairs that share the bit are never looked
-// at. Splitting on the bits most often set first prunes most. Where one list is short and the other long,
+// words with it pair only with west words without it (or the other way round: the shorter list goes on
+// whole), so the pairs that share the bit are never looked at. Splitting on the bits most often set first prunes most. Where one list is short and the other long,
 // a table per piece of the word finds each long word's clashes with all the short words at once: 64 or
 // 256 of them a lookup in uint64s (table, table4), 512 in a vector of AVX-512 (table512); where both are
 // short, pairs are compared one by one.
 type joiner struct {
-	bits  uint
-	tab   [maxPieces][1 << piece]uint64
-	tab4  [maxPieces][1 << piece][4]uint64
-	wide  *wideTables // made on first use, where the processor has AVX-512
-	set   []uint64    // scratch for partition512
-	words [512]uint64 // and for table512
-	tmp   [8]uint64
-	order []uint
+	bits uint
+	tab  [maxPieces][1 << piece]uint64
+	tab4 [maxPieces][1 << piece][4]uint64
+	wide *wideTables // made on first use, where the processor has AVX-512
+	set  []uint64    // scratch for partition512
+	// copies[d] holds the words without the bit that the split at depth d copies out.
+	copies [][]uint64
+	words  [512]uint64 // and for table512
+	tmp    [8]uint64
+	order  []uint
 	// stop, if set, is polled near the top of the split; once it returns true the count is abandoned.
 	stop    func() bool
 	stopped bool
@@ -28,8 +30,9 @@ type joiner struct {
 // leaf is the list length below which pairs are compared one by one: splitting costs more there.
 const leaf = 8
 
-// sample is about how many words of each list orderBits looks at.
-const sample = 256
+// sample is about how many words of each list orderBits looks at. It ranks the bits once for a pair
+// of halves, so a larger sample costs little, and a better order splits off more pairs.
+const sample = 1024
 
 // count returns the number of pairs (e, w) from east × west with e&w == 0. Words use only the low bits
 // bits. It reorders both lists. If j.stop returns true part way, the count is short and j.stopped set.
@@ -113,8 +116,36 @@ func (j *joiner) split(d int, east, west []uint64) uint64 {
 		return c
 	}
 	bit := j.order[d]
-	eastClear, westClear := j.partition(east, bit), j.partition(west, bit)
-	return j.split(d+1, east[eastClear:], west[:westClear]) + j.split(d+1, east[:eastClear], west)
+	// Either list can be the one that goes on whole: the pairs are the same. Passing on the shorter
+	// one cuts the longer in two, so that its words reach one child each instead of the part without
+	// bit reaching both; the long words are what the tables' lookups cost.
+	if ne > nw {
+		east, west = west, east
+	}
+	// east, the shorter, stays whole and in place for the second child; its words without bit are
+	// copied out for the first, which costs less than partitioning it.
+	westClear := j.partition(west, bit)
+	without := j.without(d, east, bit)
+	return j.split(d+1, west[westClear:], without) + j.split(d+1, west[:westClear], east)
+}
+
+// without returns the words of list without bit, copied to the scratch of depth d of the split: the
+// copy is read by the split below d only, which uses the scratch of deeper levels.
+func (j *joiner) without(d int, list []uint64, bit uint) []uint64 {
+	for len(j.copies) <= d {
+		j.copies = append(j.copies, nil)
+	}
+	buf := grow(j.copies[d], len(list)+8)
+	j.copies[d] = buf
+	if useWide {
+		return buf[:filter512(&buf[0], list, uint64(bit))]
+	}
+	n := 0
+	for _, x := range list {
+		buf[n] = x
+		n += int(^x >> bit & 1)
+	}
+	return buf[:n]
 }
 
 // tables counts the pairs of small × large that share no bit, by tables of up to 512 short words with
@@ -171,10 +202,11 @@ func partition(list []uint64, bit uint) int {
 // A table pays for building itself when one list has at most tableSmall words (taken 256 at a time, one
 // bit each in four uint64), or tableSmallWide for table512, and the other at least tableMin. A table
 // serves more pairs a lookup than a split saves, and splits on bits set in half the words or fewer;
-// table512 serves eight times as many as table4.
+// table512 serves eight times as many as table4. Its bound is a whole number of tables of 512, as a
+// part of one costs a long word as many lookups as a whole one (NOTES.md).
 const (
 	tableSmall     = 512
-	tableSmallWide = 2048
+	tableSmallWide = 1024
 	tableMin       = 128
 )
 

@@ -28,6 +28,9 @@ func pairs512(out *uint64, us, ucs, ds, dcs []uint64) (n int)
 func partition512(list []uint64, bit uint64, set *uint64) (clear int)
 
 //go:noescape
+func filter512(dst *uint64, list []uint64, bit uint64) (n int)
+
+//go:noescape
 func transpose512(cols *columns, words *[512]uint64, blocks, bytes int, tmp *[8]uint64)
 
 //go:noescape

@@ -500,3 +500,54 @@ fold:
 	MOVQ AX, or+24(FP)
 	VZEROUPPER
 	RET
+
+// func filter512(dst *uint64, list []uint64, bit uint64) (n int)
+//
+// Writes the words of list without bit to dst, in order, eight at a time, and returns how many: the
+// lanes kept are packed to the front (VPCOMPRESSQ) and the whole vector stored, so dst needs room for
+// len(list) words and 7 more.
+TEXT ·filter512(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ DI, R11
+	MOVQ list_base+8(FP), SI
+	MOVQ list_len+16(FP), CX
+	MOVQ bit+32(FP), DX
+	MOVQ $1, BX
+	SHLXQ DX, BX, BX
+	VPBROADCASTQ BX, Z2
+	MOVQ CX, DX
+	ANDQ $7, DX
+	MOVQ $1, AX
+	SHLXQ DX, AX, AX
+	DECQ AX
+	KMOVW AX, K3                // the lanes of the last, partial group
+	CMPQ CX, $8
+	JLT tail
+loop:
+	VMOVDQU64 (SI), Z0
+	VPTESTNMQ Z2, Z0, K1        // lanes without bit
+	VPCOMPRESSQ Z0, K1, Z3
+	VMOVDQU64 Z3, (DI)
+	KMOVW K1, AX
+	POPCNTL AX, AX
+	LEAQ (DI)(AX*8), DI
+	ADDQ $64, SI
+	SUBQ $8, CX
+	CMPQ CX, $8
+	JGE loop
+tail:
+	TESTQ CX, CX
+	JZ done
+	VMOVDQU64.Z (SI), K3, Z0
+	VPTESTNMQ Z2, Z0, K3, K1
+	VPCOMPRESSQ Z0, K1, Z3
+	VMOVDQU64 Z3, (DI)
+	KMOVW K1, AX
+	POPCNTL AX, AX
+	LEAQ (DI)(AX*8), DI
+done:
+	SUBQ R11, DI
+	SHRQ $3, DI
+	MOVQ DI, n+40(FP)
+	VZEROUPPER
+	RET
