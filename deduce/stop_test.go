@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/codec"
+	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/modeltest"
 )
 
@@ -15,14 +16,10 @@ import (
 // its first three steps take a fraction of a second each, and the fourth, found only by trial, minutes.
 const bigStarBattle = "https://puzz.link/p?starbattle/17/17/4/0g40o40p5p2c90o88k82pb0ie0gn08a8ae22118h90930ea8462g2g00g40b38d55s5h110g4ia0q9e48g00a0ok8tq1ggoi09o1ea0449s11g"
 
-// TestFindStops takes the big puzzle to its slow fourth step and asks for that step with a context that
-// ends 100 ms later: find must give up within a second of the end (stretched on a loaded machine by
-// modeltest.Grace), and Explain and HintFor, which look for steps the same way, must return the
-// context's error. Before the techniques looked at their stop, a step ran on for minutes after SIGINT.
-func TestFindStops(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a few seconds of deductions: not in -short")
-	}
+// bigFinder returns the big puzzle and a finder on it with the given trial budget, its first three steps
+// taken: none of them may need trial.
+func bigFinder(t *testing.T, budget int64) (constraints.Model, *finder) {
+	t.Helper()
 	m, err := codec.ParseURL(bigStarBattle)
 	if err != nil {
 		t.Fatal(err)
@@ -32,13 +29,26 @@ func TestFindStops(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := newFinder(s)
-	for range 3 {
+	f.trialBudget = budget
+	for i := range 3 {
 		st, ok := f.find(0)
-		if !ok {
-			t.Fatal("the first three steps: none found")
+		if !ok || f.gaveUp {
+			t.Fatalf("step %d: found %v, trial gave up %v", i+1, ok, f.gaveUp)
 		}
 		f.apply(st)
 	}
+	return m, f
+}
+
+// TestFindStops takes the big puzzle to its slow fourth step and asks for that step with a context that
+// ends 100 ms later: find must give up within a second of the end (stretched on a loaded machine by
+// modeltest.Grace), and Explain and HintFor, which look for steps the same way, must return the
+// context's error. Before the techniques looked at their stop, a step ran on for minutes after SIGINT.
+func TestFindStops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few seconds of deductions: not in -short")
+	}
+	m, f := bigFinder(t, trialBudget)
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
 	f.stop = func() bool { return ctx.Err() != nil }
@@ -59,7 +69,7 @@ func TestFindStops(t *testing.T) {
 	ctx2, cancel2 := context.WithTimeout(context.Background(), 1500*time.Millisecond)
 	defer cancel2()
 	start := time.Now()
-	_, err = Explain(ctx2, m, Options{})
+	_, err := Explain(ctx2, m, Options{})
 	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 1500*time.Millisecond+modeltest.Grace(time.Second) {
 		t.Errorf("Explain: %v after %v; want the context's error within a second of its end", err, time.Since(start).Round(time.Millisecond))
 	}
@@ -68,23 +78,7 @@ func TestFindStops(t *testing.T) {
 // TestTrialBudget: on the big puzzle's fourth step, trial gives up at its budget (set small here), finds
 // no step, and the stall says so; the easier techniques' steps before it are unchanged.
 func TestTrialBudget(t *testing.T) {
-	m, err := codec.ParseURL(bigStarBattle)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := New(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := newFinder(s)
-	f.trialBudget = 20_000
-	for i := range 3 {
-		st, ok := f.find(0)
-		if !ok || f.gaveUp {
-			t.Fatalf("step %d: found %v, gave up %v", i+1, ok, f.gaveUp)
-		}
-		f.apply(st)
-	}
+	_, f := bigFinder(t, 20_000)
 	if st, ok := f.find(0); ok || !f.gaveUp {
 		t.Fatalf("the fourth step: %+v (found %v), gave up %v; want trial to give up at its budget", st, ok, f.gaveUp)
 	}
