@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"slices"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/intmath"
@@ -47,24 +46,26 @@ func (p *plan) diagonalsFit() string {
 	case len(p.prog.Blocked) > 0 || len(p.prog.Fixed) > 0:
 		return "needs every cell open"
 	case len(p.riders) == 2 && p.rows != p.cols:
-		return "needs a square board for both diagonals, where the diagonals of a colour nest"
+		return "needs a square board for both diagonals, where the lines of a colour nest"
 	}
 	return ""
 }
 
 // diagonals counts k queens that attack along the diagonals alone on a flat r×c board. Along one
 // diagonal direction the lines never cross: choose k lines and a cell on each, the k-th elementary
-// symmetric function of the lines' lengths. Along both, the two colours of the board never meet (a
-// diagonal keeps the parity of row+col), so the count is Σ_j W₀(j)·W₁(k−j), with W_p(j) the placements
-// of j bishops on colour p. Turned by 45°, the diagonals of one colour are rows and its anti-diagonals
-// columns, each diagonal meeting an interval of them; where these intervals nest (as on every square
-// board, where they share a centre), the diagonals taken shortest first meet j columns already taken by
-// the j bishops before them, so W_p(j) = W'(j) + W'(j−1)·(len − (j−1)) line by line, the rook count of a
-// Ferrers board. On an oblong board they do not all nest, and diagonalsFit sends it to the general path.
+// symmetric function of the lines' lengths. Along both (a square board, diagonalsFit), the two colours
+// of the board never meet (a diagonal keeps the parity of row+col), so the count is Σ_j W₀(j)·W₁(k−j),
+// with W_p(j) the placements of j bishops on colour p. Turned by 45°, the anti-diagonals of one colour
+// are rows and its diagonals columns, each anti-diagonal meeting an interval of them centred on the
+// main diagonal; so the intervals nest, and the anti-diagonals taken shortest first meet j columns
+// already taken by the j bishops before them: W_p(j) = W'(j) + W'(j−1)·(len − (j−1)) line by line, the
+// rook count of a Ferrers board. Each queen takes a line of its own, so past r+c−1 queens there is none.
 func (p *plan) diagonals(ctx context.Context) (uint64, error) {
 	rows, cols, k := p.rows, p.cols, p.queens
-	both := len(p.riders) == 2
-	if !both {
+	if k > rows+cols-1 {
+		return 0, nil
+	}
+	if len(p.riders) == 1 {
 		// Every diagonal's length, counted by the clamp of its cells: length(d) = #{r: 0 ≤ r−d < cols}.
 		f := make([]uint64, k+1)
 		f[0] = 1
@@ -82,30 +83,31 @@ func (p *plan) diagonals(ctx context.Context) (uint64, error) {
 		}
 		return f[k], nil
 	}
+	n := rows
+	length := func(s int) uint64 { return uint64(min(s, 2*n-2-s) + 1) } // the cells of anti-diagonal s
 	var w [2][]uint64
 	for colour := range 2 {
-		// The anti-diagonal s = r+c of this colour meets the diagonals d = r−c from lo(s) to hi(s), in
-		// steps of 2: r from max(0, s−cols+1) to min(rows−1, s).
-		type span struct{ lo, hi int }
-		var spans []span
-		for s := colour; s <= rows+cols-2; s += 2 {
-			r0, r1 := max(0, s-cols+1), min(rows-1, s)
-			spans = append(spans, span{2*r0 - s, 2*r1 - s})
-		}
-		slices.SortFunc(spans, func(a, b span) int { return (a.hi - a.lo) - (b.hi - b.lo) })
 		f := make([]uint64, k+1)
 		f[0] = 1
-		for i, sp := range spans {
+		// The anti-diagonals s ≡ colour (mod 2), shortest first: their lengths rise towards s = n−1 from
+		// both ends, so two ends walked inwards give them in order.
+		lo, hi := colour, 2*n-2
+		if (hi-colour)%2 != 0 {
+			hi--
+		}
+		for i := 0; lo <= hi; i++ {
 			if err := ctx.Err(); err != nil {
 				return 0, err
 			}
-			if i > 0 && (sp.lo > spans[i-1].lo || sp.hi < spans[i-1].hi) {
-				return 0, fmt.Errorf("backtrack: the diagonals of a %d×%d board do not nest", rows, cols) // diagonalsFit keeps these out
+			var size uint64
+			if length(lo) <= length(hi) {
+				size, lo = length(lo), lo+2
+			} else {
+				size, hi = length(hi), hi-2
 			}
-			n := uint64((sp.hi-sp.lo)/2 + 1)
 			for j := min(k, i+1); j >= 1; j-- {
-				if free := n - uint64(j-1); uint64(j-1) < n {
-					f[j] = satAdd(f[j], satMul(f[j-1], free))
+				if taken := uint64(j - 1); taken < size {
+					f[j] = satAdd(f[j], satMul(f[j-1], size-taken))
 				}
 			}
 		}
