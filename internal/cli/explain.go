@@ -79,7 +79,7 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 			}
 		}
 	}
-	return explainEnd(e, m, ex, starsHint(starsRead, fs, *stars))
+	return explainEnd(e, m, ex, starsHint(starsRead, fs.Changed("stars"), *stars))
 }
 
 // explainEnd writes the summary on stderr and turns a stall into exit 1; hint ends the stall's message.
@@ -187,13 +187,16 @@ func loadPuzzle(ctx context.Context, arg string, stars int) (constraints.Model, 
 	}
 	text := strings.TrimSpace(string(data))
 	ext := strings.ToLower(filepath.Ext(arg))
+	yaml := ext == ".yaml" || ext == ".yml"
 	var m constraints.Model
+	starsRead := true
 	switch {
-	case ext != ".yaml" && ext != ".yml" && strings.Contains(text, "?starbattle/"):
+	case !yaml && strings.Contains(text, "?starbattle/"):
 		m, err = codec.ParseURL(text)
-	case ext != ".yaml" && ext != ".yml" && strings.HasPrefix(text, "{"):
+		starsRead = false
+	case !yaml && strings.HasPrefix(text, "{"):
 		m, err = codec.ParseLevel(data, stars)
-	case ext != ".yaml" && ext != ".yml" && !strings.Contains(text, ":"):
+	case !yaml && !strings.Contains(text, ":"):
 		m, err = codec.ParseGrid(data, stars)
 	default:
 		v, err := variants.Parse(arg, data) // its errors name the file, line and column
@@ -205,13 +208,13 @@ func loadPuzzle(ctx context.Context, arg string, stars int) (constraints.Model, 
 	if err != nil {
 		return m, false, &usageError{fmt.Sprintf("%s: %v", arg, err)}
 	}
-	return m, !strings.Contains(text, "?starbattle/"), nil
+	return m, starsRead, nil
 }
 
 // starsHint is what a stall or a board with no solution adds when the quota came from --stars'
 // default: the grid does not say it, so a two-star grid read with one star fails for no reason it shows.
-func starsHint(fromFlag bool, fs interface{ Changed(string) bool }, stars int) string {
-	if !fromFlag || fs.Changed("stars") {
+func starsHint(fromFlag, flagGiven bool, stars int) string {
+	if !fromFlag || flagGiven {
 		return ""
 	}
 	return fmt.Sprintf(": the grid was read with %d %s a row, column and region (the default): for a two-star puzzle say --stars 2", stars, plural(uint64(stars), "queen", "queens"))
@@ -322,7 +325,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		}
 		return err
 	}
-	if hint := starsHint(starsRead, fs, *stars); h.Step == nil && !h.Solved && hint != "" {
+	if hint := starsHint(starsRead, fs.Changed("stars"), *stars); h.Step == nil && !h.Solved && hint != "" {
 		fmt.Fprintf(e.stderr, "queens hint: note%s\n", hint)
 	}
 	if *format == "json" {

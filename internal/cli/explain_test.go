@@ -83,8 +83,8 @@ func TestExplainStarsHint(t *testing.T) {
 		{[]string{"--stars", "1"}, ExitFailure, false},
 	} {
 		_, errs, code := runQueens(t, "", append([]string{"explain", "--variant", grid}, tc.args...)...)
-		if code != tc.code || strings.Contains(errs, "--stars 2") != tc.hint {
-			t.Errorf("explain %v: exit %d (want %d), hint %v (want %v): %s", tc.args, code, tc.code, !tc.hint, tc.hint, errs)
+		if hint := strings.Contains(errs, "--stars 2"); code != tc.code || hint != tc.hint {
+			t.Errorf("explain %v: exit %d (want %d), hint %v (want %v): %s", tc.args, code, tc.code, hint, tc.hint, errs)
 		}
 	}
 }

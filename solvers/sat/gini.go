@@ -243,8 +243,10 @@ func (s *search) next(ctx context.Context) (constraints.Solution, bool, error) {
 	if s.done {
 		return nil, false, nil
 	}
-	r, err := solve(ctx, s.g, !s.async && s.wholeLeft <= 0)
-	s.wholeLeft--
+	r, err := solve(ctx, s.g, !s.async && s.wholeLeft == 0)
+	if s.wholeLeft > 0 {
+		s.wholeLeft--
+	}
 	if err != nil {
 		return nil, false, err
 	}
