@@ -64,3 +64,6 @@ func (s *State) BoardSpare() int {
 	}
 	return 1 << 30
 }
+
+// BlockCols is blockCols, for the tests.
+func BlockCols(mask uint64) int32 { return blockCols(mask) }

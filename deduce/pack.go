@@ -663,43 +663,17 @@ func (k *packer) cellAt(s *State, flip bool, line, at int) int {
 	return line*s.p.cols + at
 }
 
-// blockCols returns the fewest runs of two neighbouring columns that cover the columns of mask: greedy
-// from the lowest column, a byte at a time, by a table of each byte's count and whether its pairs reach into
-// the next byte.
+// blockCols returns the fewest runs of two neighbouring columns that cover the columns of mask: a run of
+// L neighbouring columns needs ceil(L/2), the columns at even distances from its start (greedy from its
+// lowest column, a pair's second column past the run's end covering nothing). Those are counted at once:
+// adding each run's lowest column to the runs that start on an even column carries through them and
+// clears them, which parts the runs by the parity of their start.
 func blockCols(mask uint64) int32 {
-	n, carry := int32(0), 0
-	for mask != 0 || carry != 0 {
-		e := pairTable[carry][mask&0xff]
-		n += int32(e >> 1)
-		carry = int(e & 1)
-		mask >>= 8
-	}
-	return n
+	const even = 0x5555555555555555
+	starts := mask &^ (mask << 1)
+	evenRuns := mask &^ (mask + starts&even)
+	return int32(bits.OnesCount64(evenRuns&even) + bits.OnesCount64(mask&^evenRuns&^even))
 }
-
-// pairTable[c][b]: for a byte b whose lowest bit is already covered when c is 1, the pairs that the
-// greedy cover starts in it (shifted left one) and whether the last reaches past its top bit (bit 0).
-var pairTable = func() (t [2][256]uint8) {
-	for c := range 2 {
-		for b := range 256 {
-			m := uint(b)
-			if c == 1 {
-				m &^= 1
-			}
-			n, out := 0, 0
-			for m != 0 {
-				low := bits.TrailingZeros(m)
-				n++
-				m &^= 3 << low
-				if low == 7 {
-					out = 1
-				}
-			}
-			t[c][b] = uint8(n<<1 | out)
-		}
-	}
-	return t
-}()
 
 // Packs reports whether Pack has bounds to apply on s's board beyond Propagate's: every 2×2 block is a
 // clique (the king's step, or a queen's lines), the board is at most 64 rows and columns, and some row,

@@ -18,9 +18,10 @@ type publishedPuzzle struct {
 	m     constraints.Model
 }
 
-func publishedPuzzles(t testing.TB) []publishedPuzzle {
+// publishedPuzzles reads a list of puzzles in testdata/published (LABEL URL a line).
+func publishedPuzzles(t testing.TB, file string) []publishedPuzzle {
 	t.Helper()
-	f, err := os.Open("../testdata/published/starbattle.txt")
+	f, err := os.Open("../testdata/published/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +47,7 @@ func publishedPuzzles(t testing.TB) []publishedPuzzle {
 // the 6 labelled) must not drop.
 func TestPublishedExplained(t *testing.T) {
 	agree, labelled := 0, 0
-	for _, p := range publishedPuzzles(t) {
+	for _, p := range publishedPuzzles(t, "starbattle.txt") {
 		sol := uniqueSolution(t, p.m)
 		e, err := deduce.Explain(context.Background(), p.m, deduce.Options{})
 		if err != nil {
