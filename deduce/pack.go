@@ -38,12 +38,16 @@ type packSet struct {
 type packer struct {
 	on   bool // every 2×2 block of the board is a clique, and the board has masks
 	sets []packSet
-	// Which sets to bound again: those of the units stamped dirty.
-	dirtyUnit []uint32
-	tick      uint32
-	all       bool  // every set: no fixpoint yet to start from
-	fixes     []int // trail lengths at which every bound held, a stack: Undo pops
-	head      int   // the cells trail[head:] are to be marked dirty
+	// Which sets to bound again, a bit a set: now, in this pass, and next, in the next one (a set whose
+	// cells change after it is bounded in a pass, or that was not to be bounded in it). A set is bounded
+	// again only once its cells have changed since it was last: the same cells give the same cover and
+	// decide nothing new.
+	now, next []uint64
+	words     int      // of a bitmap of sets
+	cellSets  []uint64 // per cell, words of them: the sets that hold it
+	all       bool     // every set: no fixpoint yet to start from
+	fixes     []int    // trail lengths at which every bound held, a stack: Undo pops
+	head      int      // the cells trail[head:] are to be marked dirty
 	// The region bands: regions (their units, and the index of the region set in sets per orientation),
 	// the line units (rows, columns) by index, and per cell its region's place in regions (−1: none).
 	regions          []int32
@@ -76,7 +80,7 @@ func newPacker(s *State) *packer {
 	p := s.p
 	side := max(p.rows, p.cols)
 	k := &packer{lines: make([]uint64, side), best: make([]int32, side+1), pair: make([]bool, side+1),
-		dirtyUnit: make([]uint32, len(p.units)), all: true}
+		all: true}
 	k.on = s.rowOpen != nil && p.rows >= 2 && p.cols >= 2 && blocksAreCliques(p)
 	if !k.on {
 		return k
@@ -153,6 +157,16 @@ func newPacker(s *State) *packer {
 	band(cols, true)
 	if board >= 0 && !k.rowsImply(p, board) {
 		k.sets = append(k.sets, k.cellSet(p, board, false))
+	}
+	k.words = (len(k.sets) + 63) / 64
+	k.now, k.next = make([]uint64, k.words), make([]uint64, k.words)
+	k.cellSets = make([]uint64, p.rows*p.cols*k.words)
+	for i, ps := range k.sets {
+		for _, u := range ps.units {
+			for _, c := range p.units[u].cells {
+				k.cellSets[int(c)*k.words+i/64] |= 1 << (i % 64)
+			}
+		}
 	}
 	return k
 }
@@ -243,6 +257,7 @@ func (s *State) Pack() bool {
 		s.pack = newPacker(s)
 	}
 	k := s.pack
+	clear(k.next) // what a contradiction left
 	for {
 		if !s.Propagate() {
 			return false
@@ -250,15 +265,16 @@ func (s *State) Pack() bool {
 		if !k.on {
 			return true
 		}
-		t := k.next()
-		changed, all := k.head < len(s.trail), k.all
-		for _, c := range s.trail[k.head:] {
-			for _, u := range s.p.cellUnits[c] {
-				k.dirtyUnit[u] = t
+		k.now, k.next = k.next, k.now
+		clear(k.next)
+		if k.all {
+			for i := range k.sets {
+				k.now[i/64] |= 1 << (i % 64)
 			}
+			k.all = false
 		}
-		k.head, k.all = len(s.trail), false
-		if !changed && !all {
+		k.mark(s, -1)
+		if !slices.ContainsFunc(k.now, func(w uint64) bool { return w != 0 }) {
 			// Every set's bound holds: the region bands last, as they cost the most.
 			mark := len(s.trail)
 			if !k.regionBands(s, false) || !k.regionBands(s, true) {
@@ -269,13 +285,15 @@ func (s *State) Pack() bool {
 			}
 			continue
 		}
-		for i := range k.sets {
-			ps := &k.sets[i]
-			if !all && !k.dirty(ps, t) {
-				continue
-			}
-			if _, ok := k.bound(s, ps, true); !ok {
-				return false
+		for w := range k.now {
+			for k.now[w] != 0 {
+				b := bits.TrailingZeros64(k.now[w])
+				k.now[w] &^= 1 << b
+				i := w*64 + b
+				if _, ok := k.bound(s, &k.sets[i], true); !ok {
+					return false
+				}
+				k.mark(s, i)
 			}
 		}
 	}
@@ -285,24 +303,31 @@ func (s *State) Pack() bool {
 	return true
 }
 
-func (k *packer) next() uint32 {
-	k.tick++
-	if k.tick == 0 {
-		clear(k.dirtyUnit)
-		k.tick = 1
-	}
-	return k.tick
-}
-
-// dirty reports whether a set has a changed cell: one of its units, whose cells are its cells, is
-// stamped t.
-func (k *packer) dirty(ps *packSet, t uint32) bool {
-	for _, u := range ps.units {
-		if k.dirtyUnit[u] == t {
-			return true
+// mark marks dirty the sets that hold the cells decided since the last mark: at the start of a pass
+// (after < 0) all of them for this pass; once set `after` is bounded, for this pass those past it that
+// it is still to bound, the others for the next.
+func (k *packer) mark(s *State, after int) {
+	for _, c := range s.trail[k.head:] {
+		sets := k.cellSets[int(c)*k.words : int(c+1)*k.words]
+		if after < 0 {
+			for w, x := range sets {
+				k.now[w] |= x
+			}
+			continue
+		}
+		for w, x := range sets {
+			// Up to set after: bit b of word w is set `w*64+b`.
+			upTo := ^uint64(0)
+			if d := after - w*64; d < 63 {
+				upTo = 0
+				if d >= 0 {
+					upTo = uint64(2)<<d - 1
+				}
+			}
+			k.next[w] |= x & (upTo | ^k.now[w])
 		}
 	}
-	return false
+	k.head = len(s.trail)
 }
 
 // undo forgets the fixpoints past mark: the cells decided since the last one left are dirty.
