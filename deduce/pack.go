@@ -59,6 +59,8 @@ type packer struct {
 	span          [][2]int
 	in            []int32
 	before, after []int32
+	startAt       []int32 // per line, a region whose span starts there (−1: none)
+	nextAt        []int32 // per region, the next whose span starts on the same line
 	need          []int32 // per line, the queens it needs
 	lines         []uint64
 	best          []int32
@@ -539,13 +541,16 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 		o = 1
 	}
 	n := len(lines)
-	w := n + 1
-	// in[a*w+b]: the need of the regions whose spans lie within lines a..b; before[a] the need of those
-	// that end before a, after[b] of those that start after b.
-	in := k.grid(n)
-	before, after := k.before[:w+1], k.after[:w+1]
+	// For the bands a..b of one a at a time, from a = 0 up: in[b] the need of the regions whose spans lie
+	// within lines a..b; before[a] the need of those that end before a, after[b] of those that start
+	// after b; the regions by their span's first line, a list each (startAt, then nextAt), to take out of
+	// in once a passes them.
+	in, before, after, startAt := k.scratch(n)
 	clear(before)
 	clear(after)
+	for i := range startAt {
+		startAt[i] = -1
+	}
 	total := 0
 	for j, u := range k.regions {
 		need := s.p.units[u].lo - int(s.queens[u])
@@ -567,7 +572,7 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 			return false
 		}
 		k.span[j] = [2]int{lo, hi}
-		in[lo*w+hi] += int32(need)
+		k.nextAt[j], startAt[lo] = startAt[lo], int32(j)
 		before[hi+1] += int32(need)
 		after[lo] += int32(need)
 		total += need
@@ -575,18 +580,9 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 	for a := 1; a <= n; a++ {
 		before[a] += before[a-1] // before[a]: spans ending before a
 	}
+	copy(in, before[1:]) // in[b]: spans ending at b or before, all within 0..b
 	for b := n - 1; b >= 0; b-- {
 		after[b] += after[b+1] // after[b]: spans starting at b or later
-	}
-	// Sums over the spans within a..b, from those within a+1..b and a..b−1.
-	for a := n - 1; a >= 0; a-- {
-		for b := a + 1; b < n; b++ {
-			i := a*w + b
-			in[i] += in[i+w] + in[i-1]
-			if a+1 <= b-1 {
-				in[i] -= in[i+w-1]
-			}
-		}
 	}
 	need := k.need[:n]
 	for l, u := range lines {
@@ -596,7 +592,7 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 		bandNeed, outside := 0, total-int(before[a])
 		for b := a; b < n; b++ {
 			bandNeed += int(need[b])
-			inside := int(in[a*w+b])
+			inside := int(in[b])
 			touching := outside - int(after[b+1])
 			if !k.partition {
 				touching = bandNeed + 1 // the band's queens may stand outside the regions
@@ -612,19 +608,28 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 				return false
 			}
 		}
+		// The regions whose spans start at a lie within no band that starts past it.
+		for j := startAt[a]; j >= 0; j = k.nextAt[j] {
+			d := int32(s.p.units[k.regions[j]].lo) - s.queens[k.regions[j]]
+			for b := k.span[j][1]; b < n; b++ {
+				in[b] -= d
+			}
+		}
 	}
 	return true
 }
 
-// grid returns a zeroed (n+1)×(n+1) grid, for regionBands, with a zero row below and column left.
-func (k *packer) grid(n int) []int32 {
-	size := (n + 2) * (n + 1)
-	if len(k.in) < size {
-		k.in = make([]int32, size)
+// scratch returns regionBands' arrays for n lines, uncleared: in (n), before and after (n+2), startAt
+// (n).
+func (k *packer) scratch(n int) (in, before, after, startAt []int32) {
+	if len(k.in) < n {
+		k.in, k.startAt = make([]int32, n), make([]int32, n)
 		k.before, k.after, k.need = make([]int32, n+2), make([]int32, n+2), make([]int32, n)
 	}
-	clear(k.in[:size])
-	return k.in
+	if len(k.nextAt) < len(k.regions) {
+		k.nextAt = make([]int32, len(k.regions))
+	}
+	return k.in[:n], k.before[:n+2], k.after[:n+2], k.startAt[:n]
 }
 
 // insideOnly empties the open cells of lines a..b outside the regions that lie within them, when there
