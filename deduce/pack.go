@@ -60,6 +60,7 @@ type packer struct {
 	in            []int32
 	before, after []int32
 	startAt       []int32 // per line, a region whose span starts there (−1: none)
+	lowest        []int32 // per line, regionBands' least count of the bands from it
 	nextAt        []int32 // per region, the next whose span starts on the same line
 	need          []int32 // per line, the queens it needs
 	lines         []uint64
@@ -373,6 +374,20 @@ func (k *packer) cover(s *State, ps *packSet) int {
 	if ps.flip {
 		open = s.colOpen
 	}
+	if ps.masks == nil && ps.hi-ps.lo <= 1 {
+		// A whole line, or a band of two: the pass below, written out.
+		a := open[ps.lo]
+		k.lines[0], k.pair[1] = a, false
+		one := blockCols(a)
+		if ps.hi == ps.lo {
+			return int(one)
+		}
+		b := open[ps.hi]
+		k.lines[1] = b
+		split, pair := one+blockCols(b), blockCols(a|b)
+		k.pair[2] = pair < split
+		return int(min(split, pair))
+	}
 	m := k.lines[:ps.hi-ps.lo+1]
 	copy(m, open[ps.lo:ps.hi+1])
 	if ps.masks != nil {
@@ -588,7 +603,29 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 	for l, u := range lines {
 		need[l] = int32(s.p.units[u].lo) - s.queens[u]
 	}
+	// The regions touching lines a..b need no more than the band when total − before[a] − after[b+1] ≤
+	// needs[a..b], that is when low[b+1] ≤ before[a] − needs[..a) with low[b+1] = total − after[b+1] −
+	// needs[..b] (needs[..i) the lines' before i): the least low[b+1] for every b ≥ a, lowest[a], says
+	// at once whether any band from a may.
+	lowest := k.lowest[:n+1]
+	lowest[n] = 1 << 30
+	sum := int32(0)
+	for _, x := range need {
+		sum += x
+	}
+	for b := n - 1; b >= 0; b-- {
+		lowest[b] = min(lowest[b+1], int32(total)-after[b+1]-sum)
+		sum -= need[b]
+	}
 	for a := range n {
+		// sum: needs[..a). A band from a needs looking at when regions lie within it, some starting at a
+		// (any band with regions within it that count is as tight from where the first starts, and
+		// holds no more open cells elsewhere), or the regions touching it may need no more than it.
+		if startAt[a] < 0 && (!k.partition || lowest[a] > before[a]-sum) {
+			sum += need[a]
+			continue
+		}
+		sum += need[a]
 		bandNeed, outside := 0, total-int(before[a])
 		for b := a; b < n; b++ {
 			bandNeed += int(need[b])
@@ -623,7 +660,7 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 // (n).
 func (k *packer) scratch(n int) (in, before, after, startAt []int32) {
 	if len(k.in) < n {
-		k.in, k.startAt = make([]int32, n), make([]int32, n)
+		k.in, k.startAt, k.lowest = make([]int32, n), make([]int32, n), make([]int32, n+1)
 		k.before, k.after, k.need = make([]int32, n+2), make([]int32, n+2), make([]int32, n)
 	}
 	if len(k.nextAt) < len(k.regions) {
