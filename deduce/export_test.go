@@ -25,10 +25,7 @@ func (s *State) CommonAttacks(corner int, t, d uint64, flip bool) (cells, common
 	}
 	key := squareKey(int32(corner), t, d, flip)
 	b := k.blockAt(key, int32(corner), t, d, step, across)
-	common = k.common[key]
-	if common == nil {
-		common = k.attackedByAll(s.p, b)
-	}
+	common = k.attackedByAll(s.p, b)
 	for _, x := range b.cells {
 		if x >= 0 {
 			cells = append(cells, x)
@@ -59,7 +56,8 @@ func (s *State) BoardSpare() int {
 	for u, x := range s.p.units {
 		if x.kind == KindBoard {
 			ps := k.cellSet(s.p, int32(u), false)
-			return k.cover(s, &ps) - s.need(&ps)
+			need, _ := s.need(&ps)
+			return k.cover(s, &ps) - need
 		}
 	}
 	return 1 << 30

@@ -3,6 +3,7 @@ package deduce
 import (
 	"math/bits"
 	"slices"
+	"sync/atomic"
 )
 
 // Packing bounds, for a search: a set of cells in which every 2×2 block holds one queen at most (the
@@ -34,7 +35,9 @@ type packSet struct {
 	masks  []uint64
 }
 
-// packer is Pack's compiled sets and scratch space, made on first use.
+// packer is Pack's compiled sets and scratch space, made on first use. The sets, masks, regions and
+// the cache of common attacks are shared by the packers of a state's clones (fork); the rest is each
+// one's own.
 type packer struct {
 	on   bool // every 2×2 block of the board is a clique, and the board has masks
 	sets []packSet
@@ -66,8 +69,9 @@ type packer struct {
 	lines         []uint64
 	best          []int32
 	pair          []bool
-	// common[block.key]: the cells that a queen on any of the block's cells attacks; nil until first asked.
-	common [][]int32
+	// common[block.key]: the cells that a queen on any of the block's cells attacks; nil until first
+	// asked. Clones fill it from several goroutines: each entry is set once, to the same cells by any.
+	common []atomic.Pointer[[]int32]
 }
 
 // block is a block of a cover: its open cells (−1 past the last), and as key (r*cols+c)*16+pattern, the
@@ -88,7 +92,7 @@ func newPacker(s *State) *packer {
 	if !k.on {
 		return k
 	}
-	k.common = make([][]int32, 16*p.rows*p.cols)
+	k.common = make([]atomic.Pointer[[]int32], 16*p.rows*p.cols)
 	var rows, cols []int32
 	board := int32(-1)
 	for u, x := range p.units {
@@ -252,6 +256,18 @@ func blocksAreCliques(p *problem) bool {
 	return true
 }
 
+// fork returns a packer for a clone of the state k serves: the compiled parts shared, the scratch its
+// own, no fixpoint yet.
+func (k *packer) fork() *packer {
+	t := *k
+	t.now, t.next = make([]uint64, k.words), make([]uint64, k.words)
+	t.all, t.fixes, t.head = true, nil, 0
+	t.span = make([][2]int, len(k.span))
+	t.in, t.before, t.after, t.startAt, t.lowest, t.nextAt, t.need = nil, nil, nil, nil, nil, nil, nil
+	t.lines, t.best, t.pair = make([]uint64, len(k.lines)), make([]int32, len(k.best)), make([]bool, len(k.pair))
+	return &t
+}
+
 // Pack propagates, then applies the packing bounds and propagates again, until nothing changes. It
 // reports false on a contradiction. It bounds again only the sets whose cells changed since the last
 // state at which every bound held, so a search that calls it at every node pays for what changed.
@@ -345,23 +361,19 @@ func (k *packer) undo(mark int) {
 	k.head = k.fixes[len(k.fixes)-1]
 }
 
-// need returns the queens a set still needs.
-func (s *State) need(ps *packSet) int {
-	need := 0
+// need returns the queens a set still needs, and its open cells.
+func (s *State) need(ps *packSet) (need, open int) {
 	for _, u := range ps.units {
 		need += s.p.units[u].lo - int(s.queens[u])
+		open += int(s.open[u])
 	}
-	return need
+	return need, open
 }
 
 // spare reports whether a set that needs need queens has more open cells than need blocks can hold, so
 // more blocks than it needs whatever its cover: a block holds two cells of a line, four in all. It costs
 // no cover, and most sets have spare blocks at most nodes.
-func (k *packer) spare(s *State, ps *packSet, need int) bool {
-	open := 0
-	for _, u := range ps.units {
-		open += int(s.open[u])
-	}
+func spare(ps *packSet, need, open int) bool {
 	if ps.lo == ps.hi {
 		return open > 2*need
 	}
@@ -411,11 +423,11 @@ func (k *packer) cover(s *State, ps *packSet) int {
 // spare blocks (blocks less need; −1 when it needs nothing; when decide is set, 1 for any number when
 // spare says there are some) and false on a contradiction.
 func (k *packer) bound(s *State, ps *packSet, decide bool) (int, bool) {
-	need := s.need(ps)
+	need, open := s.need(ps)
 	if need <= 0 {
 		return -1, true
 	}
-	if decide && k.spare(s, ps, need) {
+	if decide && spare(ps, need, open) {
 		return 1, true
 	}
 	blocks := k.cover(s, ps)
@@ -467,8 +479,10 @@ func (k *packer) fill(s *State, ps *packSet) bool {
 				continue
 			}
 			key := squareKey(corner, t, d, ps.flip)
-			common := k.common[key]
-			if common == nil {
+			var common []int32
+			if c := k.common[key].Load(); c != nil {
+				common = *c
+			} else {
 				common = k.attackedByAll(s.p, k.blockAt(key, corner, t, d, step, across))
 			}
 			for _, a := range common {
@@ -509,8 +523,8 @@ func (k *packer) blockAt(key, corner int32, t, d uint64, step, across int32) blo
 // attackedByAll returns the cells that every cell of block b attacks, from k.common: a tight set meets
 // the same blocks node after node.
 func (k *packer) attackedByAll(p *problem, bl block) []int32 {
-	if c := k.common[bl.key]; c != nil {
-		return c
+	if c := k.common[bl.key].Load(); c != nil {
+		return *c
 	}
 	// The first cell's attacks that the others share.
 	b := bl.cells
@@ -533,7 +547,7 @@ func (k *packer) attackedByAll(p *problem, bl block) []int32 {
 			c = append(c, a)
 		}
 	}
-	k.common[bl.key] = c
+	k.common[bl.key].Store(&c)
 	return c
 }
 

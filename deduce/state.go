@@ -77,6 +77,9 @@ func (s *State) Clone() *State {
 	t.open = append([]int32(nil), s.open...)
 	t.trail = append(make([]int32, 0, cap(s.trail)), s.trail...)
 	t.find, t.pack = nil, nil
+	if s.pack != nil {
+		t.pack = s.pack.fork()
+	}
 	t.rowOpen, t.colOpen = slices.Clone(s.rowOpen), slices.Clone(s.colOpen)
 	return &t
 }

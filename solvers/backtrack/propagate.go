@@ -147,6 +147,7 @@ func propagateJob(ctx context.Context, p *plan, unique bool) (*job, error) {
 	if err != nil {
 		return nil, fmt.Errorf("backtrack: %w", err)
 	}
+	root.Packs() // compiles the packing bounds once: every task's clone shares them
 	tasks, expanded, err := planPropagate(ctx, root)
 	if err != nil {
 		return nil, err
