@@ -635,13 +635,19 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 		// sum: needs[..a). A band from a needs looking at when regions lie within it, some starting at a
 		// (any band with regions within it that count is as tight from where the first starts, and
 		// holds no more open cells elsewhere), or the regions touching it may need no more than it.
-		if startAt[a] < 0 && (!k.partition || lowest[a] > before[a]-sum) {
-			sum += need[a]
+		touch := k.partition && lowest[a] <= before[a]-sum
+		sum += need[a]
+		if startAt[a] < 0 && !touch {
 			continue
 		}
-		sum += need[a]
-		bandNeed, outside := 0, total-int(before[a])
-		for b := a; b < n; b++ {
+		bandNeed, outside, b := 0, total-int(before[a]), a
+		if !touch {
+			// Only the regions within the band count: none before the first ends.
+			for ; in[b] == 0; b++ {
+				bandNeed += int(need[b])
+			}
+		}
+		for ; b < n; b++ {
 			bandNeed += int(need[b])
 			inside := int(in[b])
 			touching := outside - int(after[b+1])
