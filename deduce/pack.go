@@ -67,7 +67,6 @@ type packer struct {
 	nextAt        []int32 // per region, the next whose span starts on the same line
 	need          []int32 // per line, the queens it needs
 	lines         []uint64
-	best          []int32
 	pair          []bool
 	// common[block.key]: the cells that a queen on any of the block's cells attacks; nil until first
 	// asked. Clones fill it from several goroutines: each entry is set once, to the same cells by any.
@@ -86,7 +85,7 @@ type block struct {
 func newPacker(s *State) *packer {
 	p := s.p
 	side := max(p.rows, p.cols)
-	k := &packer{lines: make([]uint64, side), best: make([]int32, side+1), pair: make([]bool, side+1),
+	k := &packer{lines: make([]uint64, side), pair: make([]bool, side+1),
 		all: true}
 	k.on = s.rowOpen != nil && p.rows >= 2 && p.cols >= 2 && blocksAreCliques(p)
 	if !k.on {
@@ -264,7 +263,7 @@ func (k *packer) fork() *packer {
 	t.all, t.fixes, t.head = true, nil, 0
 	t.span = make([][2]int, len(k.span))
 	t.in, t.before, t.after, t.startAt, t.lowest, t.nextAt, t.need = nil, nil, nil, nil, nil, nil, nil
-	t.lines, t.best, t.pair = make([]uint64, len(k.lines)), make([]int32, len(k.best)), make([]bool, len(k.pair))
+	t.lines, t.pair = make([]uint64, len(k.lines)), make([]bool, len(k.pair))
 	return &t
 }
 
@@ -401,22 +400,30 @@ func (k *packer) cover(s *State, ps *packSet) int {
 		return int(min(split, pair))
 	}
 	m := k.lines[:ps.hi-ps.lo+1]
-	copy(m, open[ps.lo:ps.hi+1])
+	src := open[ps.lo : ps.lo+len(m)]
 	if ps.masks != nil {
-		for i, x := range ps.masks {
-			m[i] &= x
+		masks := ps.masks[:len(m)]
+		for i := range m {
+			m[i] = src[i] & masks[i]
 		}
+	} else {
+		copy(m, src)
 	}
-	k.best[0] = 0
-	for i := 1; i <= len(m); i++ {
-		k.best[i], k.pair[i] = k.best[i-1]+blockCols(m[i-1]), false
-		if i >= 2 {
-			if b := k.best[i-2] + blockCols(m[i-2]|m[i-1]); b < k.best[i] {
-				k.best[i], k.pair[i] = b, true
+	// The least blocks for the lines up to the one before x (last) and the one before that (before);
+	// k.pair[i+1], whether the least for lines 0..i takes lines i−1 and i together.
+	pair := k.pair[1 : len(m)+1]
+	before, last, prev := int32(0), int32(0), uint64(0)
+	for i, x := range m {
+		best, two := last+blockCols(x), false
+		if i > 0 {
+			if b := before + blockCols(prev|x); b < best {
+				best, two = b, true
 			}
 		}
+		pair[i] = two
+		before, last, prev = last, best, x
 	}
-	return int(k.best[len(m)])
+	return int(last)
 }
 
 // bound applies the packing bound to one set, deciding cells when decide is set, and returns the set's
