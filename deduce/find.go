@@ -79,9 +79,9 @@ func queensWord(n int) string {
 	return fmt.Sprintf("%d queens", n)
 }
 
-func (f *finder) need(u int32) int { return f.s.p.units[u].lo - int(f.s.queens[u]) }
+func (f *finder) need(u int32) int { return f.s.p.units[u].lo - int(f.s.count[u].queens) }
 
-func (f *finder) room(u int32) int { return f.s.p.units[u].hi - int(f.s.queens[u]) }
+func (f *finder) room(u int32) int { return f.s.p.units[u].hi - int(f.s.count[u].queens) }
 
 // openIn returns the open cells of unit u.
 func (f *finder) openIn(u int32) []int32 {
@@ -120,7 +120,7 @@ func (f *finder) full() (step, bool) {
 	s := f.s
 	for u := range s.p.units {
 		u := int32(u)
-		if s.open[u] > 0 && f.room(u) == 0 {
+		if s.count[u].open > 0 && f.room(u) == 0 {
 			x := s.p.units[u]
 			return step{exclude: f.openIn(u), why: fmt.Sprintf("%s holds its %s, so its other cells are empty", x.name, queensWord(x.hi))}, true
 		}
@@ -132,7 +132,7 @@ func (f *finder) lastCells() (step, bool) {
 	s := f.s
 	for u := range s.p.units {
 		u := int32(u)
-		if n := f.need(u); s.open[u] > 0 && int(s.open[u]) == n {
+		if n := f.need(u); s.count[u].open > 0 && int(s.count[u].open) == n {
 			open := f.openIn(u)
 			why := fmt.Sprintf("%s needs %s more and has just %s open", s.p.units[u].name, queensWord(n), f.cellList(open))
 			if n == 1 {
@@ -151,7 +151,7 @@ func (f *finder) confined() (step, bool) {
 	for a := range s.p.units {
 		a := int32(a)
 		need := f.need(a)
-		if need <= 0 || s.open[a] == 0 || !f.human(a) {
+		if need <= 0 || s.count[a].open == 0 || !f.human(a) {
 			continue
 		}
 		open := f.openIn(a)
@@ -217,7 +217,7 @@ func (f *finder) seesAll() (step, bool) {
 	s := f.s
 	for a := range s.p.units {
 		a := int32(a)
-		if f.need(a) < 1 || s.open[a] < 2 || !f.human(a) {
+		if f.need(a) < 1 || s.count[a].open < 2 || !f.human(a) {
 			continue
 		}
 		open := f.openIn(a)
@@ -285,8 +285,8 @@ func (f *finder) contradiction() (step, bool) {
 		f.effect(y, t)
 		if u, ok := f.starved(y, t); ok {
 			x := s.p.units[u]
-			left := int(s.open[u]) - f.markedIn(u, t)
-			have := int(s.queens[u])
+			left := int(s.count[u].open) - f.markedIn(u, t)
+			have := int(s.count[u].queens)
 			if slices.Contains(s.p.cellUnits[y], u) {
 				left--
 				have++
@@ -324,8 +324,8 @@ func (f *finder) markedIn(u int32, t uint32) int {
 func (f *finder) starved(y int32, t uint32) (int32, bool) {
 	s := f.s
 	check := func(u int32) bool {
-		left := int(s.open[u]) - f.markedIn(u, t)
-		have := int(s.queens[u])
+		left := int(s.count[u].open) - f.markedIn(u, t)
+		have := int(s.count[u].queens)
 		if slices.Contains(s.p.cellUnits[y], u) {
 			left--
 			have++

@@ -95,7 +95,7 @@ func (f *finder) regionsInBand(b band, lo, hi int, regions []int32) (step, bool)
 	need := 0
 	var inside []int32
 	for _, r := range regions {
-		if f.need(r) <= 0 || s.open[r] == 0 {
+		if f.need(r) <= 0 || s.count[r].open == 0 {
 			continue
 		}
 		all := true
@@ -248,7 +248,7 @@ func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, 
 				}
 			}
 			for _, u := range p.cellUnits[q] {
-				if int(s.queens[u]+extra[u]) == p.units[u].hi {
+				if int(s.count[u].queens+extra[u]) == p.units[u].hi {
 					for _, c := range p.units[u].cells {
 						if s.cells[c] == Open && f.stamp[c] != inGroup && !seen[c] {
 							seen[c] = true
@@ -280,7 +280,7 @@ func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, 
 			}
 			fits := true
 			for _, u := range p.cellUnits[c] {
-				if int(s.queens[u]+extra[u]) >= p.units[u].hi {
+				if int(s.count[u].queens+extra[u]) >= p.units[u].hi {
 					fits = false
 					break
 				}
@@ -334,7 +334,7 @@ func (f *finder) packing() (step, bool) {
 	s := f.s
 	for u, x := range s.p.units {
 		u := int32(u)
-		if x.lo != x.hi || !f.human(u) || x.kind == KindLine || f.need(u) < 2 || int(s.open[u]) <= f.need(u) {
+		if x.lo != x.hi || !f.human(u) || x.kind == KindLine || f.need(u) < 2 || int(s.count[u].open) <= f.need(u) {
 			continue
 		}
 		if f.halted() {
@@ -345,7 +345,7 @@ func (f *finder) packing() (step, bool) {
 			continue
 		}
 		return step{place: place, exclude: ex, why: fmt.Sprintf("%s needs %s among %d open cells; %s%s",
-			x.name, queensWord(f.need(u)), s.open[u], waysWord(ways), f.verdict(place, ex))}, true
+			x.name, queensWord(f.need(u)), s.count[u].open, waysWord(ways), f.verdict(place, ex))}, true
 	}
 	return step{}, false
 }
@@ -444,10 +444,10 @@ func (f *finder) chainWhy(y int32, queen bool, decided []int32) string {
 	end := "a cell that would need to be both a queen and empty"
 	if u := s.broken; u >= 0 {
 		x := s.p.units[u]
-		if int(s.queens[u]) > x.hi {
+		if int(s.count[u].queens) > x.hi {
 			end = fmt.Sprintf("%s with more than %s", x.name, queensWord(x.hi))
 		} else {
-			end = fmt.Sprintf("%s with room for %d of its %s", x.name, int(s.queens[u]+s.open[u]), queensWord(x.lo))
+			end = fmt.Sprintf("%s with room for %d of its %s", x.name, int(s.count[u].queens+s.count[u].open), queensWord(x.lo))
 		}
 	}
 	if len(forced) == 0 {
@@ -579,10 +579,10 @@ func (f *finder) brokenWords() string {
 	s := f.s
 	if u := s.broken; u >= 0 {
 		x := s.p.units[u]
-		if int(s.queens[u]) > x.hi {
+		if int(s.count[u].queens) > x.hi {
 			return fmt.Sprintf("%s with more than %s", x.name, queensWord(x.hi))
 		}
-		return fmt.Sprintf("%s room for %d of its %s", x.name, int(s.queens[u]+s.open[u]), queensWord(x.lo))
+		return fmt.Sprintf("%s room for %d of its %s", x.name, int(s.count[u].queens+s.count[u].open), queensWord(x.lo))
 	}
 	return "a cell that would have to be both a queen and empty"
 }

@@ -363,8 +363,9 @@ func (k *packer) undo(mark int) {
 // need returns the queens a set still needs, and its open cells.
 func (s *State) need(ps *packSet) (need, open int) {
 	for _, u := range ps.units {
-		need += s.p.units[u].lo - int(s.queens[u])
-		open += int(s.open[u])
+		x := &s.count[u]
+		need += int(x.lo - x.queens)
+		open += int(x.open)
 	}
 	return need, open
 }
@@ -589,7 +590,7 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 	}
 	total := 0
 	for j, u := range k.regions {
-		need := s.p.units[u].lo - int(s.queens[u])
+		need := int(s.count[u].lo - s.count[u].queens)
 		if need <= 0 {
 			continue
 		}
@@ -622,7 +623,7 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 	}
 	need := k.need[:n]
 	for l, u := range lines {
-		need[l] = int32(s.p.units[u].lo) - s.queens[u]
+		need[l] = s.count[u].lo - s.count[u].queens
 	}
 	// The regions touching lines a..b need no more than the band when total − before[a] − after[b+1] ≤
 	// needs[a..b], that is when low[b+1] ≤ before[a] − needs[..a) with low[b+1] = total − after[b+1] −
@@ -674,7 +675,7 @@ func (k *packer) regionBands(s *State, flip bool) bool {
 		}
 		// The regions whose spans start at a lie within no band that starts past it.
 		for j := startAt[a]; j >= 0; j = k.nextAt[j] {
-			d := int32(s.p.units[k.regions[j]].lo) - s.queens[k.regions[j]]
+			d := int32(s.p.units[k.regions[j]].lo) - s.count[k.regions[j]].queens
 			for b := k.span[j][1]; b < n; b++ {
 				in[b] -= d
 			}
@@ -705,8 +706,8 @@ func (k *packer) insideOnly(s *State, a, b int, open []uint64, flip bool) bool {
 	}
 	inner := 0
 	for j, sp := range k.span {
-		if u := k.regions[j]; int(s.queens[u]) < s.p.units[u].lo && sp[0] >= a && sp[1] <= b {
-			inner += int(s.open[u])
+		if u := k.regions[j]; int(s.count[u].queens) < s.p.units[u].lo && sp[0] >= a && sp[1] <= b {
+			inner += int(s.count[u].open)
 		}
 	}
 	if cells == inner {
@@ -718,7 +719,7 @@ func (k *packer) insideOnly(s *State, a, b int, open []uint64, flip bool) bool {
 			r := k.regionAt[c]
 			if r >= 0 {
 				u := k.regions[r]
-				if sp := k.span[r]; int(s.queens[u]) < s.p.units[u].lo && sp[0] >= a && sp[1] <= b {
+				if sp := k.span[r]; int(s.count[u].queens) < s.p.units[u].lo && sp[0] >= a && sp[1] <= b {
 					continue
 				}
 			}
@@ -734,7 +735,7 @@ func (k *packer) insideOnly(s *State, a, b int, open []uint64, flip bool) bool {
 func (k *packer) touchingOnly(s *State, a, b int, flip bool) bool {
 	for j, sp := range k.span {
 		u := k.regions[j]
-		if int(s.queens[u]) >= s.p.units[u].lo || sp[1] < a || sp[0] > b || sp[0] >= a && sp[1] <= b {
+		if int(s.count[u].queens) >= s.p.units[u].lo || sp[1] < a || sp[0] > b || sp[0] >= a && sp[1] <= b {
 			continue
 		}
 		for _, c := range s.p.units[u].cells {

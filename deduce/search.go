@@ -104,11 +104,11 @@ func (w *walker) walk(st *State) bool {
 func (s *State) Branch() int {
 	best, bestU := 0.0, int32(-1)
 	for u := len(s.p.units) - 1; u >= 0; u-- {
-		need := s.p.units[u].lo - int(s.queens[u])
-		if need <= 0 || s.open[u] == 0 {
+		need := s.p.units[u].lo - int(s.count[u].queens)
+		if need <= 0 || s.count[u].open == 0 {
 			continue
 		}
-		r := float64(s.open[u]) / float64(need)
+		r := float64(s.count[u].open) / float64(need)
 		if bestU < 0 || r < best {
 			best, bestU = r, int32(u)
 		}

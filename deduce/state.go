@@ -23,18 +23,23 @@ const (
 type State struct {
 	p      *problem
 	cells  []Value
-	queens []int32 // per unit
-	open   []int32 // per unit
-	trail  []int32 // the cells decided, in order
-	head   int     // trail[:head] has been propagated
-	broken int32   // a unit that can no longer meet its range, or -1
-	brokAt int     // the trail length when it broke
-	fresh  bool    // no unit has been looked at yet
-	find   *finder // Confine's, made on first use
-	pack   *packer // Pack's, made on first use
+	count  []unitCount // per unit
+	trail  []int32     // the cells decided, in order
+	head   int         // trail[:head] has been propagated
+	broken int32       // a unit that can no longer meet its range, or -1
+	brokAt int         // the trail length when it broke
+	fresh  bool        // no unit has been looked at yet
+	find   *finder     // Confine's, made on first use
+	pack   *packer     // Pack's, made on first use
 	// rowOpen and colOpen are the open cells as masks, per row (a bit per column) and per column (a bit
 	// per row), kept on boards of at most 64 rows and columns for Pack; nil on larger ones.
 	rowOpen, colOpen []uint64
+}
+
+// unitCount is a unit's queens and open cells, beside its range (the unit's, copied where the counts
+// are read together).
+type unitCount struct {
+	queens, open, lo, hi int32
 }
 
 // New returns the start of a puzzle: blocked cells empty, fixed queens placed, every other cell open. It
@@ -48,10 +53,10 @@ func New(m constraints.Model) (*State, error) {
 }
 
 func (p *problem) start() *State {
-	s := &State{p: p, cells: make([]Value, p.rows*p.cols), queens: make([]int32, len(p.units)),
-		open: make([]int32, len(p.units)), trail: make([]int32, 0, p.rows*p.cols), broken: -1, fresh: true}
+	s := &State{p: p, cells: make([]Value, p.rows*p.cols), count: make([]unitCount, len(p.units)),
+		trail: make([]int32, 0, p.rows*p.cols), broken: -1, fresh: true}
 	for i, u := range p.units {
-		s.open[i] = int32(len(u.cells))
+		s.count[i] = unitCount{open: int32(len(u.cells)), lo: int32(u.lo), hi: int32(u.hi)}
 	}
 	if p.rows <= 64 && p.cols <= 64 {
 		s.rowOpen, s.colOpen = make([]uint64, p.rows), make([]uint64, p.cols)
@@ -73,8 +78,7 @@ func (p *problem) start() *State {
 func (s *State) Clone() *State {
 	t := *s
 	t.cells = append([]Value(nil), s.cells...)
-	t.queens = append([]int32(nil), s.queens...)
-	t.open = append([]int32(nil), s.open...)
+	t.count = slices.Clone(s.count)
 	t.trail = append(make([]int32, 0, cap(s.trail)), s.trail...)
 	t.find, t.pack = nil, nil
 	if s.pack != nil {
@@ -119,9 +123,10 @@ func (s *State) Place(i int) bool {
 	s.closed(i)
 	s.trail = append(s.trail, int32(i))
 	for _, u := range s.p.cellUnits[i] {
-		s.queens[u]++
-		s.open[u]--
-		if int(s.queens[u]) > s.p.units[u].hi {
+		x := &s.count[u]
+		x.queens++
+		x.open--
+		if x.queens > x.hi {
 			s.breakAt(u)
 		}
 	}
@@ -142,8 +147,9 @@ func (s *State) Exclude(i int) bool {
 	s.closed(i)
 	s.trail = append(s.trail, int32(i))
 	for _, u := range s.p.cellUnits[i] {
-		s.open[u]--
-		if int(s.queens[u]+s.open[u]) < s.p.units[u].lo {
+		x := &s.count[u]
+		x.open--
+		if x.queens+x.open < x.lo {
 			s.breakAt(u)
 		}
 	}
@@ -188,11 +194,14 @@ func (s *State) Undo(mark int) {
 		v := s.cells[i]
 		s.cells[i] = Open
 		s.opened(int(i))
+		q := int32(0)
+		if v == Queen {
+			q = 1
+		}
 		for _, u := range s.p.cellUnits[i] {
-			s.open[u]++
-			if v == Queen {
-				s.queens[u]--
-			}
+			x := &s.count[u]
+			x.open++
+			x.queens -= q
 		}
 	}
 	s.head = min(s.head, mark)
@@ -220,7 +229,7 @@ func (s *State) allDecided() bool {
 		}
 	}
 	for u, x := range s.p.units {
-		if int(s.queens[u]) < x.lo || int(s.queens[u]) > x.hi {
+		if int(s.count[u].queens) < x.lo || int(s.count[u].queens) > x.hi {
 			return false
 		}
 	}
@@ -273,19 +282,19 @@ func (s *State) Propagate() bool {
 
 // settle fills or empties unit u when its count decides the rest of it.
 func (s *State) settle(u int32) bool {
-	x := &s.p.units[u]
-	if s.open[u] == 0 {
+	n := s.count[u]
+	if n.open == 0 {
 		return s.broken == -1
 	}
 	switch {
-	case int(s.queens[u]) == x.hi:
-		for _, c := range x.cells {
+	case n.queens == n.hi:
+		for _, c := range s.p.units[u].cells {
 			if s.cells[c] == Open && !s.Exclude(int(c)) {
 				return false
 			}
 		}
-	case int(s.queens[u]+s.open[u]) == x.lo:
-		for _, c := range x.cells {
+	case n.queens+n.open == n.lo:
+		for _, c := range s.p.units[u].cells {
 			if s.cells[c] == Open && !s.Place(int(c)) {
 				return false
 			}
