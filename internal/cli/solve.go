@@ -72,7 +72,7 @@ func (f *solveFlags) register(fs interface {
 	fs.BoolVar(&f.unique, "unique", false, "classes under the board's symmetries: counted, or one board each")
 	fs.StringVar(&f.format, "format", "text", "text, unicode, leetcode, json, cols, dimacs or svg")
 	fs.IntVar(&f.threads, "threads", 0, fmt.Sprintf("goroutines at once, at most %d (default: one per core)", solvers.MaxThreads()))
-	fs.StringVar(&f.method, "method", "fastest", "counting method: fastest, join, classes or mirror")
+	fs.StringVar(&f.method, "method", "fastest", "counting method: fastest, join, classes, mirror or meet")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s), print what was found, exit 1")
 	fs.BoolVar(&f.quiet, "quiet", false, "no summary or progress on stderr, errors only")
 	fs.BoolVar(&f.stats, "stats", false, "the method, threads and nodes that ran, on stderr and in JSON")
@@ -173,7 +173,7 @@ func (f *solveFlags) mode() (string, error) {
 // check refuses flags that the mode or the solver would ignore.
 func (f *solveFlags) check(mode string, methodSet bool) error {
 	if _, ok := methods[f.method]; !ok {
-		return usagef("--method %q: want fastest, join, classes or mirror", f.method)
+		return usagef("--method %q: want fastest, join, classes, mirror or meet", f.method)
 	}
 	switch {
 	case f.threads < 0 || f.threads > solvers.MaxThreads():
@@ -229,6 +229,7 @@ var methods = map[string]backtrack.Method{
 	"join":    backtrack.Join,
 	"classes": backtrack.Classes,
 	"mirror":  backtrack.Mirror,
+	"meet":    backtrack.Meet,
 }
 
 // newSolver returns the solver the command line names.
