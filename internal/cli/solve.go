@@ -79,7 +79,7 @@ func (f *solveFlags) register(fs interface {
 	fs.BoolVar(&f.progress, "progress", false, "progress on stderr; to a file, a line per 10s, then per minute")
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "record each finished task in `FILE`; rerun to resume")
 	fs.StringVar(&f.shard, "shard", "", "count tasks ≡ I mod M only, as `I/M`, into JSON for queens merge")
-	fs.IntVar(&f.taskDepth, "task-depth", 0, "cut the row path's tasks at the first `D` rows (a second count cut elsewhere checks the first task by task)")
+	fs.IntVar(&f.taskDepth, "task-depth", 0, "cut the row path's tasks at the first `D` rows, or --method meet's board below them (a second count cut elsewhere checks the first)")
 }
 
 // hideExpert keeps the flags of checking record counts out of solve's help, which must fit a screen;
