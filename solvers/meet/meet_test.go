@@ -368,3 +368,18 @@ func BenchmarkMeet(b *testing.B) {
 		})
 	}
 }
+
+var computed = flag.Bool("meet-computed", false, "count the terms computed here past the OEIS (testdata/computed/A189851.txt: a(18), 75 minutes of CPU)")
+
+// TestComputed counts again the terms of A189851 computed here past the OEIS, with -meet-computed.
+func TestComputed(t *testing.T) {
+	terms := modeltest.Computed(t, "A189851")
+	if !*computed {
+		t.Skipf("give -meet-computed to count %d terms again (75 minutes of CPU for a(18))", len(terms))
+	}
+	for n, want := range terms {
+		if got := count(t, square(n, attack(t, tables[0].attack)), 0); got != want {
+			t.Errorf("A189851 a(%d): %d, testdata/computed %d", n, got, want)
+		}
+	}
+}
