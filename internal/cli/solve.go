@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -128,6 +129,9 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	method := methods[f.method]
 	if method == backtrack.Join && mode == modeCount && !backtrack.Joins(m) {
 		return usagef("--method join: counts classic queens only (a square board of side at most %d, the four lines, no blocked or fixed cells, no wrap)", halves.MaxN)
+	}
+	if method == backtrack.Meet && f.taskDepth >= m.Rows {
+		return usagef("--task-depth %d: --method meet cuts the board below the first D rows, 1 to %d on %d rows", f.taskDepth, m.Rows-1, m.Rows)
 	}
 	s, err := newSolver(f.solver, f.threads, method, backtrack.TaskDepth(f.taskDepth))
 	if err != nil {
@@ -431,8 +435,8 @@ func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
 	if err != nil {
 		return solvers.Result{}, err
 	}
-	if r.f.taskDepth > 0 && job.Method() != backtrack.Mirror.String() && job.Method() != backtrack.Classes.String() {
-		return solvers.Result{}, usagef("--task-depth %d cuts the row path's tasks (--method mirror or classes), but this count goes by %s, whose tasks it does not cut", r.f.taskDepth, job.Method())
+	if cuts := []string{backtrack.Mirror.String(), backtrack.Classes.String(), backtrack.Meet.String()}; r.f.taskDepth > 0 && !slices.Contains(cuts, job.Method()) {
+		return solvers.Result{}, usagef("--task-depth %d cuts the row path's tasks (--method mirror or classes) or the meet's board (--method meet), but this count goes by %s, whose tasks it does not cut", r.f.taskDepth, job.Method())
 	}
 	if shard.Of > job.Tasks() {
 		return solvers.Result{}, usagef("--shard %s: this count has %d %s, so at most %d shards", r.f.shard, job.Tasks(), plural(uint64(job.Tasks()), "task", "tasks"), job.Tasks())
