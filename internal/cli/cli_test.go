@@ -125,7 +125,7 @@ func TestBadInput(t *testing.T) {
 		{"bad solver", []string{"solve", "--solver", "dlx"}, 2, `queens solve: --solver "dlx": want backtrack or sat (see 'queens solve --help')` + "\n"},
 		{"stray argument", []string{"solve", "8"}, 2, `queens solve: unexpected argument "8" (see 'queens solve --help')` + "\n"},
 		{"negative threads", []string{"solve", "--threads", "-1"}, 2, fmt.Sprintf("queens solve: --threads -1: want 0 (one per core) to %d (4 per core) (see 'queens solve --help')\n", solvers.MaxThreads())},
-		{"bad method", []string{"solve", "--method", "dfs"}, 2, `queens solve: --method "dfs": want fastest, join, classes or mirror (see 'queens solve --help')` + "\n"},
+		{"bad method", []string{"solve", "--method", "dfs"}, 2, `queens solve: --method "dfs": want fastest, join, classes, mirror or meet (see 'queens solve --help')` + "\n"},
 		{"join not classic", []string{"solve", "-n", "10", "--knight", "--method", "join"}, 2, joinOnly},
 		{"join too big", []string{"solve", "-n", fmt.Sprint(halves.MaxN + 1), "--method", "join"}, 2, joinOnly},
 		{"wide board", []string{"solve", "-n", "65", "--all"}, 2, "queens solve: backtrack: 65×65 board: lists solutions of at most 64 columns and 65536 rows (counts turn a board of at most 64 rows on its side); the sat solver lists boards up to 2048×2048: model not supported by this solver\n"},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -72,14 +73,14 @@ func (f *solveFlags) register(fs interface {
 	fs.BoolVar(&f.unique, "unique", false, "classes under the board's symmetries: counted, or one board each")
 	fs.StringVar(&f.format, "format", "text", "text, unicode, leetcode, json, cols, dimacs or svg")
 	fs.IntVar(&f.threads, "threads", 0, fmt.Sprintf("goroutines at once, at most %d (default: one per core)", solvers.MaxThreads()))
-	fs.StringVar(&f.method, "method", "fastest", "counting method: fastest, join, classes or mirror")
+	fs.StringVar(&f.method, "method", "fastest", "counting method: fastest, join, classes, mirror or meet")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s), print what was found, exit 1")
 	fs.BoolVar(&f.quiet, "quiet", false, "no summary or progress on stderr, errors only")
 	fs.BoolVar(&f.stats, "stats", false, "the method, threads and nodes that ran, on stderr and in JSON")
 	fs.BoolVar(&f.progress, "progress", false, "progress on stderr; to a file, a line per 10s, then per minute")
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "record each finished task in `FILE`; rerun to resume")
 	fs.StringVar(&f.shard, "shard", "", "count tasks ≡ I mod M only, as `I/M`, into JSON for queens merge")
-	fs.IntVar(&f.taskDepth, "task-depth", 0, "cut the row path's tasks at the first `D` rows (a second count cut elsewhere checks the first task by task)")
+	fs.IntVar(&f.taskDepth, "task-depth", 0, "cut the row path's tasks at the first `D` rows, or --method meet's board below them (a second count cut elsewhere checks the first)")
 }
 
 // hideExpert keeps the flags of checking record counts out of solve's help, which must fit a screen;
@@ -129,6 +130,9 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if method == backtrack.Join && mode == modeCount && !backtrack.Joins(m) {
 		return usagef("--method join: counts classic queens only (a square board of side at most %d, the four lines, no blocked or fixed cells, no wrap)", halves.MaxN)
 	}
+	if method == backtrack.Meet && f.taskDepth >= m.Rows {
+		return usagef("--task-depth %d: --method meet cuts the board below the first D rows, 1 to %d on %d rows", f.taskDepth, m.Rows-1, m.Rows)
+	}
 	s, err := newSolver(f.solver, f.threads, method, backtrack.TaskDepth(f.taskDepth))
 	if err != nil {
 		return err
@@ -173,7 +177,7 @@ func (f *solveFlags) mode() (string, error) {
 // check refuses flags that the mode or the solver would ignore.
 func (f *solveFlags) check(mode string, methodSet bool) error {
 	if _, ok := methods[f.method]; !ok {
-		return usagef("--method %q: want fastest, join, classes or mirror", f.method)
+		return usagef("--method %q: want fastest, join, classes, mirror or meet", f.method)
 	}
 	switch {
 	case f.threads < 0 || f.threads > solvers.MaxThreads():
@@ -229,6 +233,7 @@ var methods = map[string]backtrack.Method{
 	"join":    backtrack.Join,
 	"classes": backtrack.Classes,
 	"mirror":  backtrack.Mirror,
+	"meet":    backtrack.Meet,
 }
 
 // newSolver returns the solver the command line names.
@@ -430,8 +435,8 @@ func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
 	if err != nil {
 		return solvers.Result{}, err
 	}
-	if r.f.taskDepth > 0 && job.Method() != backtrack.Mirror.String() && job.Method() != backtrack.Classes.String() {
-		return solvers.Result{}, usagef("--task-depth %d cuts the row path's tasks (--method mirror or classes), but this count goes by %s, whose tasks it does not cut", r.f.taskDepth, job.Method())
+	if cuts := []string{backtrack.Mirror.String(), backtrack.Classes.String(), backtrack.Meet.String()}; r.f.taskDepth > 0 && !slices.Contains(cuts, job.Method()) {
+		return solvers.Result{}, usagef("--task-depth %d cuts the row path's tasks (--method mirror or classes) or the meet's board (--method meet), but this count goes by %s, whose tasks it does not cut", r.f.taskDepth, job.Method())
 	}
 	if shard.Of > job.Tasks() {
 		return solvers.Result{}, usagef("--shard %s: this count has %d %s, so at most %d shards", r.f.shard, job.Tasks(), plural(uint64(job.Tasks()), "task", "tasks"), job.Tasks())

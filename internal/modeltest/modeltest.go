@@ -513,3 +513,27 @@ func exactly(k int) constraints.Range {
 	}
 	return constraints.Exactly(k)
 }
+
+// PlainModel reads back the canonical text (Model.Canonical) of a model whose board, queens and attacks
+// alone are set (a flat board, nothing blocked or fixed, no region or quota): the fairy-piece tables'
+// models, as a shard result names them.
+func PlainModel(text string) (constraints.Model, error) {
+	var rows, cols, queens int
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(lines) != 7 {
+		return constraints.Model{}, fmt.Errorf("model %q: not a plain board", text)
+	}
+	if _, err := fmt.Sscanf(lines[0]+" "+lines[1], "board %d %d queens %d", &rows, &cols, &queens); err != nil {
+		return constraints.Model{}, fmt.Errorf("model %q: %v", text, err)
+	}
+	attack, _ := strings.CutPrefix(lines[2], "attacks ")
+	a, err := constraints.ParseAttack(attack)
+	if err != nil {
+		return constraints.Model{}, err
+	}
+	m := constraints.Model{Rows: rows, Cols: cols, Queens: queens, Attack: a}
+	if m.Canonical() != text {
+		return constraints.Model{}, fmt.Errorf("model %q: not a plain board (read back as %q)", text, m.Canonical())
+	}
+	return m, nil
+}

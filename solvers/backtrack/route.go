@@ -7,6 +7,7 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/halves"
+	"github.com/queens-dev/queens/solvers/meet"
 	"github.com/queens-dev/queens/solvers/search"
 )
 
@@ -71,6 +72,9 @@ var routes = []route{
 	{method: Join, ops: opCount | opClasses, fits: joinFits,
 		why:   "classic queens, n ≤ 23 (halves.MaxN): half boards joined (package halves), many times faster than a search; classes by Burnside's lemma",
 		count: func(_ context.Context, p *plan, unique bool) (*job, error) { return p.joinJob(unique) }},
+	{method: Meet, ops: opCount, fits: meetFits, best: func(*plan) bool { return false },
+		why:   "one queen a row and a column on a flat square board, riders and leapers: the halves above and below a cut joined by bit sets of the lines crossing it (package meet); asked for by name only, as it pays for weak riders alone",
+		count: meetJob},
 	{method: Transfer, ops: opCount, fits: transferFits,
 		why:   "leapers, a row range, nothing else, a flat board: a transfer matrix counts without visiting placements",
 		count: func(_ context.Context, p *plan, _ bool) (*job, error) { return p.transferJob(p.dp), nil }},
@@ -117,6 +121,20 @@ func joinFits(p *plan) string {
 		return fmt.Sprintf("needs classic queens: a flat square board of side at most %d, the four lines, every cell open", halves.MaxN)
 	}
 	return ""
+}
+
+func meetFits(p *plan) string { return meet.Fits(p.prog) }
+
+// meetJob counts by package meet, whose tasks are the top rows' column sets; the task depth, if set, is
+// the number of rows above the cut.
+func meetJob(ctx context.Context, p *plan, _ bool) (*job, error) {
+	mj, err := meet.Plan(ctx, p.prog, p.taskDepth)
+	if err != nil {
+		return nil, fmt.Errorf("backtrack: %w", err)
+	}
+	j := &job{method: Meet, tasks: mj.Tasks(), key: fmt.Sprintf("%s %s %s", Meet, p.board(), mj.Key())}
+	j.run = func(ctx context.Context, _ *ctl, i int) (solvers.Tally, error) { return mj.Run(ctx, i) }
+	return j, nil
 }
 
 func transferFits(p *plan) string {

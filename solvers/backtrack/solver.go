@@ -118,10 +118,16 @@ const Slopes Method = 12
 // the packing bounds of package deduce among them (propagate.go); its classes by testing each solution.
 const Propagate Method = 13
 
-// methods is the number of methods.
-const methods = 14
+// Meet counts one queen a row and a column on a flat square board with riders and leapers (package meet):
+// the board cut between two rows, each half's placements listed by the columns they take, the halves
+// paired by bit sets of the lines that cross the cut. Fastest never takes it: it pays where the riders
+// attack weakly (a few pairs a solution), which the model alone does not say. It counts no classes.
+const Meet Method = 14
 
-var methodNames = [...]string{"fastest", "join", "classes", "mirror", "shifts", "formula", "polya", "transfer", "general", "local", "search", "row-pairs", "slopes", "propagate"}
+// methods is the number of methods.
+const methods = 15
+
+var methodNames = [...]string{"fastest", "join", "classes", "mirror", "shifts", "formula", "polya", "transfer", "general", "local", "search", "row-pairs", "slopes", "propagate", "meet"}
 
 // Methods returns every method, Fastest first, then the rows of the routing table in its order, each
 // once.

@@ -5,17 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/internal/runfile"
-	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
 )
 
@@ -38,7 +35,7 @@ func TestSplitsAgree(t *testing.T) {
 	if *splitA == "" || *splitB == "" {
 		t.Skip("give -split-a and -split-b: the shard results of two counts of one model cut at two depths")
 	}
-	a, b := readShards(t, *splitA), readShards(t, *splitB)
+	a, b := modeltest.ReadShards(t, *splitA), modeltest.ReadShards(t, *splitB)
 	report := checkSplits(t, a, b, *splitSample, *splitSeed)
 	t.Log(report)
 }
@@ -53,32 +50,11 @@ func TestSplitsAgreeSmall(t *testing.T) {
 	}
 	m := constraints.Model{Rows: 11, Cols: 11, Attack: a}
 	shards := func(depth int) []runfile.ShardResult {
-		s := backtrack.New(backtrack.Counting(backtrack.Mirror), backtrack.TaskDepth(depth), backtrack.Threads(1))
-		j, err := s.Plan(ctx, m, false)
+		j, err := backtrack.New(backtrack.Counting(backtrack.Mirror), backtrack.TaskDepth(depth), backtrack.Threads(1)).Plan(ctx, m, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		run := runfile.Run{Model: m.Canonical(), Method: j.Method(), Key: j.Key(), Tasks: j.Tasks(), Version: "test"}
-		var out []runfile.ShardResult
-		for i := range 3 {
-			shard := solvers.Shard{Index: i, Of: 3}
-			done := map[int]solvers.Tally{}
-			for k := range j.Tasks() {
-				if shard.Has(k) {
-					tl, err := j.Run(ctx, k)
-					if err != nil {
-						t.Fatal(err)
-					}
-					done[k] = tl
-				}
-			}
-			r, err := runfile.NewShardResult(run, shard, done)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, r)
-		}
-		return out
+		return modeltest.Shards(t, j, m, 3)
 	}
 	sa, sb := shards(2), shards(4)
 	report := checkSplits(t, sa, sb, 5, 1)
@@ -89,55 +65,12 @@ func TestSplitsAgreeSmall(t *testing.T) {
 	for _, set := range [][]runfile.ShardResult{sa, sb} {
 		set[1].Tasks[0][1]++
 		set[1].Count++
-		ft := &fakeT{}
-		func() {
-			defer func() { recover() }()
-			checkSplits(ft, sa, sb, 0, 1)
-		}()
-		if !ft.failed {
+		if failed, _ := modeltest.Fails(func(t modeltest.Fataler) { checkSplits(t, sa, sb, 0, 1) }); !failed {
 			t.Errorf("a task off by one went unseen")
 		}
 		set[1].Tasks[0][1]--
 		set[1].Count--
 	}
-}
-
-// tb is what checkSplits needs of a test: a way to fail.
-type tb interface {
-	Helper()
-	Fatalf(format string, args ...any)
-}
-
-// fakeT records a failure and stops the check, for the test that the check can fail.
-type fakeT struct{ failed bool }
-
-func (*fakeT) Helper() {}
-func (f *fakeT) Fatalf(string, ...any) {
-	f.failed = true
-	panic("failed")
-}
-
-// readShards reads the shard results the glob names.
-func readShards(t *testing.T, glob string) []runfile.ShardResult {
-	t.Helper()
-	names, err := filepath.Glob(glob)
-	if err != nil || len(names) == 0 {
-		t.Fatalf("%s: no shard results (%v)", glob, err)
-	}
-	var out []runfile.ShardResult
-	for _, name := range names {
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := runfile.ReadShard(name, f)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, s)
-	}
-	return out
 }
 
 var depthInKey = regexp.MustCompile(`^mirror .* depth=(\d+) `)
@@ -146,7 +79,7 @@ var depthInKey = regexp.MustCompile(`^mirror .* depth=(\d+) `)
 // whole (runfile.Merge), their task lists are the ones the solver makes at those depths, every task of a
 // is the sum of its children in b, and sample tasks of b, drawn with seed, count the same by the general
 // path with their queens fixed. It returns a report of what it checked.
-func checkSplits(t tb, a, b []runfile.ShardResult, sample int, seed uint64) string {
+func checkSplits(t modeltest.Fataler, a, b []runfile.ShardResult, sample int, seed uint64) string {
 	t.Helper()
 	ctx := context.Background()
 	type count struct {
@@ -170,7 +103,7 @@ func checkSplits(t tb, a, b []runfile.ShardResult, sample int, seed uint64) stri
 			t.Fatalf("%s: key %q: not a count by the mirror", name, merged.Run.Key)
 		}
 		depth, _ := strconv.Atoi(key[1])
-		mm, err := parseModel(merged.Run.Model)
+		mm, err := modeltest.PlainModel(merged.Run.Model)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -234,28 +167,4 @@ func checkSplits(t tb, a, b []runfile.ShardResult, sample int, seed uint64) stri
 	}
 	return fmt.Sprintf("count %d: a %d tasks at depth %d, b %d tasks at depth %d, every task of a the sum of its children in b; "+
 		"b's tasks %v counted again by the general path", ca.total, len(ca.tasks), ca.depth, len(cb.tasks), cb.depth, drawn)
-}
-
-// parseModel reads back the canonical text of a model whose board, queens and attacks alone are set (a
-// flat board, nothing blocked or fixed, no region or quota): the fairy-piece tables' models.
-func parseModel(text string) (constraints.Model, error) {
-	var rows, cols, queens int
-	var attack string
-	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-	if len(lines) != 7 {
-		return constraints.Model{}, fmt.Errorf("model %q: not a plain board", text)
-	}
-	if _, err := fmt.Sscanf(lines[0]+" "+lines[1], "board %d %d queens %d", &rows, &cols, &queens); err != nil {
-		return constraints.Model{}, fmt.Errorf("model %q: %v", text, err)
-	}
-	attack, _ = strings.CutPrefix(lines[2], "attacks ")
-	a, err := constraints.ParseAttack(attack)
-	if err != nil {
-		return constraints.Model{}, err
-	}
-	m := constraints.Model{Rows: rows, Cols: cols, Queens: queens, Attack: a}
-	if m.Canonical() != text {
-		return constraints.Model{}, fmt.Errorf("model %q: not a plain board (read back as %q)", text, m.Canonical())
-	}
-	return m, nil
 }

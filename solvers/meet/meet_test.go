@@ -1,0 +1,385 @@
+package meet_test
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/modeltest"
+	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/brute"
+	"github.com/queens-dev/queens/solvers/meet"
+)
+
+var long = flag.Bool("long", false, "run the long counts (the rider tables to n=14 and 15, about a minute)")
+
+// The fairy-piece tables: rook + one rider's eight directions (or the queen's), from the OEIS.
+var tables = []struct {
+	seq, attack string
+	quick, long int // the largest n the quick tests and -long count
+}{
+	{"A189851", "rook,ride(1,4),ride(4,1),ride(1,-4),ride(4,-1)", 12, 15},
+	{"A189837", "rook,nightrider", 10, 13},
+	{"A189854", "rook,ride(2,3),ride(3,2),ride(2,-3),ride(3,-2)", 11, 14},
+	{"A189858", "rook,ride(3,4),ride(4,3),ride(3,-4),ride(4,-3)", 11, 14},
+	{"A189876", "queen,ride(2,3),ride(3,2),ride(2,-3),ride(3,-2)", 11, 14},
+}
+
+func attack(t testing.TB, s string) constraints.Attack {
+	t.Helper()
+	a, err := constraints.ParseAttack(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func square(n int, a constraints.Attack) constraints.Model {
+	return constraints.Model{Rows: n, Cols: n, Attack: a}
+}
+
+// plan compiles m and plans its meet cut below row cut (0: the middle).
+func plan(t testing.TB, m constraints.Model, cut int) *meet.Job {
+	t.Helper()
+	p, err := constraints.Compile(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := meet.Plan(context.Background(), p, cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return j
+}
+
+// count counts m by the meet cut below row cut, on every core.
+func count(t testing.TB, m constraints.Model, cut int) uint64 {
+	t.Helper()
+	res, err := solvers.RunJob(context.Background(), plan(t, m, cut), solvers.RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Count
+}
+
+// TestOEIS holds the meet to the fairy-piece tables, cut in the middle and a row above it.
+func TestOEIS(t *testing.T) {
+	for _, tc := range tables {
+		terms := modeltest.OEIS(t, tc.seq)
+		top := tc.quick
+		if *long {
+			top = tc.long
+		}
+		for n := 1; n <= top; n++ {
+			m := square(n, attack(t, tc.attack))
+			cuts := []int{0}
+			if n >= 3 && n <= 9 {
+				cuts = append(cuts, n/2-1, n-1)
+			}
+			for _, cut := range cuts {
+				if got := count(t, m, cut); got != terms[n] {
+					t.Errorf("%s a(%d) cut %d: %d, the OEIS %d", tc.seq, n, cut, got, terms[n])
+				}
+			}
+		}
+	}
+}
+
+// randomModel draws rook + up to three riders and up to two leapers, vectors from the pools and beyond
+// them, on an n×n board.
+func randomModel(rng *rand.Rand, n int) constraints.Model {
+	parts := []constraints.Attack{constraints.Row, constraints.Column}
+	vec := func() constraints.Vec {
+		for {
+			v := constraints.Vec{DR: rng.IntN(5), DC: rng.IntN(9) - 4}
+			if v.DR != 0 || v.DC != 0 {
+				return v
+			}
+		}
+	}
+	for range rng.IntN(4) {
+		v := vec()
+		parts = append(parts, constraints.Ride(v.DR, v.DC))
+	}
+	for range rng.IntN(3) {
+		v := vec()
+		parts = append(parts, constraints.Leap(v.DR, v.DC))
+	}
+	return square(n, constraints.Union(parts...))
+}
+
+// TestAgainstGeneral holds the meet, at random cuts, to the general path and to brute force on random
+// rider and leaper sets.
+func TestAgainstGeneral(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(22, 1))
+	general := backtrack.New(backtrack.GeneralOnly(), backtrack.Threads(1))
+	for k := range 60 {
+		n := 2 + rng.IntN(7)
+		m := randomModel(rng, n)
+		cut := 1 + rng.IntN(n-1)
+		got := count(t, m, cut)
+		want, err := general.Count(ctx, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want.Count {
+			t.Fatalf("model %d, %v, cut %d: the meet %d, the general path %d", k, m, cut, got, want.Count)
+		}
+		if n <= 6 {
+			b, err := brute.Solver{}.Count(ctx, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != b.Count {
+				t.Fatalf("model %d, %v, cut %d: the meet %d, brute force %d", k, m, cut, got, b.Count)
+			}
+		}
+	}
+}
+
+// blockedTask returns m with the cells task i of j leaves empty blocked: the top rows off its columns,
+// the bottom rows on them. Its count is the task's.
+func blockedTask(m constraints.Model, j *meet.Job, i int) constraints.Model {
+	s := j.Columns(i)
+	b := m
+	b.Blocked = nil
+	for r := range m.Rows {
+		for c := range m.Cols {
+			if (r < j.Cut()) != (s>>c&1 != 0) {
+				b.Blocked = append(b.Blocked, constraints.Cell{Row: r, Col: c})
+			}
+		}
+	}
+	return b
+}
+
+// TestTasksAgainstBlocked counts tasks one by one, and again by the general path with the cells the task
+// leaves empty blocked.
+func TestTasksAgainstBlocked(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(22, 2))
+	general := backtrack.New(backtrack.GeneralOnly(), backtrack.Threads(1))
+	for range 8 {
+		n := 5 + rng.IntN(4)
+		m := randomModel(rng, n)
+		j := plan(t, m, 1+rng.IntN(n-1))
+		for range 4 {
+			i := rng.IntN(j.Tasks())
+			got, err := j.Run(ctx, i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := general.Count(ctx, blockedTask(m, j, i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Count != want.Count {
+				t.Fatalf("%v, cut %d, task %d (columns %b): the meet %d, the general path %d", m, j.Cut(), i, j.Columns(i), got.Count, want.Count)
+			}
+		}
+	}
+}
+
+func mirror(s uint64, n int) uint64 { return bits.Reverse64(s) >> (64 - n) }
+
+// TestTaskSymmetry checks that every task of A189851 n=10 counts as its images do: the column mirror's
+// task and, by the row flip, the complement's.
+func TestTaskSymmetry(t *testing.T) {
+	ctx := context.Background()
+	n := 10
+	j := plan(t, square(n, attack(t, tables[0].attack)), 0)
+	counts := make([]uint64, j.Tasks())
+	for i := range counts {
+		c, err := j.Run(ctx, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts[i] = c.Count
+	}
+	full := uint64(1)<<n - 1
+	for i, c := range counts {
+		s := j.Columns(i)
+		if k := j.Task(s); k != i {
+			t.Fatalf("task %d: columns %b, and back task %d", i, s, k)
+		}
+		for _, img := range []uint64{mirror(s, n), full &^ s, mirror(full&^s, n)} {
+			if k := j.Task(img); counts[k] != c {
+				t.Fatalf("task %d (%b) counts %d, its image %d (%b) %d", i, s, c, k, img, counts[k])
+			}
+		}
+	}
+}
+
+// TestColumns checks that the tasks' column sets are every set of cut columns, in increasing order.
+func TestColumns(t *testing.T) {
+	for _, tc := range []struct{ n, cut int }{{1, 0}, {2, 1}, {7, 3}, {10, 5}, {12, 1}, {12, 11}} {
+		j := plan(t, square(tc.n, constraints.Rook), tc.cut)
+		prev := uint64(0)
+		for i := range j.Tasks() {
+			s := j.Columns(i)
+			if bits.OnesCount64(s) != j.Cut() || s>>tc.n != 0 || (i > 0 && s <= prev) || j.Task(s) != i {
+				t.Fatalf("n=%d cut %d task %d: columns %b after %b, back %d", tc.n, tc.cut, i, s, prev, j.Task(s))
+			}
+			prev = s
+		}
+		if j.Task(1<<tc.n) != -1 {
+			t.Errorf("n=%d: a column off the board makes a task", tc.n)
+		}
+	}
+}
+
+// TestRefuses checks that the meet refuses what it does not count, saying what the model lacks, and that
+// the backtracker's --method meet refuses it by name.
+func TestRefuses(t *testing.T) {
+	ctx := context.Background()
+	queen := square(8, constraints.Queen)
+	regions := queen
+	regions.Regions = modeltest.Regions(8, 8, 1, false)
+	regions.Queens, regions.Each.Region = 8, constraints.AtMost(2)
+	quota := square(6, constraints.Union(constraints.Rook, constraints.Diagonal))
+	quota.Each.AntiDiagonal = constraints.AtMost(2)
+	cases := []struct {
+		name string
+		m    constraints.Model
+		why  string
+	}{
+		{"torus", constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus}, "not flat"},
+		{"rectangle", constraints.Model{Rows: 6, Cols: 7, Attack: constraints.Queen}, "not square"},
+		{"too large", square(meet.MaxN+1, constraints.Queen), "side at most"},
+		{"fewer queens", constraints.Model{Rows: 8, Cols: 8, Queens: 7, Attack: constraints.Queen}, "another number"},
+		{"blocked", constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Queen, Blocked: []constraints.Cell{{Row: 1, Col: 1}}}, "every cell open"},
+		{"fixed", constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Queen, Fixed: []constraints.Cell{{Row: 0, Col: 0}}}, "every cell open"},
+		{"regions", regions, "regions"},
+		{"quota", quota, "anti-diagonal"},
+		{"no column", square(8, constraints.Union(constraints.Row, constraints.Diagonal)), "column"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := constraints.Compile(tc.m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			why := meet.Fits(p)
+			if !contains(why, tc.why) {
+				t.Errorf("Fits: %q, want it to say %q", why, tc.why)
+			}
+			if _, err := meet.Plan(ctx, p, 0); err == nil {
+				t.Errorf("Plan took it")
+			}
+			_, err = backtrack.New(backtrack.Counting(backtrack.Meet)).Count(ctx, tc.m)
+			if !errors.Is(err, solvers.ErrUnsupported) {
+				t.Errorf("the backtracker's meet: %v, want solvers.ErrUnsupported", err)
+			}
+		})
+	}
+	p, _ := constraints.Compile(queen)
+	for _, cut := range []int{-1, 8, 9} {
+		if _, err := meet.Plan(ctx, p, cut); err == nil {
+			t.Errorf("cut %d of 8 rows: planned", cut)
+		}
+	}
+}
+
+func contains(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if s[i:i+len(sub)] == sub {
+			return true
+		}
+	}
+	return false
+}
+
+// TestCancelled checks that a task stops with ctx's error and no count.
+func TestCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	j := plan(t, square(12, attack(t, tables[0].attack)), 0)
+	if c, err := j.Run(ctx, 100); !errors.Is(err, context.Canceled) || c.Count != 0 {
+		t.Errorf("a cancelled task: %d, %v", c.Count, err)
+	}
+	if _, err := j.Run(context.Background(), j.Tasks()); err == nil {
+		t.Errorf("task %d of %d: counted", j.Tasks(), j.Tasks())
+	}
+}
+
+// TestBackend checks that the backtracker routes --method meet here and that Fastest never takes it.
+func TestBackend(t *testing.T) {
+	ctx := context.Background()
+	m := square(9, attack(t, tables[0].attack))
+	res, err := backtrack.New(backtrack.Counting(backtrack.Meet)).Count(ctx, m)
+	if err != nil || res.Count != modeltest.OEIS(t, "A189851")[9] || res.Stats.Method != "meet" {
+		t.Fatalf("--method meet: %d by %q, %v", res.Count, res.Stats.Method, err)
+	}
+	res, err = backtrack.New().Count(ctx, m)
+	if err != nil || res.Stats.Method == "meet" {
+		t.Fatalf("fastest: by %q, %v", res.Stats.Method, err)
+	}
+}
+
+// FuzzMeet holds the meet to the general path on models drawn from the fuzzer's bytes.
+func FuzzMeet(f *testing.F) {
+	f.Add(uint64(1), uint8(6))
+	f.Add(uint64(99), uint8(8))
+	f.Add(uint64(1234567), uint8(5))
+	general := backtrack.New(backtrack.GeneralOnly(), backtrack.Threads(1))
+	f.Fuzz(func(t *testing.T, seed uint64, size uint8) {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		n := 2 + int(size)%7
+		m := randomModel(rng, n)
+		cut := 1 + rng.IntN(n-1)
+		want, err := general.Count(context.Background(), m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := count(t, m, cut); got != want.Count {
+			t.Fatalf("%v, cut %d: the meet %d, the general path %d", m, cut, got, want.Count)
+		}
+	})
+}
+
+func ExampleJob() {
+	a, _ := constraints.ParseAttack("rook,ride(1,4),ride(4,1),ride(1,-4),ride(4,-1)") // A189851: rook + girafferider
+	p, _ := constraints.Compile(constraints.Model{Rows: 10, Cols: 10, Attack: a})
+	j, _ := meet.Plan(context.Background(), p, 0)
+	res, _ := solvers.RunJob(context.Background(), j, solvers.RunOptions{})
+	fmt.Println(j.Key())
+	fmt.Println(res.Count)
+	// Output:
+	// meet/1 n=10 cut=5 tasks=252
+	// 131766
+}
+
+func BenchmarkMeet(b *testing.B) {
+	for _, n := range []int{12, 13} {
+		b.Run(fmt.Sprintf("A189851/n=%d", n), func(b *testing.B) {
+			j := plan(b, square(n, attack(b, tables[0].attack)), 0)
+			for b.Loop() {
+				if _, err := solvers.RunJob(context.Background(), j, solvers.RunOptions{Threads: 1}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+var computed = flag.Bool("meet-computed", false, "count the terms computed here past the OEIS (testdata/computed/A189851.txt: a(18), 75 minutes of CPU)")
+
+// TestComputed counts again the terms of A189851 computed here past the OEIS, with -meet-computed.
+func TestComputed(t *testing.T) {
+	terms := modeltest.Computed(t, "A189851")
+	if !*computed {
+		t.Skipf("give -meet-computed to count %d terms again (75 minutes of CPU for a(18))", len(terms))
+	}
+	for n, want := range terms {
+		if got := count(t, square(n, attack(t, tables[0].attack)), 0); got != want {
+			t.Errorf("A189851 a(%d): %d, testdata/computed %d", n, got, want)
+		}
+	}
+}
