@@ -50,19 +50,56 @@ entry:
 	VZEROUPPER
 	RET
 
-// LOOKUP(s, table) ORs into Z0 the entry of the piece of AX that starts at bit s+6, in the table at
-// DI+table: the entry's offset is that piece times 64, rotated into place and masked in one register.
-#define LOOKUP(s, table) \
-	RORXQ s, AX, BX \
-	ANDQ $0x1FC0, BX \
-	VPORQ table(DI)(BX*1), Z0, Z0
+// LOOKUP(s, table, x, t, z) ORs into z the entry of the piece of x that starts at bit s+6, in the table
+// at DI+table: the entry's offset is that piece times 64, rotated into place and masked in t.
+#define LOOKUP(s, table, x, t, z) \
+	RORXQ s, x, t \
+	ANDQ $0x1FC0, t \
+	VPORQ table(DI)(t*1), z, z
+
+// FIRST(off, x, t, z) loads the long word at off(SI), packs its live bits (PEXT by R8) into x, and
+// sets z to the entry of its first piece.
+#define FIRST(off, x, t, z) \
+	MOVQ off(SI), x \
+	PEXTQ R8, x, x \
+	RORXQ $58, x, t \
+	ANDQ $0x1FC0, t \
+	VMOVDQU64 (DI)(t*1), z
+
+#define PIECES4(x, t, z) \
+	LOOKUP($1, 8192, x, t, z) \
+	LOOKUP($8, 16384, x, t, z) \
+	LOOKUP($15, 24576, x, t, z)
+
+#define PIECES5(x, t, z) \
+	PIECES4(x, t, z) \
+	LOOKUP($22, 32768, x, t, z)
+
+#define PIECES6(x, t, z) \
+	PIECES5(x, t, z) \
+	LOOKUP($29, 40960, x, t, z)
+
+// TWO(pieces) looks up two long words by pieces, interleaved, adds their clashes to Z1 and Z5, and
+// moves on past them.
+#define TWO(pieces) \
+	FIRST(0, AX, BX, Z0) \
+	FIRST(8, R10, DX, Z4) \
+	pieces(AX, BX, Z0) \
+	pieces(R10, DX, Z4) \
+	VPOPCNTQ Z0, Z0 \
+	VPOPCNTQ Z4, Z4 \
+	VPADDQ Z0, Z1, Z1 \
+	VPADDQ Z4, Z5, Z5 \
+	ADDQ $16, SI \
+	SUBQ $2, CX
 
 // func scan512(tab *wideTables, large []uint64, pieces int, live uint64) (clashes uint64)
 //
 // Sums, over the words w of large, the bits set in the OR of tab[k][x>>7k & 127] over the pieces k,
 // where x is w's bits under live packed to the bottom (PEXT): the short words each long word clashes
 // with, 512 at a time. pieces is 4, 5 or 6 (narrower words use 4, their tables for the pieces above
-// all zero). The branches on pieces go the same way every time.
+// all zero). A loop for each, two long words a turn, their lookups interleaved and counted in two
+// sums: no branch on pieces in the loop, and half the loop's own instructions.
 TEXT ·scan512(SB), NOSPLIT, $0-56
 	MOVQ tab+0(FP), DI
 	MOVQ large_base+8(FP), SI
@@ -70,31 +107,52 @@ TEXT ·scan512(SB), NOSPLIT, $0-56
 	MOVQ pieces+32(FP), R9
 	MOVQ live+40(FP), R8
 	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	CMPQ R9, $5
+	JEQ five
+	JGT six
+	CMPQ CX, $2
+	JLT four1
+four2:
+	TWO(PIECES4)
+	CMPQ CX, $2
+	JGE four2
+four1:
 	TESTQ CX, CX
 	JZ done
-loop:
-	// The entry of piece k is at k*8192 + (x>>7k & 127)*64: x rotated right by 7k-6 and masked.
-	MOVQ (SI), AX
-	PEXTQ R8, AX, AX
-	RORXQ $58, AX, BX
-	ANDQ $0x1FC0, BX
-	VMOVDQU64 (DI)(BX*1), Z0
-	LOOKUP($1, 8192)
-	LOOKUP($8, 16384)
-	LOOKUP($15, 24576)
-	CMPQ R9, $4
-	JEQ count
-	LOOKUP($22, 32768)
-	CMPQ R9, $5
-	JEQ count
-	LOOKUP($29, 40960)
-count:
+	FIRST(0, AX, BX, Z0)
+	PIECES4(AX, BX, Z0)
+	JMP last
+five:
+	CMPQ CX, $2
+	JLT five1
+five2:
+	TWO(PIECES5)
+	CMPQ CX, $2
+	JGE five2
+five1:
+	TESTQ CX, CX
+	JZ done
+	FIRST(0, AX, BX, Z0)
+	PIECES5(AX, BX, Z0)
+	JMP last
+six:
+	CMPQ CX, $2
+	JLT six1
+six2:
+	TWO(PIECES6)
+	CMPQ CX, $2
+	JGE six2
+six1:
+	TESTQ CX, CX
+	JZ done
+	FIRST(0, AX, BX, Z0)
+	PIECES6(AX, BX, Z0)
+last:
 	VPOPCNTQ Z0, Z0
 	VPADDQ Z0, Z1, Z1
-	ADDQ $8, SI
-	DECQ CX
-	JNZ loop
 done:
+	VPADDQ Z5, Z1, Z1
 	VEXTRACTI64X4 $1, Z1, Y2
 	VPADDQ Y2, Y1, Y1
 	VEXTRACTI128 $1, Y1, X2
