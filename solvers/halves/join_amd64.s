@@ -20,32 +20,83 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-4
 
 // func build512(tab *wideTables, cols *columns, pieces int)
 //
-// For each piece k, tab[k][v] = OR of cols[7k+b] over the bits b of v, by doubling: the entries with
-// top bit b are those below 1<<b, each ORed with cols[7k+b].
+// For each piece k, tab[k][v] = OR of cols[7k+b] over the bits b of v. The sixteen values of the
+// piece's low four bits are held in Z16–Z31; each of the eight values hi of its top three bits is the
+// entry of hi less its lowest bit ORed with that bit's column, and its sixteen entries that one ORed
+// with each of the sixteen: a load and sixteen stores, no load, for sixteen entries.
 TEXT ·build512(SB), NOSPLIT, $0-24
 	MOVQ tab+0(FP), DI
 	MOVQ cols+8(FP), SI
-	MOVQ pieces+16(FP), R9
-	VPXORQ Z0, Z0, Z0
+	MOVQ pieces+16(FP), R10
 piece:
-	VMOVDQU64 Z0, (DI)          // tab[k][0] = 0
-	MOVQ $64, CX                // 1<<b entries, in bytes
-bit:
-	VMOVDQU64 (SI), Z1          // cols[7k+b]
-	XORQ R8, R8
-entry:
-	VPORQ (DI)(R8*1), Z1, Z2
-	LEAQ (DI)(CX*1), R10
-	VMOVDQU64 Z2, (R10)(R8*1)
-	ADDQ $64, R8
-	CMPQ R8, CX
-	JLT entry
-	ADDQ $64, SI
-	SHLQ $1, CX
-	CMPQ CX, $4096
-	JLE bit
+	VPXORQ Z16, Z16, Z16
+	VMOVDQU64 0(SI), Z17
+	VMOVDQU64 64(SI), Z18
+	VPORQ Z17, Z18, Z19
+	VMOVDQU64 128(SI), Z20
+	VPORQ Z17, Z20, Z21
+	VPORQ Z18, Z20, Z22
+	VPORQ Z19, Z20, Z23
+	VMOVDQU64 192(SI), Z24
+	VPORQ Z17, Z24, Z25
+	VPORQ Z18, Z24, Z26
+	VPORQ Z19, Z24, Z27
+	VPORQ Z20, Z24, Z28
+	VPORQ Z21, Z24, Z29
+	VPORQ Z22, Z24, Z30
+	VPORQ Z23, Z24, Z31
+	XORQ R8, R8                 // hi
+	VPXORQ Z0, Z0, Z0
+	MOVQ DI, R12                // &tab[k][hi<<4]
+	JMP store
+high:
+	// Z0 = tab[k][(hi&(hi-1))<<4] | cols[7k+4+tz(hi)]
+	LEAQ -1(R8), AX
+	ANDQ R8, AX
+	SHLQ $10, AX
+	VMOVDQU64 (DI)(AX*1), Z0
+	TZCNTQ R8, BX
+	SHLQ $6, BX
+	VPORQ 256(SI)(BX*1), Z0, Z0
+store:
+	VMOVDQU64 Z0, 0(R12)
+	VPORQ Z0, Z17, Z1
+	VMOVDQU64 Z1, 64(R12)
+	VPORQ Z0, Z18, Z1
+	VMOVDQU64 Z1, 128(R12)
+	VPORQ Z0, Z19, Z1
+	VMOVDQU64 Z1, 192(R12)
+	VPORQ Z0, Z20, Z1
+	VMOVDQU64 Z1, 256(R12)
+	VPORQ Z0, Z21, Z1
+	VMOVDQU64 Z1, 320(R12)
+	VPORQ Z0, Z22, Z1
+	VMOVDQU64 Z1, 384(R12)
+	VPORQ Z0, Z23, Z1
+	VMOVDQU64 Z1, 448(R12)
+	VPORQ Z0, Z24, Z1
+	VMOVDQU64 Z1, 512(R12)
+	VPORQ Z0, Z25, Z1
+	VMOVDQU64 Z1, 576(R12)
+	VPORQ Z0, Z26, Z1
+	VMOVDQU64 Z1, 640(R12)
+	VPORQ Z0, Z27, Z1
+	VMOVDQU64 Z1, 704(R12)
+	VPORQ Z0, Z28, Z1
+	VMOVDQU64 Z1, 768(R12)
+	VPORQ Z0, Z29, Z1
+	VMOVDQU64 Z1, 832(R12)
+	VPORQ Z0, Z30, Z1
+	VMOVDQU64 Z1, 896(R12)
+	VPORQ Z0, Z31, Z1
+	VMOVDQU64 Z1, 960(R12)
+	ADDQ $1024, R12
+	INCQ R8
+	CMPQ R8, $8
+	JLT high
+	ADDQ $448, SI               // the next piece's seven columns
 	ADDQ $8192, DI
-	DECQ R9
+	DECQ R10
 	JNZ piece
 	VZEROUPPER
 	RET
@@ -166,22 +217,42 @@ done:
 
 // func compress(dst *uint64, src []uint64, live uint64)
 //
-// Writes to dst each word of src with its bits under live packed to the bottom (PEXT).
+// Writes to dst each word of src with its bits under live packed to the bottom (PEXT), four a turn.
 TEXT ·compress(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ src_base+8(FP), SI
 	MOVQ src_len+16(FP), CX
 	MOVQ live+32(FP), R8
+	CMPQ CX, $4
+	JLT one
+four:
+	MOVQ 0(SI), AX
+	PEXTQ R8, AX, AX
+	MOVQ 8(SI), BX
+	PEXTQ R8, BX, BX
+	MOVQ 16(SI), DX
+	PEXTQ R8, DX, DX
+	MOVQ 24(SI), R9
+	PEXTQ R8, R9, R9
+	MOVQ AX, 0(DI)
+	MOVQ BX, 8(DI)
+	MOVQ DX, 16(DI)
+	MOVQ R9, 24(DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	SUBQ $4, CX
+	CMPQ CX, $4
+	JGE four
+one:
 	TESTQ CX, CX
 	JZ done
-loop:
 	MOVQ (SI), AX
 	PEXTQ R8, AX, AX
 	MOVQ AX, (DI)
 	ADDQ $8, SI
 	ADDQ $8, DI
 	DECQ CX
-	JNZ loop
+	JMP one
 done:
 	RET
 
