@@ -117,17 +117,28 @@ store:
 	ANDQ $0x1FC0, t \
 	VMOVDQU64 (DI)(t*1), z
 
-#define PIECES4(x, t, z) \
-	LOOKUP($1, 8192, x, t, z) \
-	LOOKUP($8, 16384, x, t, z) \
+// PAIR(s1, table1, s2, table2, x, t, u, y1, y2, z) ORs into z the entries of two pieces of x, as
+// LOOKUP does, loaded into y1 and y2 and ORed with z by one VPTERNLOGQ: plain loads keep their indexed
+// addresses in one instruction each, where an OR from such an address takes two.
+#define PAIR(s1, table1, s2, table2, x, t, u, y1, y2, z) \
+	RORXQ s1, x, t \
+	ANDQ $0x1FC0, t \
+	RORXQ s2, x, u \
+	ANDQ $0x1FC0, u \
+	VMOVDQU64 table1(DI)(t*1), y1 \
+	VMOVDQU64 table2(DI)(u*1), y2 \
+	VPTERNLOGQ $0xFE, y1, y2, z
+
+#define PIECES4(x, t, u, y1, y2, z) \
+	PAIR($1, 8192, $8, 16384, x, t, u, y1, y2, z) \
 	LOOKUP($15, 24576, x, t, z)
 
-#define PIECES5(x, t, z) \
-	PIECES4(x, t, z) \
-	LOOKUP($22, 32768, x, t, z)
+#define PIECES5(x, t, u, y1, y2, z) \
+	PAIR($1, 8192, $8, 16384, x, t, u, y1, y2, z) \
+	PAIR($15, 24576, $22, 32768, x, t, u, y1, y2, z)
 
-#define PIECES6(x, t, z) \
-	PIECES5(x, t, z) \
+#define PIECES6(x, t, u, y1, y2, z) \
+	PIECES5(x, t, u, y1, y2, z) \
 	LOOKUP($29, 40960, x, t, z)
 
 // TWO(pieces) looks up two long words by pieces, interleaved, adds their clashes to Z1 and Z5, and
@@ -135,8 +146,8 @@ store:
 #define TWO(pieces) \
 	FIRST(0, AX, BX, Z0) \
 	FIRST(8, R10, DX, Z4) \
-	pieces(AX, BX, Z0) \
-	pieces(R10, DX, Z4) \
+	pieces(AX, BX, R12, Z8, Z9, Z0) \
+	pieces(R10, DX, R13, Z10, Z11, Z4) \
 	VPOPCNTQ Z0, Z0 \
 	VPOPCNTQ Z4, Z4 \
 	VPADDQ Z0, Z1, Z1 \
@@ -172,7 +183,7 @@ four1:
 	TESTQ CX, CX
 	JZ done
 	FIRST(0, AX, BX, Z0)
-	PIECES4(AX, BX, Z0)
+	PIECES4(AX, BX, R12, Z8, Z9, Z0)
 	JMP last
 five:
 	CMPQ CX, $2
@@ -185,7 +196,7 @@ five1:
 	TESTQ CX, CX
 	JZ done
 	FIRST(0, AX, BX, Z0)
-	PIECES5(AX, BX, Z0)
+	PIECES5(AX, BX, R12, Z8, Z9, Z0)
 	JMP last
 six:
 	CMPQ CX, $2
@@ -198,7 +209,7 @@ six1:
 	TESTQ CX, CX
 	JZ done
 	FIRST(0, AX, BX, Z0)
-	PIECES6(AX, BX, Z0)
+	PIECES6(AX, BX, R12, Z8, Z9, Z0)
 last:
 	VPOPCNTQ Z0, Z0
 	VPADDQ Z0, Z1, Z1
