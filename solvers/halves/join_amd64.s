@@ -23,7 +23,8 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-4
 // For each piece k, tab[k][v] = OR of cols[7k+b] over the bits b of v. The sixteen values of the
 // piece's low four bits are held in Z16–Z31; each of the eight values hi of its top three bits is the
 // entry of hi less its lowest bit ORed with that bit's column, and its sixteen entries that one ORed
-// with each of the sixteen: a load and sixteen stores, no load, for sixteen entries.
+// with each of the sixteen: one load and sixteen stores for sixteen entries, where building by
+// doubling loads every entry it stores.
 TEXT ·build512(SB), NOSPLIT, $0-24
 	MOVQ tab+0(FP), DI
 	MOVQ cols+8(FP), SI
@@ -129,6 +130,7 @@ store:
 	VMOVDQU64 table2(DI)(u*1), y2 \
 	VPTERNLOGQ $0xFE, y1, y2, z
 
+// PIECESk(x, t, u, y1, y2, z) ORs into z the entries of x's pieces after the first, up to the kth.
 #define PIECES4(x, t, u, y1, y2, z) \
 	PAIR($1, 8192, $8, 16384, x, t, u, y1, y2, z) \
 	LOOKUP($15, 24576, x, t, z)
