@@ -20,49 +20,150 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-4
 
 // func build512(tab *wideTables, cols *columns, pieces int)
 //
-// For each piece k, tab[k][v] = OR of cols[7k+b] over the bits b of v, by doubling: the entries with
-// top bit b are those below 1<<b, each ORed with cols[7k+b].
+// For each piece k, tab[k][v] = OR of cols[7k+b] over the bits b of v. The sixteen values of the
+// piece's low four bits are held in Z16–Z31; each of the eight values hi of its top three bits is the
+// entry of hi less its lowest bit ORed with that bit's column, and its sixteen entries that one ORed
+// with each of the sixteen: one load and sixteen stores for sixteen entries, where building by
+// doubling loads every entry it stores.
 TEXT ·build512(SB), NOSPLIT, $0-24
 	MOVQ tab+0(FP), DI
 	MOVQ cols+8(FP), SI
-	MOVQ pieces+16(FP), R9
-	VPXORQ Z0, Z0, Z0
+	MOVQ pieces+16(FP), R10
 piece:
-	VMOVDQU64 Z0, (DI)          // tab[k][0] = 0
-	MOVQ $64, CX                // 1<<b entries, in bytes
-bit:
-	VMOVDQU64 (SI), Z1          // cols[7k+b]
-	XORQ R8, R8
-entry:
-	VPORQ (DI)(R8*1), Z1, Z2
-	LEAQ (DI)(CX*1), R10
-	VMOVDQU64 Z2, (R10)(R8*1)
-	ADDQ $64, R8
-	CMPQ R8, CX
-	JLT entry
-	ADDQ $64, SI
-	SHLQ $1, CX
-	CMPQ CX, $4096
-	JLE bit
+	VPXORQ Z16, Z16, Z16
+	VMOVDQU64 0(SI), Z17
+	VMOVDQU64 64(SI), Z18
+	VPORQ Z17, Z18, Z19
+	VMOVDQU64 128(SI), Z20
+	VPORQ Z17, Z20, Z21
+	VPORQ Z18, Z20, Z22
+	VPORQ Z19, Z20, Z23
+	VMOVDQU64 192(SI), Z24
+	VPORQ Z17, Z24, Z25
+	VPORQ Z18, Z24, Z26
+	VPORQ Z19, Z24, Z27
+	VPORQ Z20, Z24, Z28
+	VPORQ Z21, Z24, Z29
+	VPORQ Z22, Z24, Z30
+	VPORQ Z23, Z24, Z31
+	XORQ R8, R8                 // hi
+	VPXORQ Z0, Z0, Z0
+	MOVQ DI, R12                // &tab[k][hi<<4]
+	JMP store
+high:
+	// Z0 = tab[k][(hi&(hi-1))<<4] | cols[7k+4+tz(hi)]
+	LEAQ -1(R8), AX
+	ANDQ R8, AX
+	SHLQ $10, AX
+	VMOVDQU64 (DI)(AX*1), Z0
+	TZCNTQ R8, BX
+	SHLQ $6, BX
+	VPORQ 256(SI)(BX*1), Z0, Z0
+store:
+	VMOVDQU64 Z0, 0(R12)
+	VPORQ Z0, Z17, Z1
+	VMOVDQU64 Z1, 64(R12)
+	VPORQ Z0, Z18, Z1
+	VMOVDQU64 Z1, 128(R12)
+	VPORQ Z0, Z19, Z1
+	VMOVDQU64 Z1, 192(R12)
+	VPORQ Z0, Z20, Z1
+	VMOVDQU64 Z1, 256(R12)
+	VPORQ Z0, Z21, Z1
+	VMOVDQU64 Z1, 320(R12)
+	VPORQ Z0, Z22, Z1
+	VMOVDQU64 Z1, 384(R12)
+	VPORQ Z0, Z23, Z1
+	VMOVDQU64 Z1, 448(R12)
+	VPORQ Z0, Z24, Z1
+	VMOVDQU64 Z1, 512(R12)
+	VPORQ Z0, Z25, Z1
+	VMOVDQU64 Z1, 576(R12)
+	VPORQ Z0, Z26, Z1
+	VMOVDQU64 Z1, 640(R12)
+	VPORQ Z0, Z27, Z1
+	VMOVDQU64 Z1, 704(R12)
+	VPORQ Z0, Z28, Z1
+	VMOVDQU64 Z1, 768(R12)
+	VPORQ Z0, Z29, Z1
+	VMOVDQU64 Z1, 832(R12)
+	VPORQ Z0, Z30, Z1
+	VMOVDQU64 Z1, 896(R12)
+	VPORQ Z0, Z31, Z1
+	VMOVDQU64 Z1, 960(R12)
+	ADDQ $1024, R12
+	INCQ R8
+	CMPQ R8, $8
+	JLT high
+	ADDQ $448, SI               // the next piece's seven columns
 	ADDQ $8192, DI
-	DECQ R9
+	DECQ R10
 	JNZ piece
 	VZEROUPPER
 	RET
 
-// LOOKUP(s, table) ORs into Z0 the entry of the piece of AX that starts at bit s+6, in the table at
-// DI+table: the entry's offset is that piece times 64, rotated into place and masked in one register.
-#define LOOKUP(s, table) \
-	RORXQ s, AX, BX \
-	ANDQ $0x1FC0, BX \
-	VPORQ table(DI)(BX*1), Z0, Z0
+// LOOKUP(s, table, x, t, z) ORs into z the entry of the piece of x that starts at bit s+6, in the table
+// at DI+table: the entry's offset is that piece times 64, rotated into place and masked in t.
+#define LOOKUP(s, table, x, t, z) \
+	RORXQ s, x, t \
+	ANDQ $0x1FC0, t \
+	VPORQ table(DI)(t*1), z, z
+
+// FIRST(off, x, t, z) loads the long word at off(SI), packs its live bits (PEXT by R8) into x, and
+// sets z to the entry of its first piece.
+#define FIRST(off, x, t, z) \
+	MOVQ off(SI), x \
+	PEXTQ R8, x, x \
+	RORXQ $58, x, t \
+	ANDQ $0x1FC0, t \
+	VMOVDQU64 (DI)(t*1), z
+
+// PAIR(s1, table1, s2, table2, x, t, u, y1, y2, z) ORs into z the entries of two pieces of x, as
+// LOOKUP does, loaded into y1 and y2 and ORed with z by one VPTERNLOGQ: plain loads keep their indexed
+// addresses in one instruction each, where an OR from such an address takes two.
+#define PAIR(s1, table1, s2, table2, x, t, u, y1, y2, z) \
+	RORXQ s1, x, t \
+	ANDQ $0x1FC0, t \
+	RORXQ s2, x, u \
+	ANDQ $0x1FC0, u \
+	VMOVDQU64 table1(DI)(t*1), y1 \
+	VMOVDQU64 table2(DI)(u*1), y2 \
+	VPTERNLOGQ $0xFE, y1, y2, z
+
+// PIECESk(x, t, u, y1, y2, z) ORs into z the entries of x's pieces after the first, up to the kth.
+#define PIECES4(x, t, u, y1, y2, z) \
+	PAIR($1, 8192, $8, 16384, x, t, u, y1, y2, z) \
+	LOOKUP($15, 24576, x, t, z)
+
+#define PIECES5(x, t, u, y1, y2, z) \
+	PAIR($1, 8192, $8, 16384, x, t, u, y1, y2, z) \
+	PAIR($15, 24576, $22, 32768, x, t, u, y1, y2, z)
+
+#define PIECES6(x, t, u, y1, y2, z) \
+	PIECES5(x, t, u, y1, y2, z) \
+	LOOKUP($29, 40960, x, t, z)
+
+// TWO(pieces) looks up two long words by pieces, interleaved, adds their clashes to Z1 and Z5, and
+// moves on past them.
+#define TWO(pieces) \
+	FIRST(0, AX, BX, Z0) \
+	FIRST(8, R10, DX, Z4) \
+	pieces(AX, BX, R12, Z8, Z9, Z0) \
+	pieces(R10, DX, R13, Z10, Z11, Z4) \
+	VPOPCNTQ Z0, Z0 \
+	VPOPCNTQ Z4, Z4 \
+	VPADDQ Z0, Z1, Z1 \
+	VPADDQ Z4, Z5, Z5 \
+	ADDQ $16, SI \
+	SUBQ $2, CX
 
 // func scan512(tab *wideTables, large []uint64, pieces int, live uint64) (clashes uint64)
 //
 // Sums, over the words w of large, the bits set in the OR of tab[k][x>>7k & 127] over the pieces k,
 // where x is w's bits under live packed to the bottom (PEXT): the short words each long word clashes
 // with, 512 at a time. pieces is 4, 5 or 6 (narrower words use 4, their tables for the pieces above
-// all zero). The branches on pieces go the same way every time.
+// all zero). A loop for each, two long words a turn, their lookups interleaved and counted in two
+// sums: no branch on pieces in the loop, and half the loop's own instructions.
 TEXT ·scan512(SB), NOSPLIT, $0-56
 	MOVQ tab+0(FP), DI
 	MOVQ large_base+8(FP), SI
@@ -70,31 +171,52 @@ TEXT ·scan512(SB), NOSPLIT, $0-56
 	MOVQ pieces+32(FP), R9
 	MOVQ live+40(FP), R8
 	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	CMPQ R9, $5
+	JEQ five
+	JGT six
+	CMPQ CX, $2
+	JLT four1
+four2:
+	TWO(PIECES4)
+	CMPQ CX, $2
+	JGE four2
+four1:
 	TESTQ CX, CX
 	JZ done
-loop:
-	// The entry of piece k is at k*8192 + (x>>7k & 127)*64: x rotated right by 7k-6 and masked.
-	MOVQ (SI), AX
-	PEXTQ R8, AX, AX
-	RORXQ $58, AX, BX
-	ANDQ $0x1FC0, BX
-	VMOVDQU64 (DI)(BX*1), Z0
-	LOOKUP($1, 8192)
-	LOOKUP($8, 16384)
-	LOOKUP($15, 24576)
-	CMPQ R9, $4
-	JEQ count
-	LOOKUP($22, 32768)
-	CMPQ R9, $5
-	JEQ count
-	LOOKUP($29, 40960)
-count:
+	FIRST(0, AX, BX, Z0)
+	PIECES4(AX, BX, R12, Z8, Z9, Z0)
+	JMP last
+five:
+	CMPQ CX, $2
+	JLT five1
+five2:
+	TWO(PIECES5)
+	CMPQ CX, $2
+	JGE five2
+five1:
+	TESTQ CX, CX
+	JZ done
+	FIRST(0, AX, BX, Z0)
+	PIECES5(AX, BX, R12, Z8, Z9, Z0)
+	JMP last
+six:
+	CMPQ CX, $2
+	JLT six1
+six2:
+	TWO(PIECES6)
+	CMPQ CX, $2
+	JGE six2
+six1:
+	TESTQ CX, CX
+	JZ done
+	FIRST(0, AX, BX, Z0)
+	PIECES6(AX, BX, R12, Z8, Z9, Z0)
+last:
 	VPOPCNTQ Z0, Z0
 	VPADDQ Z0, Z1, Z1
-	ADDQ $8, SI
-	DECQ CX
-	JNZ loop
 done:
+	VPADDQ Z5, Z1, Z1
 	VEXTRACTI64X4 $1, Z1, Y2
 	VPADDQ Y2, Y1, Y1
 	VEXTRACTI128 $1, Y1, X2
@@ -108,22 +230,42 @@ done:
 
 // func compress(dst *uint64, src []uint64, live uint64)
 //
-// Writes to dst each word of src with its bits under live packed to the bottom (PEXT).
+// Writes to dst each word of src with its bits under live packed to the bottom (PEXT), four a turn.
 TEXT ·compress(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
 	MOVQ src_base+8(FP), SI
 	MOVQ src_len+16(FP), CX
 	MOVQ live+32(FP), R8
+	CMPQ CX, $4
+	JLT one
+four:
+	MOVQ 0(SI), AX
+	PEXTQ R8, AX, AX
+	MOVQ 8(SI), BX
+	PEXTQ R8, BX, BX
+	MOVQ 16(SI), DX
+	PEXTQ R8, DX, DX
+	MOVQ 24(SI), R9
+	PEXTQ R8, R9, R9
+	MOVQ AX, 0(DI)
+	MOVQ BX, 8(DI)
+	MOVQ DX, 16(DI)
+	MOVQ R9, 24(DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	SUBQ $4, CX
+	CMPQ CX, $4
+	JGE four
+one:
 	TESTQ CX, CX
 	JZ done
-loop:
 	MOVQ (SI), AX
 	PEXTQ R8, AX, AX
 	MOVQ AX, (DI)
 	ADDQ $8, SI
 	ADDQ $8, DI
 	DECQ CX
-	JNZ loop
+	JMP one
 done:
 	RET
 
