@@ -36,8 +36,8 @@ func transpose512(cols *columns, words *[512]uint64, blocks, bytes int, tmp *[8]
 //go:noescape
 func prepare512(parts, cross *uint64, src []uint64, shifts *[5]uint64, mask, block uint64) (n int)
 
-// hasAVX512 reports whether the processor has AVX-512F, VPOPCNTQ and BMI2 (scan512's PEXT and RORX), and
-// the system saves the vector registers they use.
+// hasAVX512 reports whether the processor has what the wide join's assembly uses (wideFeatures), and the
+// system saves the vector registers it uses.
 func hasAVX512() bool {
 	maxLeaf, _, _, _ := cpuid(0, 0)
 	if maxLeaf < 7 {
@@ -53,6 +53,19 @@ func hasAVX512() bool {
 		return false
 	}
 	_, ebx7, ecx7, _ := cpuid(7, 0)
-	const avx512f, bmi2, vpopcntdq = 1 << 16, 1 << 8, 1 << 14
-	return ebx7&avx512f != 0 && ebx7&bmi2 != 0 && ecx7&vpopcntdq != 0
+	return wideFeatures(ebx7, ecx7)
+}
+
+// wideFeatures reports whether CPUID leaf 7's EBX and ECX name every extension the wide join's assembly
+// uses beyond AVX-512F: BMI1 and BMI2 (TZCNT, PEXT, RORX, SHLX), VPOPCNTDQ (VPOPCNTQ) and VBMI (VPERMB, in
+// transpose512). A processor with VPOPCNTDQ but not VBMI (Knights Mill) would fault on VPERMB.
+func wideFeatures(ebx7, ecx7 uint32) bool {
+	const (
+		bmi1      = 1 << 3 // EBX
+		bmi2      = 1 << 8 // EBX
+		avx512f   = 1 << 16
+		vbmi      = 1 << 1 // ECX
+		vpopcntdq = 1 << 14
+	)
+	return ebx7&(avx512f|bmi1|bmi2) == avx512f|bmi1|bmi2 && ecx7&(vbmi|vpopcntdq) == vbmi|vpopcntdq
 }
