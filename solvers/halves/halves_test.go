@@ -495,16 +495,23 @@ func eachTable(t *testing.T, test func(t *testing.T)) {
 	t.Run("512", test)
 }
 
+// listLengths returns the list lengths the split's tests try: every length up to a few groups of eight,
+// and some longer ones.
+func listLengths() []int {
+	lengths := []int{100, 511, 1000, 4099}
+	for n := range 50 {
+		lengths = append(lengths, n)
+	}
+	return lengths
+}
+
 // TestWithout checks without, and with AVX-512 filter512, on lists of every length up to a few groups
 // of eight and some longer: the words without the bit, in order, and the list unchanged.
 func TestWithout(t *testing.T) {
 	eachTable(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(9, 10))
 		var j joiner
-		lengths := []int{100, 511, 1000, 4099}
-		for n := range 50 {
-			lengths = append(lengths, n)
-		}
+		lengths := listLengths()
 		for d, n := range lengths {
 			bit := uint(rng.IntN(40))
 			list := randomWords(rng, n, 40, 0.5)
@@ -532,10 +539,7 @@ func TestPartition(t *testing.T) {
 	eachTable(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(7, 8))
 		var j joiner
-		lengths := []int{100, 511, 1000, 4099}
-		for n := range 50 {
-			lengths = append(lengths, n)
-		}
+		lengths := listLengths()
 		for _, n := range lengths {
 			bit := uint(rng.IntN(40))
 			buf := randomWords(rng, n+32, 40, 0.5)

@@ -94,12 +94,11 @@ func Plan(ctx context.Context, p *constraints.Program, cut int) (*Job, error) {
 	if cut == 0 {
 		cut = n / 2
 	}
-	if cut < 1 || cut > n-1 {
-		if n > 1 || cut != 0 {
-			return nil, fmt.Errorf("meet: cut below row %d: want 1 to %d on a board of side %d", cut, n-1, n)
-		}
+	// A board of side 1 has no row to cut below: its one task is the empty top half.
+	if (cut < 1 || cut > n-1) && !(n == 1 && cut == 0) {
+		return nil, fmt.Errorf("meet: cut below row %d: want 1 to %d on a board of side %d", cut, n-1, n)
 	}
-	j := &Job{n: n, cut: min(cut, n), att: make([][]uint64, n*n), cross: make([][]int32, n*n), pool: make(chan *worker, 64)}
+	j := &Job{n: n, cut: cut, att: make([][]uint64, n*n), cross: make([][]int32, n*n), pool: make(chan *worker, 64)}
 	for i := range j.att {
 		j.att[i] = make([]uint64, n)
 	}
