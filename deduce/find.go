@@ -30,6 +30,7 @@ type finder struct {
 	work        int64
 	trialBudget int64
 	gaveUp      bool
+	arrange     *arrangeScratch
 }
 
 // halted reports whether the finder should give up: its stop has said so.

@@ -210,14 +210,13 @@ func (f *finder) unitNames(us []int32) string {
 func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, ok bool) {
 	s := f.s
 	p := s.p
+	a := f.arrangeScratch()
 	var cells [][]int32
 	for _, u := range group {
 		cells = append(cells, f.openIn(u))
 	}
 	var chosen []int32
-	extra := make(map[int32]int32) // queens chosen per unit
-	used := make(map[int32]int32)  // per group cell: ways using it
-	hit := make(map[int32]int32)   // per outside cell: ways emptying it
+	var outside []int32 // the cells a way has emptied outside the group, each once
 	nodes := 0
 	inGroup := f.next()
 	for _, cs := range cells {
@@ -225,35 +224,39 @@ func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, 
 			f.stamp[c] = inGroup
 		}
 	}
-	attacks := func(c int32) bool {
-		for _, q := range chosen {
-			if slices.Contains(p.attacks[q], c) {
-				return true
+	defer func() {
+		for _, cs := range cells {
+			for _, c := range cs {
+				a.used[c] = 0
 			}
 		}
-		return false
-	}
-	var record func()
-	record = func() {
-		ways++
-		for _, c := range chosen {
-			used[c]++
+		for _, c := range outside {
+			a.hit[c] = 0
 		}
-		seen := map[int32]bool{}
+	}()
+	record := func() {
+		ways++
+		seen := f.next()
 		for _, q := range chosen {
-			for _, a := range p.attacks[q] {
-				if s.cells[a] == Open && f.stamp[a] != inGroup && !seen[a] {
-					seen[a] = true
-					hit[a]++
+			a.used[q]++
+		}
+		mark := func(c int32) {
+			if s.cells[c] == Open && f.stamp[c] != inGroup && f.stamp[c] != seen {
+				f.stamp[c] = seen
+				if a.hit[c] == 0 {
+					outside = append(outside, c)
 				}
+				a.hit[c]++
+			}
+		}
+		for _, q := range chosen {
+			for _, c := range p.attacks[q] {
+				mark(c)
 			}
 			for _, u := range p.cellUnits[q] {
-				if int(s.count[u].queens+extra[u]) == p.units[u].hi {
+				if int(s.count[u].queens+a.extra[u]) == p.units[u].hi {
 					for _, c := range p.units[u].cells {
-						if s.cells[c] == Open && f.stamp[c] != inGroup && !seen[c] {
-							seen[c] = true
-							hit[c]++
-						}
+						mark(c)
 					}
 				}
 			}
@@ -275,12 +278,12 @@ func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, 
 		cs := cells[j]
 		for i := from; i <= len(cs)-left; i++ {
 			c := cs[i]
-			if attacks(c) {
+			if a.attacked[c] > 0 {
 				continue
 			}
 			fits := true
 			for _, u := range p.cellUnits[c] {
-				if int(s.count[u].queens+extra[u]) >= p.units[u].hi {
+				if int(s.count[u].queens+a.extra[u]) >= p.units[u].hi {
 					fits = false
 					break
 				}
@@ -290,11 +293,17 @@ func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, 
 			}
 			chosen = append(chosen, c)
 			for _, u := range p.cellUnits[c] {
-				extra[u]++
+				a.extra[u]++
+			}
+			for _, x := range p.attacks[c] {
+				a.attacked[x]++
 			}
 			good := walk(j, i+1, left-1)
+			for _, x := range p.attacks[c] {
+				a.attacked[x]--
+			}
 			for _, u := range p.cellUnits[c] {
-				extra[u]--
+				a.extra[u]--
 			}
 			chosen = chosen[:len(chosen)-1]
 			if !good {
@@ -311,7 +320,7 @@ func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, 
 	}
 	for _, cs := range cells {
 		for _, c := range cs {
-			switch int(used[c]) {
+			switch int(a.used[c]) {
 			case 0:
 				exclude = append(exclude, c)
 			case ways:
@@ -319,14 +328,28 @@ func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, 
 			}
 		}
 	}
-	for c, n := range hit {
-		if int(n) == ways {
+	for _, c := range outside {
+		if int(a.hit[c]) == ways {
 			exclude = append(exclude, c)
 		}
 	}
 	slices.Sort(place)
 	slices.Sort(exclude)
 	return place, exclude, ways, true
+}
+
+// arrangeScratch is arrangements' per-cell and per-unit counters, all zero between calls.
+type arrangeScratch struct {
+	used, hit, attacked []int32 // per cell: ways using it, ways emptying it, chosen queens attacking it
+	extra               []int32 // per unit: queens chosen in it
+}
+
+func (f *finder) arrangeScratch() *arrangeScratch {
+	if f.arrange == nil {
+		n := len(f.s.cells)
+		f.arrange = &arrangeScratch{used: make([]int32, n), hit: make([]int32, n), attacked: make([]int32, n), extra: make([]int32, len(f.s.p.units))}
+	}
+	return f.arrange
 }
 
 // packing looks at one row, column or region that needs two queens or more.
