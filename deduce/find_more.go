@@ -45,7 +45,8 @@ func (b band) span(lo, hi int) string {
 
 // groups finds k regions whose open cells lie in k consecutive rows (or columns) that can take no more
 // queens than the regions need, and k consecutive rows whose open cells lie in regions that can take no
-// more than the rows need.
+// more than the rows need. It widens each band a line at a time from its first, keeping the counts of
+// the regions within it (by their spans) and of the regions its open cells lie in (by each line's).
 func (f *finder) groups() (step, bool) {
 	s := f.s
 	p := s.p
@@ -58,20 +59,112 @@ func (f *finder) groups() (step, bool) {
 	if len(regions) == 0 {
 		return step{}, false
 	}
+	if len(f.unitMark) < len(p.units) {
+		f.unitMark = make([]uint32, len(p.units))
+	}
 	for _, b := range f.bands() {
 		n := len(b.lines)
+		g := f.groupLines(b, regions)
 		for lo := 0; lo < n && !f.halted(); lo++ {
-			for hi := lo + 1; hi < n && hi-lo+1 < n; hi++ {
-				if st, ok := f.regionsInBand(b, lo, hi, regions); ok {
-					return st, true
+			room, need, inNeed := f.room(b.lines[lo]), f.need(b.lines[lo]), 0
+			for _, j := range g.endsAt[lo] {
+				if g.span[j][0] >= lo {
+					inNeed += f.need(regions[j])
 				}
-				if st, ok := f.bandInRegions(b, lo, hi); ok {
-					return st, true
+			}
+			t := f.next()
+			var touched []int32
+			touchRoom, noRegion := 0, false
+			touch := func(l int) {
+				noRegion = noRegion || g.noRegion[l]
+				for _, r := range g.lineRegs[l] {
+					if f.unitMark[r] != t {
+						f.unitMark[r] = t
+						touched = append(touched, r)
+						touchRoom += f.room(r)
+					}
+				}
+			}
+			touch(lo)
+			for hi := lo + 1; hi < n && hi-lo+1 < n; hi++ {
+				room += f.room(b.lines[hi])
+				need += f.need(b.lines[hi])
+				for _, j := range g.endsAt[hi] {
+					if g.span[j][0] >= lo {
+						inNeed += f.need(regions[j])
+					}
+				}
+				touch(hi)
+				if inNeed > 0 && inNeed >= room {
+					if st, ok := f.regionsInBand(b, lo, hi, regions, g.span); ok {
+						return st, true
+					}
+				}
+				if need > 0 && !noRegion && need >= touchRoom {
+					if st, ok := f.bandInRegions(b, lo, hi, touched, touchRoom); ok {
+						return st, true
+					}
 				}
 			}
 		}
 	}
 	return step{}, false
+}
+
+// groupLines is groups' view of the regions along one orientation: the span of lines holding the open
+// cells of each region that needs queens ({−1, −1} for the others), those regions by their span's last
+// line, and each line's regions in the order of its open cells, with whether some open cell of the line
+// lies in no region.
+type groupLines struct {
+	span     [][2]int
+	endsAt   [][]int
+	lineRegs [][]int32
+	noRegion []bool
+}
+
+func (f *finder) groupLines(b band, regions []int32) groupLines {
+	s := f.s
+	n := len(b.lines)
+	g := groupLines{span: make([][2]int, len(regions)), endsAt: make([][]int, n), lineRegs: make([][]int32, n), noRegion: make([]bool, n)}
+	lineOf := func(c int32) int {
+		if b.kind == KindColumn {
+			return int(c) % s.p.cols
+		}
+		return int(c) / s.p.cols
+	}
+	for j, r := range regions {
+		g.span[j] = [2]int{-1, -1}
+		if f.need(r) <= 0 || s.count[r].open == 0 {
+			continue
+		}
+		for _, c := range s.p.units[r].cells {
+			if s.cells[c] == Open {
+				l := lineOf(c)
+				if g.span[j][0] < 0 || l < g.span[j][0] {
+					g.span[j][0] = l
+				}
+				g.span[j][1] = max(g.span[j][1], l)
+			}
+		}
+		g.endsAt[g.span[j][1]] = append(g.endsAt[g.span[j][1]], j)
+	}
+	region := f.regionCells()
+	for l, u := range b.lines {
+		for _, c := range s.p.units[u].cells {
+			if s.cells[c] != Open {
+				continue
+			}
+			r := region[c]
+			if r < 0 {
+				g.noRegion[l] = true
+				continue
+			}
+			if !slices.Contains(g.lineRegs[l], r) {
+				g.lineRegs[l] = append(g.lineRegs[l], r)
+			}
+		}
+	}
+	return g
 }
 
 // inBand marks with a new tick the cells of lines lo..hi of b and returns the tick.
@@ -85,33 +178,17 @@ func (f *finder) inBand(b band, lo, hi int) uint32 {
 	return t
 }
 
-func (f *finder) regionsInBand(b band, lo, hi int, regions []int32) (step, bool) {
+// regionsInBand empties the open cells of lines lo..hi of b outside the regions whose open cells lie
+// within them (span), once those need all that the lines take.
+func (f *finder) regionsInBand(b band, lo, hi int, regions []int32, span [][2]int) (step, bool) {
 	s := f.s
-	t := f.inBand(b, lo, hi)
-	room := 0
-	for l := lo; l <= hi; l++ {
-		room += f.room(b.lines[l])
-	}
 	need := 0
 	var inside []int32
-	for _, r := range regions {
-		if f.need(r) <= 0 || s.count[r].open == 0 {
-			continue
-		}
-		all := true
-		for _, c := range s.p.units[r].cells {
-			if s.cells[c] == Open && f.stamp[c] != t {
-				all = false
-				break
-			}
-		}
-		if all {
+	for j, r := range regions {
+		if span[j][0] >= lo && span[j][1] <= hi {
 			inside = append(inside, r)
 			need += f.need(r)
 		}
-	}
-	if len(inside) == 0 || need < room {
-		return step{}, false
 	}
 	in := f.next()
 	for _, r := range inside {
@@ -135,38 +212,11 @@ func (f *finder) regionsInBand(b band, lo, hi int, regions []int32) (step, bool)
 		f.unitNames(inside), b.span(lo, hi), queensWord(need), b.span(lo, hi))}, true
 }
 
-func (f *finder) bandInRegions(b band, lo, hi int) (step, bool) {
+// bandInRegions empties the open cells outside lines lo..hi of b of the regions touched, which the
+// lines' open cells lie in, once the lines need all the room they have.
+func (f *finder) bandInRegions(b band, lo, hi int, touched []int32, room int) (step, bool) {
 	s := f.s
 	t := f.inBand(b, lo, hi)
-	need := 0
-	for l := lo; l <= hi; l++ {
-		need += f.need(b.lines[l])
-	}
-	if need <= 0 {
-		return step{}, false
-	}
-	var touched []int32
-	for l := lo; l <= hi; l++ {
-		for _, c := range s.p.units[b.lines[l]].cells {
-			if s.cells[c] != Open {
-				continue
-			}
-			r, ok := f.regionOf(c)
-			if !ok {
-				return step{}, false // an open cell in no region: the rows' queens may go there
-			}
-			if !slices.Contains(touched, r) {
-				touched = append(touched, r)
-			}
-		}
-	}
-	room := 0
-	for _, r := range touched {
-		room += f.room(r)
-	}
-	if need < room {
-		return step{}, false
-	}
 	var ex []int32
 	for _, r := range touched {
 		for _, c := range s.p.units[r].cells {
@@ -181,6 +231,20 @@ func (f *finder) bandInRegions(b band, lo, hi int) (step, bool) {
 	slices.Sort(ex)
 	return step{exclude: ex, why: fmt.Sprintf("the open cells of %s lie in %s, whose %s are all %s need: the regions' other cells are empty",
 		b.span(lo, hi), f.unitNames(touched), queensWord(room), b.span(lo, hi))}, true
+}
+
+// regionCells returns, per cell, the exact region unit holding it, or −1, made on first use.
+func (f *finder) regionCells() []int32 {
+	if f.cellRegion == nil {
+		f.cellRegion = make([]int32, len(f.s.cells))
+		for i := range f.s.cells {
+			f.cellRegion[i] = -1
+			if u, ok := f.regionOf(int32(i)); ok {
+				f.cellRegion[i] = u
+			}
+		}
+	}
+	return f.cellRegion
 }
 
 func (f *finder) regionOf(c int32) (int32, bool) {
