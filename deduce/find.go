@@ -31,6 +31,11 @@ type finder struct {
 	trialBudget int64
 	gaveUp      bool
 	arrange     *arrangeScratch
+	// lines is a scratch word per row or column; sets the blocks technique's sets, made on first use;
+	// shareBuf counting's shares of a band.
+	lines    []uint64
+	sets     []blockSet
+	shareBuf []share
 	// unitMark is per unit a tick of stamp's; unitCount, per unit marked with contradiction's tick, how
 	// many of the cells effect listed last (effected) lie in it.
 	unitMark  []uint32

@@ -36,11 +36,14 @@ func (f *finder) bands() []band {
 }
 
 func (b band) span(lo, hi int) string {
-	word := "rows"
+	word := "row"
 	if b.kind == KindColumn {
-		word = "columns"
+		word = "column"
 	}
-	return fmt.Sprintf("%s %d–%d", word, lo, hi)
+	if lo == hi {
+		return fmt.Sprintf("%s %d", word, lo)
+	}
+	return fmt.Sprintf("%ss %d–%d", word, lo, hi)
 }
 
 // groups finds k regions whose open cells lie in k consecutive rows (or columns) that can take no more
