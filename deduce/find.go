@@ -237,27 +237,8 @@ func (f *finder) seesAll() (step, bool) {
 			continue
 		}
 		open := f.openIn(a)
-		// Count, for each cell, how many of a's open cells empty it.
-		var touched []int32
-		for _, y := range open {
-			t := f.next()
-			f.effect(y, t)
-			for _, c := range f.markedNear(y, t) {
-				if f.count[c] == 0 {
-					touched = append(touched, c)
-				}
-				f.count[c]++
-			}
-		}
-		var ex []int32
-		for _, c := range touched {
-			if int(f.count[c]) == len(open) {
-				ex = append(ex, c)
-			}
-			f.count[c] = 0
-		}
+		ex := f.emptiedByAll(open)
 		if len(ex) > 0 {
-			slices.Sort(ex)
 			return step{exclude: ex, why: fmt.Sprintf("%s has a queen among %s, and wherever it stands it empties %s",
 				s.p.units[a].name, f.cellList(open), f.cellList(ex))}, true
 		}
