@@ -430,6 +430,9 @@ func (f *finder) packing() (step, bool) {
 		if f.halted() {
 			break
 		}
+		if choose(int(s.count[u].open), f.need(u)) > packingWays {
+			continue // wide open yet: its ways rarely agree on a cell, and walking them costs the most
+		}
 		place, ex, ways, ok := f.arrangements([]int32{u})
 		if !ok || ways == 0 || len(place)+len(ex) == 0 {
 			continue
@@ -438,6 +441,20 @@ func (f *finder) packing() (step, bool) {
 			x.name, queensWord(f.need(u)), s.count[u].open, waysWord(ways), f.verdict(place, ex))}, true
 	}
 	return step{}, false
+}
+
+// packingWays bounds the choices of its open cells (queens attacking or not) a unit may have for packing
+// to walk its ways: a row of a 10×10 with two stars has at most 45, a region of a 13×13 a few hundred,
+// a row of a 21×21 with five stars at the start 20 349, each walked at every step that reaches packing.
+const packingWays = 3_000
+
+// choose returns n choose k, or a number past packingWays once it is.
+func choose(n, k int) float64 {
+	c := 1.0
+	for i := range k {
+		c = c * float64(n-i) / float64(i+1)
+	}
+	return c
 }
 
 func waysWord(n int) string {
@@ -469,6 +486,9 @@ func (f *finder) squeeze() (step, bool) {
 			if f.halted() {
 				return step{}, false
 			}
+			if f.lineWays(g[0])*f.lineWays(g[1]) > squeezeWays*float64(f.budget) {
+				continue // the walk would give up at its budget: the pair is too open yet
+			}
 			place, ex, ways, ok := f.arrangements(g)
 			if !ok || ways == 0 || len(place)+len(ex) == 0 {
 				continue
@@ -478,6 +498,46 @@ func (f *finder) squeeze() (step, bool) {
 		}
 	}
 	return step{}, false
+}
+
+// squeezeWays bounds, as a multiple of the walk's budget, the product of two lines' ways that squeeze
+// walks: past it the walk would give up, having spent its budget for nothing. Two rows of a 10×10 with
+// two stars have at most 36 ways each, of a 21×21 with five at the start 20 000.
+const squeezeWays = 1
+
+// lineWays returns at least the number of ways unit u (a row or a column, in its cells' order) can take
+// the queens it still needs, no two attacking: the count of choices of its open cells with no two
+// neighbours among them that attack each other.
+func (f *finder) lineWays(u int32) float64 {
+	s := f.s
+	k := f.need(u)
+	if k <= 0 {
+		return 1
+	}
+	// with[j], without[j]: the choices of j cells among those seen, the last seen chosen or not.
+	with := make([]float64, k+1)
+	without := make([]float64, k+1)
+	without[0] = 1
+	prev := int32(-1)
+	for _, c := range s.p.units[u].cells {
+		if s.cells[c] != Open {
+			continue
+		}
+		conflict := prev >= 0 && slices.Contains(s.p.attacks[c], prev)
+		for j := k; j >= 0; j-- {
+			w := 0.0
+			if j > 0 {
+				w = without[j-1]
+				if !conflict {
+					w += with[j-1]
+				}
+			}
+			without[j] += with[j]
+			with[j] = w
+		}
+		prev = c
+	}
+	return with[k] + without[k]
 }
 
 // chain tries each open cell both ways and follows the forced moves (Propagate): a way that breaks the
