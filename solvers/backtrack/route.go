@@ -125,10 +125,15 @@ func joinFits(p *plan) string {
 
 func meetFits(p *plan) string { return meet.Fits(p.prog) }
 
-// meetJob counts by package meet, whose tasks are the top rows' column sets; the task depth, if set, is
-// the number of rows above the cut.
+// meetJob counts by package meet, whose tasks are the top rows' column sets: cut in the middle, one task
+// of each orbit of the board's symmetries; with a task depth, every column set of that many rows above
+// the cut its own task (the split a record's checks compare task by task).
 func meetJob(ctx context.Context, p *plan, _ bool) (*job, error) {
-	mj, err := meet.Plan(ctx, p.prog, p.taskDepth)
+	plan := meet.PlanOrbits
+	if p.taskDepth > 0 {
+		plan = meet.Plan
+	}
+	mj, err := plan(ctx, p.prog, p.taskDepth)
 	if err != nil {
 		return nil, fmt.Errorf("backtrack: %w", err)
 	}

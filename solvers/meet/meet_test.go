@@ -58,17 +58,38 @@ func plan(t testing.TB, m constraints.Model, cut int) *meet.Job {
 	return j
 }
 
+// planOrbits compiles m and plans its meet by orbits cut below row cut (0: the middle).
+func planOrbits(t testing.TB, m constraints.Model, cut int) *meet.Job {
+	t.Helper()
+	p, err := constraints.Compile(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j, err := meet.PlanOrbits(context.Background(), p, cut)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return j
+}
+
 // count counts m by the meet cut below row cut, on every core.
 func count(t testing.TB, m constraints.Model, cut int) uint64 {
 	t.Helper()
-	res, err := solvers.RunJob(context.Background(), plan(t, m, cut), solvers.RunOptions{})
+	return run(t, plan(t, m, cut))
+}
+
+// run runs j on every core.
+func run(t testing.TB, j *meet.Job) uint64 {
+	t.Helper()
+	res, err := solvers.RunJob(context.Background(), j, solvers.RunOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return res.Count
 }
 
-// TestOEIS holds the meet to the fairy-piece tables, cut in the middle and a row above it.
+// TestOEIS holds the meet to the fairy-piece tables, cut in the middle and a row above it, every column
+// set its own task and one task an orbit.
 func TestOEIS(t *testing.T) {
 	for _, tc := range tables {
 		terms := modeltest.OEIS(t, tc.seq)
@@ -85,6 +106,9 @@ func TestOEIS(t *testing.T) {
 			for _, cut := range cuts {
 				if got := count(t, m, cut); got != terms[n] {
 					t.Errorf("%s a(%d) cut %d: %d, the OEIS %d", tc.seq, n, cut, got, terms[n])
+				}
+				if got := run(t, planOrbits(t, m, cut)); got != terms[n] {
+					t.Errorf("%s a(%d) cut %d by orbits: %d, the OEIS %d", tc.seq, n, cut, got, terms[n])
 				}
 			}
 		}
@@ -131,6 +155,9 @@ func TestAgainstGeneral(t *testing.T) {
 		}
 		if got != want.Count {
 			t.Fatalf("model %d, %v, cut %d: the meet %d, the general path %d", k, m, cut, got, want.Count)
+		}
+		if o := planOrbits(t, m, cut); run(t, o) != want.Count {
+			t.Fatalf("model %d, %v, cut %d, %s: the meet by orbits %d, the general path %d", k, m, cut, o.Key(), run(t, o), want.Count)
 		}
 		if n <= 6 {
 			b, err := brute.Solver{}.Count(ctx, m)
@@ -212,6 +239,57 @@ func TestTaskSymmetry(t *testing.T) {
 		for _, img := range []uint64{mirror(s, n), full &^ s, mirror(full&^s, n)} {
 			if k := j.Task(img); counts[k] != c {
 				t.Fatalf("task %d (%b) counts %d, its image %d (%b) %d", i, s, c, k, img, counts[k])
+			}
+		}
+	}
+}
+
+// TestOrbits checks the tasks by orbits against the plain ones, column set by column set: each plain
+// task counts what the task of its orbit counts over the orbit's size, and the sizes add up to the
+// plain tasks. The symmetries kept are the model's: all three for the girafferider on an even board cut
+// in the middle, the mirror alone on an odd one, the half turn alone for ride(1,2), none for ride(1,2)
+// on an odd board (the plain task list, under the plain key).
+func TestOrbits(t *testing.T) {
+	ctx := context.Background()
+	giraffe, ride12 := attack(t, tables[0].attack), attack(t, "rook,ride(1,2)")
+	cases := []struct {
+		m   constraints.Model
+		cut int
+		key string
+		why string
+	}{
+		{square(8, giraffe), 0, "mirror=true flip=true turn=true", "symmetric, cut in the middle"},
+		{square(8, giraffe), 3, "mirror=true flip=false turn=false", "a cut off the middle: the mirror alone"},
+		{square(9, giraffe), 0, "mirror=true flip=false turn=false", "an odd board: the mirror alone"},
+		{square(8, ride12), 0, "mirror=false flip=false turn=true", "ride(1,2) keeps the half turn alone"},
+		{square(9, ride12), 0, "meet/1", "no symmetry: the plain tasks"},
+		{square(8, constraints.Union(constraints.Rook, constraints.Knight)), 0, "mirror=true flip=true turn=true", "leaps"},
+	}
+	for _, tc := range cases {
+		plain, orb := plan(t, tc.m, tc.cut), planOrbits(t, tc.m, tc.cut)
+		if !contains(orb.Key(), tc.key) {
+			t.Errorf("%v cut %d (%s): key %q, want %q", tc.m, tc.cut, tc.why, orb.Key(), tc.key)
+		}
+		var weights uint64
+		for i := range orb.Tasks() {
+			weights += orb.Weight(i)
+		}
+		if weights != uint64(plain.Tasks()) {
+			t.Errorf("%v cut %d: weights add up to %d, %d column sets", tc.m, tc.cut, weights, plain.Tasks())
+		}
+		for i := range plain.Tasks() {
+			s := plain.Columns(i)
+			k := orb.Task(s)
+			want, err := plain.Run(ctx, i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := orb.Run(ctx, k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Count != want.Count*orb.Weight(k) {
+				t.Fatalf("%v cut %d: columns %b count %d, its orbit's task %d (%b, weight %d) %d", tc.m, tc.cut, s, want.Count, k, orb.Columns(k), orb.Weight(k), got.Count)
 			}
 		}
 	}
