@@ -36,8 +36,8 @@ type Estimate struct {
 	Lanes int
 	// Leaps is the number of the leaps' forms.
 	Leaps int
-	// Share is the share of the column sets the meet by orbits counts: one over the number of
-	// symmetries it uses.
+	// Share is the share of the column sets the meet by orbits counts: one over the size of the group
+	// of symmetries it uses (1, 2 or 4), 1 for a job by Plan.
 	Share float64
 	// ColumnSets is the number of the top rows' column sets: C(n, cut).
 	ColumnSets float64
