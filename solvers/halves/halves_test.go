@@ -597,6 +597,35 @@ func TestTranspose512(t *testing.T) {
 	}
 }
 
+// TestScan1024 holds scan1024 to scan512 on each of its two tables, for every number of pieces and
+// long lists of every length up to a few words and some longer.
+func TestScan1024(t *testing.T) {
+	if !hasAVX512() {
+		t.Skip("no AVX-512 here")
+	}
+	rng := rand.New(rand.NewPCG(13, 14))
+	var tabs [2]wideTables
+	for i := range tabs {
+		for k := range tabs[i] {
+			for v := range tabs[i][k] {
+				for w := range tabs[i][k][v] {
+					tabs[i][k][v][w] = rng.Uint64() & rng.Uint64()
+				}
+			}
+		}
+	}
+	for _, pieces := range []int{4, 5, 6} {
+		for _, n := range []int{0, 1, 2, 3, 4, 5, 100, 1001} {
+			large := randomWords(rng, n, 64, 0.4)
+			live := rng.Uint64() | rng.Uint64()
+			want := scan512(&tabs[0], large, pieces, live) + scan512(&tabs[1], large, pieces, live)
+			if got := scan1024(&tabs[0], &tabs[1], large, pieces, live); got != want {
+				t.Fatalf("%d pieces, %d long words: scan1024 = %d, two scan512 %d", pieces, n, got, want)
+			}
+		}
+	}
+}
+
 // TestOrCompress checks or512 and compress, which pick and pack the bits both lists of a table use,
 // against their definitions, on lists of every length up to a few groups of eight and some longer.
 func TestOrCompress(t *testing.T) {

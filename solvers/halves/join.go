@@ -7,16 +7,17 @@ import "math/bits"
 //
 // It splits both lists on one bit at a time: east words without the bit pair with every west word, east
 // words with it pair only with west words without it (or the other way round: the shorter list goes on
-// whole), so the pairs that share the bit are never looked at. Splitting on the bits most often set first prunes most. Where one list is short and the other long,
-// a table per piece of the word finds each long word's clashes with all the short words at once: 64 or
-// 256 of them a lookup in uint64s (table, table4), 512 in a vector of AVX-512 (table512); where both are
+// whole), so the pairs that share the bit are never looked at. Splitting on the bits most often set
+// first prunes most. Where one list is short and the other long, a table per piece of the word finds
+// each long word's clashes with all the short words at once: 64 or 256 of them a lookup in uint64s
+// (table, table4), 512 in a vector of AVX-512 (table512), 1,024 in two (table1024); where both are
 // short, pairs are compared one by one.
 type joiner struct {
 	bits uint
 	tab  [maxPieces][1 << piece]uint64
 	tab4 [maxPieces][1 << piece][4]uint64
-	wide *wideTables // made on first use, where the processor has AVX-512
-	set  []uint64    // scratch for partition512
+	wide *[2]wideTables // made on first use, where the processor has AVX-512
+	set  []uint64       // scratch for partition512
 	// copies[d] holds the words without the bit that the split at depth d copies out.
 	copies [][]uint64
 	words  [512]uint64 // and for table512
@@ -160,10 +161,14 @@ func (j *joiner) tables(small, large []uint64) uint64 {
 		if live == 0 {
 			return uint64(len(small) * len(large))
 		}
-		for len(small) > 0 {
-			k := min(len(small), 512)
-			c += j.table512(small[:k], large, live)
+		// Two tables at a time: a long word's pieces, found once, serve both.
+		for len(small) > 512 {
+			k := min(len(small), 1024)
+			c += j.table1024(small[:512], small[512:k], large, live)
 			small = small[k:]
+		}
+		if len(small) > 0 {
+			c += j.table512(small, large, live)
 		}
 		return c
 	}
@@ -324,9 +329,27 @@ var useWide = hasAVX512()
 // built and scanned with AVX-512 (join_amd64.s), over the bits live of each word packed together.
 func (j *joiner) table512(small, large []uint64, live uint64) uint64 {
 	if j.wide == nil {
-		j.wide = new(wideTables)
+		j.wide = new([2]wideTables)
 	}
-	// The short words, packed and in whole blocks of 64, transposed into columns.
+	pieces := j.build(&j.wide[0], small, live)
+	return uint64(len(small)*len(large)) - scan512(&j.wide[0], large, pieces, live)
+}
+
+// table1024 is table512 for two small lists at once, a of 512 words and b of up to 512: each long word
+// is packed and cut into pieces once for both tables, and looked up in both.
+func (j *joiner) table1024(a, b, large []uint64, live uint64) uint64 {
+	if j.wide == nil {
+		j.wide = new([2]wideTables)
+	}
+	pieces := j.build(&j.wide[0], a, live)
+	j.build(&j.wide[1], b, live)
+	return uint64((len(a)+len(b))*len(large)) - scan1024(&j.wide[0], &j.wide[1], large, pieces, live)
+}
+
+// build fills tab with the tables of small, up to 512 words, over the bits live, and returns how many
+// pieces a long word takes: the short words, packed and in whole blocks of 64, transposed into columns,
+// and the columns ORed into each piece's entries.
+func (j *joiner) build(tab *wideTables, small []uint64, live uint64) int {
 	n := len(small)
 	compress(&j.words[0], small, live)
 	clear(j.words[n : (n+63)&^63])
@@ -334,8 +357,8 @@ func (j *joiner) table512(small, large []uint64, live uint64) uint64 {
 	var cols columns
 	transpose512(&cols, &j.words, (n+63)/64, (nb+7)/8, &j.tmp)
 	pieces := max((nb+piece-1)/piece, 4)
-	build512(j.wide, &cols, pieces)
-	return uint64(len(small)*len(large)) - scan512(j.wide, large, pieces, live)
+	build512(tab, &cols, pieces)
+	return pieces
 }
 
 func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }

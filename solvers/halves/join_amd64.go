@@ -16,6 +16,9 @@ func build512(tab *wideTables, cols *columns, pieces int)
 func scan512(tab *wideTables, large []uint64, pieces int, live uint64) (clashes uint64)
 
 //go:noescape
+func scan1024(tab, tab2 *wideTables, large []uint64, pieces int, live uint64) (clashes uint64)
+
+//go:noescape
 func or512(list []uint64) (or uint64)
 
 //go:noescape

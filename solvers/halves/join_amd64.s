@@ -157,6 +157,17 @@ store:
 	ADDQ $16, SI \
 	SUBQ $2, CX
 
+// SUM sets AX to the sum of the eight words of Z1 and Z5, the scans' clashes.
+#define SUM \
+	VPADDQ Z5, Z1, Z1 \
+	VEXTRACTI64X4 $1, Z1, Y2 \
+	VPADDQ Y2, Y1, Y1 \
+	VEXTRACTI128 $1, Y1, X2 \
+	VPADDQ X2, X1, X1 \
+	VPSHUFD $0x4e, X1, X2 \
+	VPADDQ X2, X1, X1 \
+	VMOVQ X1, AX
+
 // func scan512(tab *wideTables, large []uint64, pieces int, live uint64) (clashes uint64)
 //
 // Sums, over the words w of large, the bits set in the OR of tab[k][x>>7k & 127] over the pieces k,
@@ -216,14 +227,7 @@ last:
 	VPOPCNTQ Z0, Z0
 	VPADDQ Z0, Z1, Z1
 done:
-	VPADDQ Z5, Z1, Z1
-	VEXTRACTI64X4 $1, Z1, Y2
-	VPADDQ Y2, Y1, Y1
-	VEXTRACTI128 $1, Y1, X2
-	VPADDQ X2, X1, X1
-	VPSHUFD $0x4e, X1, X2
-	VPADDQ X2, X1, X1
-	VMOVQ X1, AX
+	SUM
 	MOVQ AX, clashes+48(FP)
 	VZEROUPPER
 	RET
@@ -691,5 +695,100 @@ done:
 	SUBQ R11, DI
 	SHRQ $3, DI
 	MOVQ DI, n+40(FP)
+	VZEROUPPER
+	RET
+
+// FIRST2, PAIR2 and LOOKUP2 are FIRST, PAIR and LOOKUP for two tables, at DI and R11, whose entries
+// they OR into Z0 and Z4: each piece's offset is found once for both.
+//
+// FIRST2(off, x, t) loads the long word at off(SI), packs its live bits (PEXT by R8) into x, and sets
+// Z0 and Z4 to the entries of its first piece.
+#define FIRST2(off, x, t) \
+	MOVQ off(SI), x \
+	PEXTQ R8, x, x \
+	RORXQ $58, x, t \
+	ANDQ $0x1FC0, t \
+	VMOVDQU64 (DI)(t*1), Z0 \
+	VMOVDQU64 (R11)(t*1), Z4
+
+// PAIR2(s1, table1, s2, table2, x, t, u) ORs into Z0 and Z4 the entries of two pieces of x.
+#define PAIR2(s1, table1, s2, table2, x, t, u) \
+	RORXQ s1, x, t \
+	ANDQ $0x1FC0, t \
+	RORXQ s2, x, u \
+	ANDQ $0x1FC0, u \
+	VMOVDQU64 table1(DI)(t*1), Z8 \
+	VMOVDQU64 table2(DI)(u*1), Z9 \
+	VPTERNLOGQ $0xFE, Z8, Z9, Z0 \
+	VMOVDQU64 table1(R11)(t*1), Z10 \
+	VMOVDQU64 table2(R11)(u*1), Z11 \
+	VPTERNLOGQ $0xFE, Z10, Z11, Z4
+
+// LOOKUP2(s, table, x, t) ORs into Z0 and Z4 the entries of one piece of x.
+#define LOOKUP2(s, table, x, t) \
+	RORXQ s, x, t \
+	ANDQ $0x1FC0, t \
+	VPORQ table(DI)(t*1), Z0, Z0 \
+	VPORQ table(R11)(t*1), Z4, Z4
+
+// PIECES2_k(x, t, u) ORs into Z0 and Z4 the entries of x's pieces after the first, up to the kth.
+#define PIECES2_4(x, t, u) \
+	PAIR2($1, 8192, $8, 16384, x, t, u) \
+	LOOKUP2($15, 24576, x, t)
+
+#define PIECES2_5(x, t, u) \
+	PAIR2($1, 8192, $8, 16384, x, t, u) \
+	PAIR2($15, 24576, $22, 32768, x, t, u)
+
+#define PIECES2_6(x, t, u) \
+	PIECES2_5(x, t, u) \
+	LOOKUP2($29, 40960, x, t)
+
+// ONE2(pieces) looks up one long word in both tables by pieces, adds its clashes to Z1 and Z5, and
+// moves on past it.
+#define ONE2(pieces) \
+	FIRST2(0, AX, BX) \
+	pieces(AX, BX, R12) \
+	VPOPCNTQ Z0, Z0 \
+	VPOPCNTQ Z4, Z4 \
+	VPADDQ Z0, Z1, Z1 \
+	VPADDQ Z4, Z5, Z5 \
+	ADDQ $8, SI \
+	DECQ CX
+
+// func scan1024(tab, tab2 *wideTables, large []uint64, pieces int, live uint64) (clashes uint64)
+//
+// scan512 over two tables at once: the short words each long word clashes with, 1,024 at a time. Each
+// long word is packed and its pieces' offsets found once for both tables, which saves about a fifth
+// of the instructions of two scans; one long word a turn, as the two tables' lookups already
+// interleave.
+TEXT ·scan1024(SB), NOSPLIT, $0-64
+	MOVQ tab+0(FP), DI
+	MOVQ tab2+8(FP), R11
+	MOVQ large_base+16(FP), SI
+	MOVQ large_len+24(FP), CX
+	MOVQ pieces+40(FP), R9
+	MOVQ live+48(FP), R8
+	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	TESTQ CX, CX
+	JZ done
+	CMPQ R9, $5
+	JEQ five
+	JGT six
+four:
+	ONE2(PIECES2_4)
+	JNZ four
+	JMP done
+five:
+	ONE2(PIECES2_5)
+	JNZ five
+	JMP done
+six:
+	ONE2(PIECES2_6)
+	JNZ six
+done:
+	SUM
+	MOVQ AX, clashes+56(FP)
 	VZEROUPPER
 	RET

@@ -8,6 +8,8 @@ func build512(*wideTables, *columns, int) { panic("halves: no AVX-512") }
 
 func scan512(*wideTables, []uint64, int, uint64) uint64 { panic("halves: no AVX-512") }
 
+func scan1024(*wideTables, *wideTables, []uint64, int, uint64) uint64 { panic("halves: no AVX-512") }
+
 func or512([]uint64) uint64 { panic("halves: no AVX-512") }
 
 func compress(*uint64, []uint64, uint64) { panic("halves: no AVX-512") }
