@@ -597,6 +597,42 @@ func TestTranspose512(t *testing.T) {
 	}
 }
 
+// TestBuild512 checks the tables of 512 bits against their definition, for every width of word: each
+// entry a piece's bits can look up is the OR of the columns of its value's bits.
+func TestBuild512(t *testing.T) {
+	if !hasAVX512() {
+		t.Skip("no AVX-512 here")
+	}
+	rng := rand.New(rand.NewPCG(15, 16))
+	var cols columns
+	for b := range cols {
+		for k := range cols[b] {
+			cols[b][k] = rng.Uint64()
+		}
+	}
+	tab := new(wideTables)
+	for nb := range maxPieces*piece + 1 {
+		pieces := max((nb+piece-1)/piece, 4)
+		build512(tab, &cols, pieces, tableGroups(nb, pieces))
+		for k := range pieces {
+			width := min(piece, max(0, nb-k*piece))
+			for v := range 1 << width {
+				var want [8]uint64
+				for b := range width {
+					if v>>b&1 == 1 {
+						for i := range want {
+							want[i] |= cols[k*piece+b][i]
+						}
+					}
+				}
+				if tab[k][v] != want {
+					t.Fatalf("%d bits: entry %d of piece %d is %x, want %x", nb, v, k, tab[k][v], want)
+				}
+			}
+		}
+	}
+}
+
 // TestScan1024 holds scan1024 to scan512 on each of its two tables, for every number of pieces and
 // long lists of every length up to a few words and some longer.
 func TestScan1024(t *testing.T) {

@@ -357,8 +357,19 @@ func (j *joiner) build(tab *wideTables, small []uint64, live uint64) int {
 	var cols columns
 	transpose512(&cols, &j.words, (n+63)/64, (nb+7)/8, &j.tmp)
 	pieces := max((nb+piece-1)/piece, 4)
-	build512(tab, &cols, pieces)
+	build512(tab, &cols, pieces, tableGroups(nb, pieces))
 	return pieces
+}
+
+// tableGroups returns build512's groups for a word of nb bits in pieces pieces: in field k (four bits),
+// the groups of 16 entries piece k needs, 2^(b-4) for a piece of b bits, and at least one.
+func tableGroups(nb, pieces int) uint64 {
+	var groups uint64
+	for k := range pieces {
+		b := min(piece, max(0, nb-k*piece))
+		groups |= uint64(1)<<max(0, b-4) << (4 * k)
+	}
+	return groups
 }
 
 func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }

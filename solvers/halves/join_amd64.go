@@ -10,7 +10,7 @@ func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 func xgetbv() (eax uint32)
 
 //go:noescape
-func build512(tab *wideTables, cols *columns, pieces int)
+func build512(tab *wideTables, cols *columns, pieces int, groups uint64)
 
 //go:noescape
 func scan512(tab *wideTables, large []uint64, pieces int, live uint64) (clashes uint64)

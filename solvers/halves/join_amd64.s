@@ -18,18 +18,23 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-4
 	MOVL AX, eax+0(FP)
 	RET
 
-// func build512(tab *wideTables, cols *columns, pieces int)
+// func build512(tab *wideTables, cols *columns, pieces int, groups uint64)
 //
-// For each piece k, tab[k][v] = OR of cols[7k+b] over the bits b of v. The sixteen values of the
-// piece's low four bits are held in Z16–Z31; each of the eight values hi of its top three bits is the
-// entry of hi less its lowest bit ORed with that bit's column, and its sixteen entries that one ORed
-// with each of the sixteen: one load and sixteen stores for sixteen entries, where building by
-// doubling loads every entry it stores.
-TEXT ·build512(SB), NOSPLIT, $0-24
+// For each piece k, tab[k][v] = OR of cols[7k+b] over the bits b of v, for v below 16 times the
+// groups that field k of groups (four bits) holds: a piece of fewer than seven bits needs no more.
+// The sixteen values of the piece's low four bits are held in Z16–Z31; each value hi of its top
+// three bits is the entry of hi less its lowest bit ORed with that bit's column, and its sixteen
+// entries that one ORed with each of the sixteen: one load and sixteen stores for sixteen entries,
+// where building by doubling loads every entry it stores.
+TEXT ·build512(SB), NOSPLIT, $0-32
 	MOVQ tab+0(FP), DI
 	MOVQ cols+8(FP), SI
 	MOVQ pieces+16(FP), R10
+	MOVQ groups+24(FP), R13
 piece:
+	MOVQ R13, R14
+	ANDQ $15, R14               // this piece's groups
+	SHRQ $4, R13
 	VPXORQ Z16, Z16, Z16
 	VMOVDQU64 0(SI), Z17
 	VMOVDQU64 64(SI), Z18
@@ -93,7 +98,7 @@ store:
 	VMOVDQU64 Z1, 960(R12)
 	ADDQ $1024, R12
 	INCQ R8
-	CMPQ R8, $8
+	CMPQ R8, R14
 	JLT high
 	ADDQ $448, SI               // the next piece's seven columns
 	ADDQ $8192, DI

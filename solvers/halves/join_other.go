@@ -4,7 +4,7 @@ package halves
 
 func hasAVX512() bool { return false }
 
-func build512(*wideTables, *columns, int) { panic("halves: no AVX-512") }
+func build512(*wideTables, *columns, int, uint64) { panic("halves: no AVX-512") }
 
 func scan512(*wideTables, []uint64, int, uint64) uint64 { panic("halves: no AVX-512") }
 
