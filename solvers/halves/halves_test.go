@@ -575,11 +575,10 @@ func TestTranspose512(t *testing.T) {
 	for i := range words {
 		words[i] = rng.Uint64()
 	}
-	var tmp [8]uint64
 	for blocks := range 9 {
 		for bytes := range len(columns{})/8 + 1 {
 			var cols columns
-			transpose512(&cols, &words, blocks, bytes, &tmp)
+			transpose512(&cols, &words, blocks, bytes)
 			for b := range cols {
 				for k := range 8 {
 					for i := range 64 {

@@ -21,7 +21,6 @@ type joiner struct {
 	// copies[d] holds the words without the bit that the split at depth d copies out.
 	copies [][]uint64
 	words  [512]uint64 // and for table512
-	tmp    [8]uint64
 	order  []uint
 	// stop, if set, is polled near the top of the split; once it returns true the count is abandoned.
 	stop    func() bool
@@ -355,7 +354,7 @@ func (j *joiner) build(tab *wideTables, small []uint64, live uint64) int {
 	clear(j.words[n : (n+63)&^63])
 	nb := bits.OnesCount64(live)
 	var cols columns
-	transpose512(&cols, &j.words, (n+63)/64, (nb+7)/8, &j.tmp)
+	transpose512(&cols, &j.words, (n+63)/64, (nb+7)/8)
 	pieces := max((nb+piece-1)/piece, 4)
 	build512(tab, &cols, pieces, tableGroups(nb, pieces))
 	return pieces
@@ -367,7 +366,7 @@ func tableGroups(nb, pieces int) uint64 {
 	var groups uint64
 	for k := range pieces {
 		b := min(piece, max(0, nb-k*piece))
-		groups |= uint64(1)<<max(0, b-4) << (4 * k)
+		groups |= uint64(1) << max(0, b-4) << (4 * k)
 	}
 	return groups
 }

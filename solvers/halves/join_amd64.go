@@ -34,7 +34,7 @@ func partition512(list []uint64, bit uint64, set *uint64) (clear int)
 func filter512(dst *uint64, list []uint64, bit uint64) (n int)
 
 //go:noescape
-func transpose512(cols *columns, words *[512]uint64, blocks, bytes int, tmp *[8]uint64)
+func transpose512(cols *columns, words *[512]uint64, blocks, bytes int)
 
 //go:noescape
 func prepare512(parts, cross *uint64, src []uint64, shifts *[5]uint64, mask, block uint64) (n int)
@@ -60,15 +60,18 @@ func hasAVX512() bool {
 }
 
 // wideFeatures reports whether CPUID leaf 7's EBX and ECX name every extension the wide join's assembly
-// uses beyond AVX-512F: BMI1 and BMI2 (TZCNT, PEXT, RORX, SHLX), VPOPCNTDQ (VPOPCNTQ) and VBMI (VPERMB, in
-// transpose512). A processor with VPOPCNTDQ but not VBMI (Knights Mill) would fault on VPERMB.
+// uses beyond AVX-512F: BMI1 and BMI2 (TZCNT, PEXT, RORX, SHLX), VPOPCNTDQ (VPOPCNTQ), BW (VPTESTMB,
+// VPADDB and KMOVQ, in transpose512) and VBMI (VPERMI2B, there too). A processor with VPOPCNTDQ but not
+// VBMI or BW (Knights Mill) would fault on them.
 func wideFeatures(ebx7, ecx7 uint32) bool {
 	const (
 		bmi1      = 1 << 3 // EBX
 		bmi2      = 1 << 8 // EBX
 		avx512f   = 1 << 16
+		avx512bw  = 1 << 30
 		vbmi      = 1 << 1 // ECX
 		vpopcntdq = 1 << 14
+		ebx       = avx512f | avx512bw | bmi1 | bmi2
 	)
-	return ebx7&(avx512f|bmi1|bmi2) == avx512f|bmi1|bmi2 && ecx7&(vbmi|vpopcntdq) == vbmi|vpopcntdq
+	return ebx7&ebx == ebx && ecx7&(vbmi|vpopcntdq) == vbmi|vpopcntdq
 }

@@ -436,114 +436,6 @@ done:
 	VZEROUPPER
 	RET
 
-// bytes (8c + r) of transposeBytes are 8r + c: VPERMB by it transposes a vector's 8×8 bytes.
-DATA transposeBytes<>+0(SB)/8, $0x3830282018100800
-DATA transposeBytes<>+8(SB)/8, $0x3931292119110901
-DATA transposeBytes<>+16(SB)/8, $0x3a322a221a120a02
-DATA transposeBytes<>+24(SB)/8, $0x3b332b231b130b03
-DATA transposeBytes<>+32(SB)/8, $0x3c342c241c140c04
-DATA transposeBytes<>+40(SB)/8, $0x3d352d251d150d05
-DATA transposeBytes<>+48(SB)/8, $0x3e362e261e160e06
-DATA transposeBytes<>+56(SB)/8, $0x3f372f271f170f07
-GLOBL transposeBytes<>(SB), RODATA|NOPTR, $64
-
-// The byte offsets of cols[b], cols[b+1], … cols[b+7] from cols[b].
-DATA colOffsets<>+0(SB)/8, $0
-DATA colOffsets<>+8(SB)/8, $64
-DATA colOffsets<>+16(SB)/8, $128
-DATA colOffsets<>+24(SB)/8, $192
-DATA colOffsets<>+32(SB)/8, $256
-DATA colOffsets<>+40(SB)/8, $320
-DATA colOffsets<>+48(SB)/8, $384
-DATA colOffsets<>+56(SB)/8, $448
-GLOBL colOffsets<>(SB), RODATA|NOPTR, $64
-
-// The masks of the three swaps that transpose the 8×8 bits of a word (Hacker's Delight, 7-3).
-DATA swapMasks<>+0(SB)/8, $0x00aa00aa00aa00aa
-DATA swapMasks<>+8(SB)/8, $0x0000cccc0000cccc
-DATA swapMasks<>+16(SB)/8, $0x00000000f0f0f0f0
-GLOBL swapMasks<>(SB), RODATA|NOPTR, $24
-
-// SWAP(s, M) swaps the bits of Z0's words that are s apart under the mask M: t = (x ^ x>>s) & m,
-// x ^= t ^ t<<s.
-#define SWAP(s, M) \
-	VPSRLQ s, Z0, Z1 \
-	VPXORQ Z0, Z1, Z1 \
-	VPANDQ M, Z1, Z1 \
-	VPSLLQ s, Z1, Z2 \
-	VPTERNLOGQ $0x96, Z1, Z2, Z0
-
-// BYTES(Z, off) stores byte X25/8 of each word of Z to off(R13) on.
-#define BYTES(Z, off) \
-	VPSRLQ X25, Z, Z0 \
-	VPMOVQB Z0, off(R13)
-
-// func transpose512(cols *columns, words *[512]uint64, blocks, bytes int, tmp *[8]uint64)
-//
-// Sets bit i of cols[b][k] to bit b of words[64k+i], for the first blocks blocks of 64 words and the
-// first 8*bytes bits. For each block and byte of the words: the byte of each word, packed eight words
-// to a vector word by VPMOVQB, forms eight 8×8 matrices of bits; each is transposed by three swaps, the
-// vector's 8×8 bytes by VPERMB, and the eight words that result are the block's in eight cols.
-TEXT ·transpose512(SB), NOSPLIT, $0-40
-	MOVQ cols+0(FP), DI
-	MOVQ words+8(FP), SI
-	MOVQ blocks+16(FP), R8
-	MOVQ bytes+24(FP), R9
-	MOVQ tmp+32(FP), R13
-	VMOVDQU64 transposeBytes<>(SB), Z20
-	VMOVDQU64 colOffsets<>(SB), Z21
-	VPBROADCASTQ swapMasks<>+0(SB), Z22
-	VPBROADCASTQ swapMasks<>+8(SB), Z23
-	VPBROADCASTQ swapMasks<>+16(SB), Z24
-	XORQ R10, R10
-	TESTQ R8, R8
-	JZ done
-	TESTQ R9, R9
-	JZ done
-block:
-	VMOVDQU64 0(SI), Z8
-	VMOVDQU64 64(SI), Z9
-	VMOVDQU64 128(SI), Z10
-	VMOVDQU64 192(SI), Z11
-	VMOVDQU64 256(SI), Z12
-	VMOVDQU64 320(SI), Z13
-	VMOVDQU64 384(SI), Z14
-	VMOVDQU64 448(SI), Z15
-	LEAQ (DI)(R10*8), R12       // &cols[0][k]
-	XORQ R11, R11
-byte:
-	MOVQ R11, AX
-	SHLQ $3, AX
-	VMOVQ AX, X25
-	BYTES(Z8, 0)
-	BYTES(Z9, 8)
-	BYTES(Z10, 16)
-	BYTES(Z11, 24)
-	BYTES(Z12, 32)
-	BYTES(Z13, 40)
-	BYTES(Z14, 48)
-	BYTES(Z15, 56)
-	VMOVDQU64 (R13), Z0
-	SWAP($7, Z22)
-	SWAP($14, Z23)
-	SWAP($28, Z24)
-	VPERMB Z0, Z20, Z0
-	MOVQ R11, AX
-	SHLQ $9, AX                 // 8 cols of 64 bytes a byte
-	LEAQ (R12)(AX*1), BX
-	KXNORW K1, K1, K1
-	VPSCATTERQQ Z0, K1, (BX)(Z21*1)
-	INCQ R11
-	CMPQ R11, R9
-	JLT byte
-	ADDQ $512, SI
-	INCQ R10
-	CMPQ R10, R8
-	JLT block
-done:
-	VZEROUPPER
-	RET
-
 // PREPARE8 is prepare512's step for the lanes K3 of Z0.
 #define PREPARE8 \
 	VPSLLVD Z26, Z0, Z0 \
@@ -795,5 +687,182 @@ six:
 done:
 	SUM
 	MOVQ AX, clashes+56(FP)
+	VZEROUPPER
+	RET
+
+// The indices of VPERMI2B that gather the bytes of 64 words into planes, a byte of every word each
+// (transpose512): planeBytes1 takes bytes 0–3 of two vectors' 16 words, byte p of word u to 16p+u;
+// planeBytes2 and 2b the pairs of bytes 0–1 and 2–3 of two of those, 32 words, byte p of word v to
+// 32(p mod 2)+v; planeBytes3 and 3b the first and the second byte of two of those, 64 words.
+DATA planeBytes1<>+0(SB)/8, $0x3830282018100800
+DATA planeBytes1<>+8(SB)/8, $0x7870686058504840
+DATA planeBytes1<>+16(SB)/8, $0x3931292119110901
+DATA planeBytes1<>+24(SB)/8, $0x7971696159514941
+DATA planeBytes1<>+32(SB)/8, $0x3a322a221a120a02
+DATA planeBytes1<>+40(SB)/8, $0x7a726a625a524a42
+DATA planeBytes1<>+48(SB)/8, $0x3b332b231b130b03
+DATA planeBytes1<>+56(SB)/8, $0x7b736b635b534b43
+GLOBL planeBytes1<>(SB), RODATA|NOPTR, $64
+
+DATA planeBytes2<>+0(SB)/8, $0x0706050403020100
+DATA planeBytes2<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA planeBytes2<>+16(SB)/8, $0x4746454443424140
+DATA planeBytes2<>+24(SB)/8, $0x4f4e4d4c4b4a4948
+DATA planeBytes2<>+32(SB)/8, $0x1716151413121110
+DATA planeBytes2<>+40(SB)/8, $0x1f1e1d1c1b1a1918
+DATA planeBytes2<>+48(SB)/8, $0x5756555453525150
+DATA planeBytes2<>+56(SB)/8, $0x5f5e5d5c5b5a5958
+GLOBL planeBytes2<>(SB), RODATA|NOPTR, $64
+
+DATA planeBytes2b<>+0(SB)/8, $0x2726252423222120
+DATA planeBytes2b<>+8(SB)/8, $0x2f2e2d2c2b2a2928
+DATA planeBytes2b<>+16(SB)/8, $0x6766656463626160
+DATA planeBytes2b<>+24(SB)/8, $0x6f6e6d6c6b6a6968
+DATA planeBytes2b<>+32(SB)/8, $0x3736353433323130
+DATA planeBytes2b<>+40(SB)/8, $0x3f3e3d3c3b3a3938
+DATA planeBytes2b<>+48(SB)/8, $0x7776757473727170
+DATA planeBytes2b<>+56(SB)/8, $0x7f7e7d7c7b7a7978
+GLOBL planeBytes2b<>(SB), RODATA|NOPTR, $64
+
+DATA planeBytes3<>+0(SB)/8, $0x0706050403020100
+DATA planeBytes3<>+8(SB)/8, $0x0f0e0d0c0b0a0908
+DATA planeBytes3<>+16(SB)/8, $0x1716151413121110
+DATA planeBytes3<>+24(SB)/8, $0x1f1e1d1c1b1a1918
+DATA planeBytes3<>+32(SB)/8, $0x4746454443424140
+DATA planeBytes3<>+40(SB)/8, $0x4f4e4d4c4b4a4948
+DATA planeBytes3<>+48(SB)/8, $0x5756555453525150
+DATA planeBytes3<>+56(SB)/8, $0x5f5e5d5c5b5a5958
+GLOBL planeBytes3<>(SB), RODATA|NOPTR, $64
+
+DATA planeBytes3b<>+0(SB)/8, $0x2726252423222120
+DATA planeBytes3b<>+8(SB)/8, $0x2f2e2d2c2b2a2928
+DATA planeBytes3b<>+16(SB)/8, $0x3736353433323130
+DATA planeBytes3b<>+24(SB)/8, $0x3f3e3d3c3b3a3938
+DATA planeBytes3b<>+32(SB)/8, $0x6766656463626160
+DATA planeBytes3b<>+40(SB)/8, $0x6f6e6d6c6b6a6968
+DATA planeBytes3b<>+48(SB)/8, $0x7776757473727170
+DATA planeBytes3b<>+56(SB)/8, $0x7f7e7d7c7b7a7978
+GLOBL planeBytes3b<>(SB), RODATA|NOPTR, $64
+
+// PLANES sets Z4–Z7 to the planes of bytes 0–3 of the 64 words in Z8–Z15: byte i of plane p is byte
+// p of word i. Z0–Z3 are scratch. Z16–Z20 hold planeBytes1, 2, 2b, 3 and 3b; VPERMI2B overwrites its
+// indices, so each is copied first.
+#define PLANES \
+	VMOVDQA64 Z16, Z4 \
+	VPERMI2B Z9, Z8, Z4 \
+	VMOVDQA64 Z16, Z5 \
+	VPERMI2B Z11, Z10, Z5 \
+	VMOVDQA64 Z16, Z6 \
+	VPERMI2B Z13, Z12, Z6 \
+	VMOVDQA64 Z16, Z7 \
+	VPERMI2B Z15, Z14, Z7 \
+	VMOVDQA64 Z17, Z0 \
+	VPERMI2B Z5, Z4, Z0 \
+	VMOVDQA64 Z18, Z1 \
+	VPERMI2B Z5, Z4, Z1 \
+	VMOVDQA64 Z17, Z2 \
+	VPERMI2B Z7, Z6, Z2 \
+	VMOVDQA64 Z18, Z3 \
+	VPERMI2B Z7, Z6, Z3 \
+	VMOVDQA64 Z19, Z4 \
+	VPERMI2B Z2, Z0, Z4 \
+	VMOVDQA64 Z20, Z5 \
+	VPERMI2B Z2, Z0, Z5 \
+	VMOVDQA64 Z19, Z6 \
+	VPERMI2B Z3, Z1, Z6 \
+	VMOVDQA64 Z20, Z7 \
+	VPERMI2B Z3, Z1, Z7
+
+// PLANE(z, off) stores the bits of plane z: bit j of each byte, tested by Z21+j, to off+64j(R12).
+#define PLANE(z, off) \
+	VPTESTMB Z21, z, K1 \
+	KMOVQ K1, off(R12) \
+	VPTESTMB Z22, z, K1 \
+	KMOVQ K1, off+64(R12) \
+	VPTESTMB Z23, z, K1 \
+	KMOVQ K1, off+128(R12) \
+	VPTESTMB Z24, z, K1 \
+	KMOVQ K1, off+192(R12) \
+	VPTESTMB Z25, z, K1 \
+	KMOVQ K1, off+256(R12) \
+	VPTESTMB Z26, z, K1 \
+	KMOVQ K1, off+320(R12) \
+	VPTESTMB Z27, z, K1 \
+	KMOVQ K1, off+384(R12) \
+	VPTESTMB Z28, z, K1 \
+	KMOVQ K1, off+448(R12)
+
+// func transpose512(cols *columns, words *[512]uint64, blocks, bytes int)
+//
+// Sets bit i of cols[b][k] to bit b of words[64k+i], for the first blocks blocks of 64 words and the
+// first 8*bytes bits (at most 48). For each block, VPERMI2B gathers the words' bytes into planes, a
+// byte of every word each, in three rounds of four (PLANES), and VPTESTMB picks each bit of a plane's
+// bytes, 64 words' bit b in a mask stored whole as cols[b][k] (PLANE).
+TEXT ·transpose512(SB), NOSPLIT, $0-32
+	MOVQ cols+0(FP), DI
+	MOVQ words+8(FP), SI
+	MOVQ blocks+16(FP), R8
+	MOVQ bytes+24(FP), R9
+	TESTQ R8, R8
+	JZ done
+	TESTQ R9, R9
+	JZ done
+	VMOVDQU64 planeBytes1<>(SB), Z16
+	VMOVDQU64 planeBytes2<>(SB), Z17
+	VMOVDQU64 planeBytes2b<>(SB), Z18
+	VMOVDQU64 planeBytes3<>(SB), Z19
+	VMOVDQU64 planeBytes3b<>(SB), Z20
+	MOVQ $0x0101010101010101, AX
+	VPBROADCASTQ AX, Z21
+	VPADDB Z21, Z21, Z22
+	VPADDB Z22, Z22, Z23
+	VPADDB Z23, Z23, Z24
+	VPADDB Z24, Z24, Z25
+	VPADDB Z25, Z25, Z26
+	VPADDB Z26, Z26, Z27
+	VPADDB Z27, Z27, Z28
+	MOVQ DI, R12                // &cols[0][k]
+block:
+	VMOVDQU64 0(SI), Z8
+	VMOVDQU64 64(SI), Z9
+	VMOVDQU64 128(SI), Z10
+	VMOVDQU64 192(SI), Z11
+	VMOVDQU64 256(SI), Z12
+	VMOVDQU64 320(SI), Z13
+	VMOVDQU64 384(SI), Z14
+	VMOVDQU64 448(SI), Z15
+	PLANES
+	PLANE(Z4, 0)
+	CMPQ R9, $1
+	JEQ next
+	PLANE(Z5, 512)
+	CMPQ R9, $2
+	JEQ next
+	PLANE(Z6, 1024)
+	CMPQ R9, $3
+	JEQ next
+	PLANE(Z7, 1536)
+	CMPQ R9, $4
+	JEQ next
+	// Bytes 4–7: the same of the words' high halves.
+	VPSRLQ $32, Z8, Z8
+	VPSRLQ $32, Z9, Z9
+	VPSRLQ $32, Z10, Z10
+	VPSRLQ $32, Z11, Z11
+	VPSRLQ $32, Z12, Z12
+	VPSRLQ $32, Z13, Z13
+	VPSRLQ $32, Z14, Z14
+	VPSRLQ $32, Z15, Z15
+	PLANES
+	PLANE(Z4, 2048)
+	CMPQ R9, $5
+	JEQ next
+	PLANE(Z5, 2560)
+next:
+	ADDQ $512, SI
+	ADDQ $8, R12
+	DECQ R8
+	JNZ block
+done:
 	VZEROUPPER
 	RET

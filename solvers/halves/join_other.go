@@ -20,9 +20,7 @@ func partition512([]uint64, uint64, *uint64) int { panic("halves: no AVX-512") }
 
 func filter512(*uint64, []uint64, uint64) int { panic("halves: no AVX-512") }
 
-func transpose512(*columns, *[512]uint64, int, int, *[8]uint64) {
-	panic("halves: no AVX-512")
-}
+func transpose512(*columns, *[512]uint64, int, int) { panic("halves: no AVX-512") }
 
 func prepare512(*uint64, *uint64, []uint64, *[5]uint64, uint64, uint64) int {
 	panic("halves: no AVX-512")
