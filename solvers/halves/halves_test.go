@@ -506,7 +506,7 @@ func listLengths() []int {
 }
 
 // TestWithout checks without, and with AVX-512 filter512, on lists of every length up to a few groups
-// of eight and some longer: the words without the bit, in order, and the list unchanged.
+// of eight and some longer: the words without the bit, in order, their OR, and the list unchanged.
 func TestWithout(t *testing.T) {
 	eachTable(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(9, 10))
@@ -517,14 +517,19 @@ func TestWithout(t *testing.T) {
 			list := randomWords(rng, n, 40, 0.5)
 			keep := slices.Clone(list)
 			var want []uint64
+			var wantOr uint64
 			for _, x := range list {
 				if x>>bit&1 == 0 {
 					want = append(want, x)
+					wantOr |= x
 				}
 			}
-			got := j.without(d%3, list, bit)
+			got, or := j.without(d%3, list, bit)
 			if !slices.Equal(got, want) {
 				t.Fatalf("len %d bit %d: %d words without the bit, want %d", n, bit, len(got), len(want))
+			}
+			if or != wantOr {
+				t.Fatalf("len %d bit %d: their OR %#x, want %#x", n, bit, or, wantOr)
 			}
 			if !slices.Equal(list, keep) {
 				t.Fatalf("len %d: the list changed", n)
@@ -534,7 +539,8 @@ func TestWithout(t *testing.T) {
 }
 
 // TestPartition checks partition, and with AVX-512 partition512, on lists of every length up to a few
-// groups of eight and some longer, held inside a larger buffer whose other words must not change.
+// groups of eight and some longer, held inside a larger buffer whose other words must not change: the
+// words without the bit first, the same words, and the OR of each part.
 func TestPartition(t *testing.T) {
 	eachTable(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(7, 8))
@@ -545,11 +551,22 @@ func TestPartition(t *testing.T) {
 			buf := randomWords(rng, n+32, 40, 0.5)
 			keep := slices.Clone(buf)
 			list := buf[16 : 16+n]
-			clear := j.partition(list, bit)
+			clear, orClear, orSet := j.partition(list, bit)
 			for i, x := range list {
 				if has := x>>bit&1 == 1; has != (i >= clear) {
 					t.Fatalf("len %d bit %d: word %d of %d (%d without the bit) has it: %v", n, bit, i, n, clear, has)
 				}
+			}
+			var ors [2]uint64 // of the words without the bit and with it
+			for i, x := range list {
+				if i < clear {
+					ors[0] |= x
+				} else {
+					ors[1] |= x
+				}
+			}
+			if got := [2]uint64{orClear, orSet}; got != ors {
+				t.Fatalf("len %d bit %d: the parts' ORs %#x, want %#x", n, bit, got, ors)
 			}
 			got, want := slices.Clone(list), slices.Clone(keep[16:16+n])
 			slices.Sort(got)

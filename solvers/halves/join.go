@@ -46,7 +46,19 @@ func (j *joiner) count(east, west []uint64, bits uint) uint64 {
 	}
 	j.bits = bits
 	j.order = j.order[:0]
-	return j.split(0, east, west)
+	return j.split(0, east, west, or(east), or(west))
+}
+
+// or returns the OR of list's words.
+func or(list []uint64) uint64 {
+	if useWide {
+		return or512(list)
+	}
+	var x uint64
+	for _, w := range list {
+		x |= w
+	}
+	return x
 }
 
 // orderBits sets j.order to the bits in the order to split on: those that prune the most pairs first.
@@ -77,9 +89,10 @@ func (j *joiner) orderBits(east, west []uint64, bits uint) {
 	}
 }
 
-// split counts the pairs of east × west, splitting on j.order[d:]. It reorders each list only within
-// itself, so a caller's lists still hold the same words for its second child.
-func (j *joiner) split(d int, east, west []uint64) uint64 {
+// split counts the pairs of east × west, splitting on j.order[d:]; orEast and orWest are the ORs of
+// the lists' words. It reorders each list only within itself, so a caller's lists still hold the same
+// words for its second child.
+func (j *joiner) split(d int, east, west []uint64, orEast, orWest uint64) uint64 {
 	ne, nw := len(east), len(west)
 	if ne == 0 || nw == 0 {
 		return 0
@@ -98,7 +111,7 @@ func (j *joiner) split(d int, east, west []uint64) uint64 {
 		if ne > nw {
 			east, west = west, east
 		}
-		return j.tables(east, west)
+		return j.tables(east, west, orEast&orWest)
 	}
 	if d == 0 {
 		// Ranked only where the lists are split at all: many a pair of short lists goes straight to a
@@ -121,42 +134,46 @@ func (j *joiner) split(d int, east, west []uint64) uint64 {
 	// bit reaching both; the long words are what the tables' lookups cost.
 	if ne > nw {
 		east, west = west, east
+		orEast, orWest = orWest, orEast
 	}
 	// east, the shorter, stays whole and in place for the second child; its words without bit are
 	// copied out for the first, which costs less than partitioning it.
-	westClear := j.partition(west, bit)
-	without := j.without(d, east, bit)
-	return j.split(d+1, west[westClear:], without) + j.split(d+1, west[:westClear], east)
+	westClear, orClear, orSet := j.partition(west, bit)
+	without, orWithout := j.without(d, east, bit)
+	return j.split(d+1, west[westClear:], without, orSet, orWithout) + j.split(d+1, west[:westClear], east, orClear, orEast)
 }
 
-// without returns the words of list without bit, copied to the scratch of depth d of the split: the
-// copy is read by the split below d only, which uses the scratch of deeper levels.
-func (j *joiner) without(d int, list []uint64, bit uint) []uint64 {
+// without returns the words of list without bit, copied to the scratch of depth d of the split, and
+// their OR: the copy is read by the split below d only, which uses the scratch of deeper levels.
+func (j *joiner) without(d int, list []uint64, bit uint) ([]uint64, uint64) {
 	for len(j.copies) <= d {
 		j.copies = append(j.copies, nil)
 	}
 	buf := grow(j.copies[d], len(list)+8)
 	j.copies[d] = buf
 	if useWide {
-		return buf[:filter512(&buf[0], list, uint64(bit))]
+		n, or := filter512(&buf[0], list, uint64(bit))
+		return buf[:n], or
 	}
-	n := 0
+	n, or := 0, uint64(0)
 	for _, x := range list {
 		buf[n] = x
-		n += int(^x >> bit & 1)
+		keep := ^x >> bit & 1
+		n += int(keep)
+		or |= x & -keep
 	}
-	return buf[:n]
+	return buf[:n], or
 }
 
 // tables counts the pairs of small × large that share no bit, by tables of up to 512 short words with
 // AVX-512, or else of up to 256, and the last 64 or fewer alone, where a table of four words an entry
-// would cost as much for far fewer pairs.
-func (j *joiner) tables(small, large []uint64) uint64 {
+// would cost as much for far fewer pairs. live holds the bits both lists use.
+func (j *joiner) tables(small, large []uint64, live uint64) uint64 {
 	var c uint64
 	if useWide {
 		// Only the bits both lists use can make a clash; the splits above have cleared some on either
-		// side. Packed together, they often need a piece fewer, and a long word a lookup fewer.
-		live := or512(small) & or512(large)
+		// side. Packed together, they often need a piece fewer, and a long word a lookup fewer. The
+		// split keeps each list's OR as it partitions and copies, so live costs nothing here.
 		if live == 0 {
 			return uint64(len(small) * len(large))
 		}
@@ -180,7 +197,7 @@ func (j *joiner) tables(small, large []uint64) uint64 {
 }
 
 // partition is partition, with AVX-512 where the join has it.
-func (j *joiner) partition(list []uint64, bit uint) int {
+func (j *joiner) partition(list []uint64, bit uint) (clear int, orClear, orSet uint64) {
 	if !useWide || len(list) < 16 {
 		return partition(list, bit)
 	}
@@ -191,16 +208,18 @@ func (j *joiner) partition(list []uint64, bit uint) int {
 }
 
 // partition moves the words of list without bit before those with it, in place, and returns how many
-// are without it. It has no branch: each word is swapped with the first of those with the bit so far,
-// and that boundary advances if the word lacks the bit.
-func partition(list []uint64, bit uint) int {
-	clear := 0
+// are without it and the OR of each part. It has no branch: each word is swapped with the first of
+// those with the bit so far, and that boundary advances if the word lacks the bit.
+func partition(list []uint64, bit uint) (clear int, orClear, orSet uint64) {
 	for i, x := range list {
 		list[i] = list[clear]
 		list[clear] = x
-		clear += int(^x >> bit & 1)
+		has := x >> bit & 1
+		clear += int(has ^ 1)
+		orSet |= x & -has
+		orClear |= x &^ -has
 	}
-	return clear
+	return clear, orClear, orSet
 }
 
 // A table pays for building itself when one list has at most tableSmall words (taken 256 at a time, one

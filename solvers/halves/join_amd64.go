@@ -28,10 +28,10 @@ func compress(dst *uint64, src []uint64, live uint64)
 func pairs512(out *uint64, us, ucs, ds, dcs []uint64) (n int)
 
 //go:noescape
-func partition512(list []uint64, bit uint64, set *uint64) (clear int)
+func partition512(list []uint64, bit uint64, set *uint64) (clear int, orClear, orSet uint64)
 
 //go:noescape
-func filter512(dst *uint64, list []uint64, bit uint64) (n int)
+func filter512(dst *uint64, list []uint64, bit uint64) (n int, or uint64)
 
 //go:noescape
 func transpose512(cols *columns, words *[512]uint64, blocks, bytes int)

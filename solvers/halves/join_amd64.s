@@ -162,16 +162,21 @@ store:
 	ADDQ $16, SI \
 	SUBQ $2, CX
 
+// FOLD(op, z, y, x, ty, tx, r) sets r to z's eight words combined by op (VPADDQ, VPORQ): y and x
+// name z's low 256 and 128 bits, ty and tx are scratch.
+#define FOLD(op, z, y, x, ty, tx, r) \
+	VEXTRACTI64X4 $1, z, ty \
+	op ty, y, y \
+	VEXTRACTI128 $1, y, tx \
+	op tx, x, x \
+	VPSHUFD $0x4e, x, tx \
+	op tx, x, x \
+	VMOVQ x, r
+
 // SUM sets AX to the sum of the eight words of Z1 and Z5, the scans' clashes.
 #define SUM \
 	VPADDQ Z5, Z1, Z1 \
-	VEXTRACTI64X4 $1, Z1, Y2 \
-	VPADDQ Y2, Y1, Y1 \
-	VEXTRACTI128 $1, Y1, X2 \
-	VPADDQ X2, X1, X1 \
-	VPSHUFD $0x4e, X1, X2 \
-	VPADDQ X2, X1, X1 \
-	VMOVQ X1, AX
+	FOLD(VPADDQ, Z1, Y1, X1, Y2, X2, AX)
 
 // func scan512(tab *wideTables, large []uint64, pieces int, live uint64) (clashes uint64)
 //
@@ -345,12 +350,13 @@ done:
 	VZEROUPPER
 	RET
 
-// func partition512(list []uint64, bit uint64, set *uint64) (clear int)
+// func partition512(list []uint64, bit uint64, set *uint64) (clear int, orClear, orSet uint64)
 //
 // partition with AVX-512, eight words at a time: the words without bit are packed to the front of list,
 // which never passes the words already read, and those with it to set, then copied back after them.
-// set needs room for len(list) words.
-TEXT ·partition512(SB), NOSPLIT, $0-48
+// set needs room for len(list) words. It returns the OR of the words without bit and of those with it,
+// ORed lane by lane into Z5 and Z6 under the masks that pick them.
+TEXT ·partition512(SB), NOSPLIT, $0-64
 	MOVQ list_base+0(FP), SI
 	MOVQ set+32(FP), R8
 	MOVQ SI, DI                 // where the next word without bit goes
@@ -367,12 +373,16 @@ TEXT ·partition512(SB), NOSPLIT, $0-48
 	KMOVW AX, K3                // the lanes of the last, partial group
 	MOVQ list_len+8(FP), CX
 	MOVQ SI, R10
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
 	CMPQ CX, $8
 	JLT tail
 loop:
 	VMOVDQU64 (R10), Z0
 	VPTESTNMQ Z2, Z0, K1        // lanes without bit
 	KNOTW K1, K2                // lanes with it
+	VPORQ Z0, Z5, K1, Z5
+	VPORQ Z0, Z6, K2, Z6
 	VPCOMPRESSQ Z0, K1, Z3
 	VPCOMPRESSQ Z0, K2, Z4
 	VMOVDQU64 Z3, (DI)
@@ -392,6 +402,8 @@ tail:
 	VMOVDQU64.Z (R10), K3, Z0
 	VPTESTNMQ Z2, Z0, K3, K1
 	KANDNW K3, K1, K2
+	VPORQ Z0, Z5, K1, Z5
+	VPORQ Z0, Z6, K2, Z6
 	VPCOMPRESSQ Z0, K1, Z3
 	VPCOMPRESSQ Z0, K2, Z4
 	VMOVDQU64 Z3, K3, (DI)      // within the list: no further than the words of the tail
@@ -409,6 +421,10 @@ back:
 	SUBQ SI, DX
 	SHRQ $3, DX
 	MOVQ DX, clear+40(FP)
+	FOLD(VPORQ, Z5, Y5, X5, Y7, X7, AX)
+	MOVQ AX, orClear+48(FP)
+	FOLD(VPORQ, Z6, Y6, X6, Y7, X7, AX)
+	MOVQ AX, orSet+56(FP)
 	MOVQ R9, CX
 	SUBQ R8, CX
 	SHRQ $3, CX                 // words with bit
@@ -532,24 +548,18 @@ tail:
 	DECQ CX
 	JMP tail
 fold:
-	VEXTRACTI64X4 $1, Z0, Y1
-	VPORQ Y1, Y0, Y0
-	VEXTRACTI128 $1, Y0, X1
-	VPORQ X1, X0, X0
-	VPSHUFD $0x4e, X0, X1
-	VPORQ X1, X0, X0
-	VMOVQ X0, BX
+	FOLD(VPORQ, Z0, Y0, X0, Y1, X1, BX)
 	ORQ BX, AX
 	MOVQ AX, or+24(FP)
 	VZEROUPPER
 	RET
 
-// func filter512(dst *uint64, list []uint64, bit uint64) (n int)
+// func filter512(dst *uint64, list []uint64, bit uint64) (n int, or uint64)
 //
-// Writes the words of list without bit to dst, in order, eight at a time, and returns how many: the
-// lanes kept are packed to the front (VPCOMPRESSQ) and the whole vector stored, so dst needs room for
-// len(list) words and 7 more.
-TEXT ·filter512(SB), NOSPLIT, $0-48
+// Writes the words of list without bit to dst, in order, eight at a time, and returns how many and
+// their OR: the lanes kept are packed to the front (VPCOMPRESSQ) and the whole vector stored, so dst
+// needs room for len(list) words and 7 more.
+TEXT ·filter512(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ DI, R11
 	MOVQ list_base+8(FP), SI
@@ -564,11 +574,13 @@ TEXT ·filter512(SB), NOSPLIT, $0-48
 	SHLXQ DX, AX, AX
 	DECQ AX
 	KMOVW AX, K3                // the lanes of the last, partial group
+	VPXORQ Z5, Z5, Z5
 	CMPQ CX, $8
 	JLT tail
 loop:
 	VMOVDQU64 (SI), Z0
 	VPTESTNMQ Z2, Z0, K1        // lanes without bit
+	VPORQ Z0, Z5, K1, Z5
 	VPCOMPRESSQ Z0, K1, Z3
 	VMOVDQU64 Z3, (DI)
 	KMOVW K1, AX
@@ -583,6 +595,7 @@ tail:
 	JZ done
 	VMOVDQU64.Z (SI), K3, Z0
 	VPTESTNMQ Z2, Z0, K3, K1
+	VPORQ Z0, Z5, K1, Z5
 	VPCOMPRESSQ Z0, K1, Z3
 	VMOVDQU64 Z3, (DI)
 	KMOVW K1, AX
@@ -592,6 +605,8 @@ done:
 	SUBQ R11, DI
 	SHRQ $3, DI
 	MOVQ DI, n+40(FP)
+	FOLD(VPORQ, Z5, Y5, X5, Y7, X7, AX)
+	MOVQ AX, or+48(FP)
 	VZEROUPPER
 	RET
 

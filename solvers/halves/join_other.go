@@ -16,9 +16,9 @@ func compress(*uint64, []uint64, uint64) { panic("halves: no AVX-512") }
 
 func pairs512(*uint64, []uint64, []uint64, []uint64, []uint64) int { panic("halves: no AVX-512") }
 
-func partition512([]uint64, uint64, *uint64) int { panic("halves: no AVX-512") }
+func partition512([]uint64, uint64, *uint64) (int, uint64, uint64) { panic("halves: no AVX-512") }
 
-func filter512(*uint64, []uint64, uint64) int { panic("halves: no AVX-512") }
+func filter512(*uint64, []uint64, uint64) (int, uint64) { panic("halves: no AVX-512") }
 
 func transpose512(*columns, *[512]uint64, int, int) { panic("halves: no AVX-512") }
 
