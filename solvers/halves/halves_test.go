@@ -288,6 +288,58 @@ func TestListShared(t *testing.T) {
 	}
 }
 
+// TestListingTogether lists a quarter's placements on several goroutines at once, each taking parts in
+// turn: they must all return the list one goroutine makes alone, word for word.
+func TestListingTogether(t *testing.T) {
+	never := func() bool { return false }
+	for _, shape := range [][2]int{{1, 1}, {4, 3}, {8, 8}, {9, 8}} {
+		tt, h := shape[0], shape[1]
+		want := newQuarters(tt, h, never)
+		l := newListing(tt, h)
+		got := make([]*quarters, 4)
+		var wg sync.WaitGroup
+		for i := range got {
+			wg.Go(func() { got[i] = l.work(never) })
+		}
+		wg.Wait()
+		for i, q := range got {
+			if q == nil || !slices.Equal(q.index, want.index) || !slices.Equal(q.words, want.words) {
+				t.Fatalf("%d×%d: goroutine %d of %d listed another list", tt, h, i, len(got))
+			}
+		}
+	}
+}
+
+// TestListingStops stops one of two tasks that list a quarter's placements together, after each number
+// of polls in turn: the stopped one must give its context's error or the list, the other the whole list,
+// listing it again if the stop spoiled the first listing.
+func TestListingStops(t *testing.T) {
+	want := newQuarters(8, 8, func() bool { return false })
+	for polls := 0; polls < 200; polls += 7 {
+		job, err := Plan(16)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var (
+			wg       sync.WaitGroup
+			stopped  *quarters
+			stopErr  error
+			live     *quarters
+			liveErr  error
+			stopping = &pollLimit{Context: context.Background(), left: polls}
+		)
+		wg.Go(func() { stopped, stopErr = job.quarters(stopping) })
+		wg.Go(func() { live, liveErr = job.quarters(context.Background()) })
+		wg.Wait()
+		if liveErr != nil || !slices.Equal(live.index, want.index) || !slices.Equal(live.words, want.words) {
+			t.Fatalf("stopped after %d polls: the live task got %v and another list", polls, liveErr)
+		}
+		if stopErr == nil && stopped != live || stopErr != nil && (!errors.Is(stopErr, context.Canceled) || stopped != nil) {
+			t.Fatalf("stopped after %d polls: the stopped task got %v, %v", polls, stopped != nil, stopErr)
+		}
+	}
+}
+
 // TestRowClassesCoverAll checks the symmetry bookkeeping: the weights of one board's classes add up to
 // the number of row sets, and each class's weight is the size of its class.
 func TestRowClassesCoverAll(t *testing.T) {
