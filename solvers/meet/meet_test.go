@@ -403,6 +403,13 @@ func TestBackend(t *testing.T) {
 	if err != nil || res.Stats.Method != "meet" {
 		t.Fatalf("fastest, n=%d: by %q, %v", meet.MinPays, res.Stats.Method, err)
 	}
+	// The kernels the rule's costs were not fitted to keep their models, the meet fits them or not.
+	for _, m := range []constraints.Model{constraints.Classic(24), square(16, constraints.Superqueen), square(16, constraints.Union(constraints.Rook, constraints.Knight))} {
+		j, err := backtrack.New().Plan(ctx, m, false)
+		if err != nil || j.Method() == "meet" {
+			t.Errorf("fastest, %v: planned by %v (%v)", m, j, err)
+		}
+	}
 }
 
 // The measured choice: whole-process CPU of --method meet (by orbits) over --method classes (the rider

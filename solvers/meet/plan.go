@@ -216,7 +216,8 @@ func (j *Job) orbitTasks(ctx context.Context) error {
 				return err
 			}
 		}
-		orbit := j.orbit(s)
+		var buf [4]uint64
+		orbit := j.orbit(buf[:0], s)
 		if slices.Min(orbit) == s {
 			slices.Sort(orbit)
 			j.reps = append(j.reps, s)
@@ -262,12 +263,12 @@ func (j *Job) keeps(f func(r, c int) (int, int)) bool {
 	return true
 }
 
-// orbit returns the images of the column set s under the job's symmetries, s first, with repeats: the
-// symmetries a model keeps are a group (two of the three make the third).
-func (j *Job) orbit(s uint64) []uint64 {
+// orbit appends to out the images of the column set s under the job's symmetries, s first, with
+// repeats, and returns it: the symmetries a model keeps are a group (two of the three make the third).
+func (j *Job) orbit(out []uint64, s uint64) []uint64 {
 	full := uint64(1)<<j.n - 1
 	mirror := func(t uint64) uint64 { return bits.Reverse64(t) >> (64 - j.n) }
-	out := []uint64{s}
+	out = append(out, s)
 	if j.mirror {
 		out = append(out, mirror(s))
 	}
@@ -346,7 +347,8 @@ func (j *Job) Task(s uint64) int {
 		return -1
 	}
 	if j.reps != nil {
-		i, _ := slices.BinarySearch(j.reps, slices.Min(j.orbit(s)))
+		var buf [4]uint64
+		i, _ := slices.BinarySearch(j.reps, slices.Min(j.orbit(buf[:0], s)))
 		return i
 	}
 	var i uint64
