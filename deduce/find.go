@@ -30,6 +30,19 @@ type finder struct {
 	work        int64
 	trialBudget int64
 	gaveUp      bool
+	arrange     *arrangeScratch
+	// lines is a scratch word per row or column; sets the blocks technique's sets, made on first use;
+	// shareBuf counting's shares of a band.
+	lines    []uint64
+	sets     []blockSet
+	shareBuf []share
+	// unitMark is per unit a tick of stamp's; unitCount, per unit marked with contradiction's tick, how
+	// many of the cells effect listed last (effected) lie in it.
+	unitMark  []uint32
+	unitCount []int32
+	effected  []int32
+	// cellRegion is, per cell, the exact region unit holding it, or −1: made on first use.
+	cellRegion []int32
 }
 
 // halted reports whether the finder should give up: its stop has said so.
@@ -189,13 +202,16 @@ func (f *finder) within(cells []int32, b int32) bool {
 }
 
 // effect marks with tick t the open cells that a queen on cell y empties at once: those it attacks, and
-// the other open cells of every unit the queen fills. It returns how many it marked.
+// the other open cells of every unit the queen fills. It returns how many it marked, and lists them in
+// f.effected.
 func (f *finder) effect(y int32, t uint32) int {
 	s := f.s
 	n := 0
+	f.effected = f.effected[:0]
 	mark := func(c int32) {
 		if c != y && s.cells[c] == Open && f.stamp[c] != t {
 			f.stamp[c] = t
+			f.effected = append(f.effected, c)
 			n++
 		}
 	}
@@ -221,27 +237,8 @@ func (f *finder) seesAll() (step, bool) {
 			continue
 		}
 		open := f.openIn(a)
-		// Count, for each cell, how many of a's open cells empty it.
-		var touched []int32
-		for _, y := range open {
-			t := f.next()
-			f.effect(y, t)
-			for _, c := range f.markedNear(y, t) {
-				if f.count[c] == 0 {
-					touched = append(touched, c)
-				}
-				f.count[c]++
-			}
-		}
-		var ex []int32
-		for _, c := range touched {
-			if int(f.count[c]) == len(open) {
-				ex = append(ex, c)
-			}
-			f.count[c] = 0
-		}
+		ex := f.emptiedByAll(open)
 		if len(ex) > 0 {
-			slices.Sort(ex)
 			return step{exclude: ex, why: fmt.Sprintf("%s has a queen among %s, and wherever it stands it empties %s",
 				s.p.units[a].name, f.cellList(open), f.cellList(ex))}, true
 		}
@@ -276,6 +273,12 @@ func (f *finder) markedNear(y int32, t uint32) []int32 {
 // cells that queen empties at once.
 func (f *finder) contradiction() (step, bool) {
 	s := f.s
+	if len(f.unitMark) < len(s.p.units) {
+		f.unitMark = make([]uint32, len(s.p.units))
+	}
+	if len(f.unitCount) < len(s.p.units) {
+		f.unitCount = make([]int32, len(s.p.units))
+	}
 	for y, v := range s.cells {
 		if v != Open {
 			continue
@@ -283,6 +286,15 @@ func (f *finder) contradiction() (step, bool) {
 		y := int32(y)
 		t := f.next()
 		f.effect(y, t)
+		// The cells emptied, counted per unit: markedIn reads them.
+		for _, c := range f.effected {
+			for _, u := range s.p.cellUnits[c] {
+				if f.unitMark[u] != t {
+					f.unitMark[u], f.unitCount[u] = t, 0
+				}
+				f.unitCount[u]++
+			}
+		}
 		if u, ok := f.starved(y, t); ok {
 			x := s.p.units[u]
 			left := int(s.count[u].open) - f.markedIn(u, t)
@@ -308,15 +320,12 @@ func roomWord(n int) string {
 	return fmt.Sprintf("only %d open cells", n)
 }
 
-// markedIn counts the cells of unit u marked with t.
+// markedIn counts the cells of unit u marked with t, as contradiction counted them per unit.
 func (f *finder) markedIn(u int32, t uint32) int {
-	n := 0
-	for _, c := range f.s.p.units[u].cells {
-		if f.stamp[c] == t {
-			n++
-		}
+	if f.unitMark[u] != t {
+		return 0
 	}
-	return n
+	return int(f.unitCount[u])
 }
 
 // starved returns a unit that a queen on y (whose effect is marked with t) leaves with fewer open cells

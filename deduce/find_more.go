@@ -36,16 +36,20 @@ func (f *finder) bands() []band {
 }
 
 func (b band) span(lo, hi int) string {
-	word := "rows"
+	word := "row"
 	if b.kind == KindColumn {
-		word = "columns"
+		word = "column"
 	}
-	return fmt.Sprintf("%s %d–%d", word, lo, hi)
+	if lo == hi {
+		return fmt.Sprintf("%s %d", word, lo)
+	}
+	return fmt.Sprintf("%ss %d–%d", word, lo, hi)
 }
 
 // groups finds k regions whose open cells lie in k consecutive rows (or columns) that can take no more
 // queens than the regions need, and k consecutive rows whose open cells lie in regions that can take no
-// more than the rows need.
+// more than the rows need. It widens each band a line at a time from its first, keeping the counts of
+// the regions within it (by their spans) and of the regions its open cells lie in (by each line's).
 func (f *finder) groups() (step, bool) {
 	s := f.s
 	p := s.p
@@ -58,20 +62,112 @@ func (f *finder) groups() (step, bool) {
 	if len(regions) == 0 {
 		return step{}, false
 	}
+	if len(f.unitMark) < len(p.units) {
+		f.unitMark = make([]uint32, len(p.units))
+	}
 	for _, b := range f.bands() {
 		n := len(b.lines)
+		g := f.groupLines(b, regions)
 		for lo := 0; lo < n && !f.halted(); lo++ {
-			for hi := lo + 1; hi < n && hi-lo+1 < n; hi++ {
-				if st, ok := f.regionsInBand(b, lo, hi, regions); ok {
-					return st, true
+			room, need, inNeed := f.room(b.lines[lo]), f.need(b.lines[lo]), 0
+			for _, j := range g.endsAt[lo] {
+				if g.span[j][0] >= lo {
+					inNeed += f.need(regions[j])
 				}
-				if st, ok := f.bandInRegions(b, lo, hi); ok {
-					return st, true
+			}
+			t := f.next()
+			var touched []int32
+			touchRoom, noRegion := 0, false
+			touch := func(l int) {
+				noRegion = noRegion || g.noRegion[l]
+				for _, r := range g.lineRegs[l] {
+					if f.unitMark[r] != t {
+						f.unitMark[r] = t
+						touched = append(touched, r)
+						touchRoom += f.room(r)
+					}
+				}
+			}
+			touch(lo)
+			for hi := lo + 1; hi < n && hi-lo+1 < n; hi++ {
+				room += f.room(b.lines[hi])
+				need += f.need(b.lines[hi])
+				for _, j := range g.endsAt[hi] {
+					if g.span[j][0] >= lo {
+						inNeed += f.need(regions[j])
+					}
+				}
+				touch(hi)
+				if inNeed > 0 && inNeed >= room {
+					if st, ok := f.regionsInBand(b, lo, hi, regions, g.span); ok {
+						return st, true
+					}
+				}
+				if need > 0 && !noRegion && need >= touchRoom {
+					if st, ok := f.bandInRegions(b, lo, hi, touched, touchRoom); ok {
+						return st, true
+					}
 				}
 			}
 		}
 	}
 	return step{}, false
+}
+
+// groupLines is groups' view of the regions along one orientation: the span of lines holding the open
+// cells of each region that needs queens ({−1, −1} for the others), those regions by their span's last
+// line, and each line's regions in the order of its open cells, with whether some open cell of the line
+// lies in no region.
+type groupLines struct {
+	span     [][2]int
+	endsAt   [][]int
+	lineRegs [][]int32
+	noRegion []bool
+}
+
+func (f *finder) groupLines(b band, regions []int32) groupLines {
+	s := f.s
+	n := len(b.lines)
+	g := groupLines{span: make([][2]int, len(regions)), endsAt: make([][]int, n), lineRegs: make([][]int32, n), noRegion: make([]bool, n)}
+	lineOf := func(c int32) int {
+		if b.kind == KindColumn {
+			return int(c) % s.p.cols
+		}
+		return int(c) / s.p.cols
+	}
+	for j, r := range regions {
+		g.span[j] = [2]int{-1, -1}
+		if f.need(r) <= 0 || s.count[r].open == 0 {
+			continue
+		}
+		for _, c := range s.p.units[r].cells {
+			if s.cells[c] == Open {
+				l := lineOf(c)
+				if g.span[j][0] < 0 || l < g.span[j][0] {
+					g.span[j][0] = l
+				}
+				g.span[j][1] = max(g.span[j][1], l)
+			}
+		}
+		g.endsAt[g.span[j][1]] = append(g.endsAt[g.span[j][1]], j)
+	}
+	region := f.regionCells()
+	for l, u := range b.lines {
+		for _, c := range s.p.units[u].cells {
+			if s.cells[c] != Open {
+				continue
+			}
+			r := region[c]
+			if r < 0 {
+				g.noRegion[l] = true
+				continue
+			}
+			if !slices.Contains(g.lineRegs[l], r) {
+				g.lineRegs[l] = append(g.lineRegs[l], r)
+			}
+		}
+	}
+	return g
 }
 
 // inBand marks with a new tick the cells of lines lo..hi of b and returns the tick.
@@ -85,33 +181,17 @@ func (f *finder) inBand(b band, lo, hi int) uint32 {
 	return t
 }
 
-func (f *finder) regionsInBand(b band, lo, hi int, regions []int32) (step, bool) {
+// regionsInBand empties the open cells of lines lo..hi of b outside the regions whose open cells lie
+// within them (span), once those need all that the lines take.
+func (f *finder) regionsInBand(b band, lo, hi int, regions []int32, span [][2]int) (step, bool) {
 	s := f.s
-	t := f.inBand(b, lo, hi)
-	room := 0
-	for l := lo; l <= hi; l++ {
-		room += f.room(b.lines[l])
-	}
 	need := 0
 	var inside []int32
-	for _, r := range regions {
-		if f.need(r) <= 0 || s.count[r].open == 0 {
-			continue
-		}
-		all := true
-		for _, c := range s.p.units[r].cells {
-			if s.cells[c] == Open && f.stamp[c] != t {
-				all = false
-				break
-			}
-		}
-		if all {
+	for j, r := range regions {
+		if span[j][0] >= lo && span[j][1] <= hi {
 			inside = append(inside, r)
 			need += f.need(r)
 		}
-	}
-	if len(inside) == 0 || need < room {
-		return step{}, false
 	}
 	in := f.next()
 	for _, r := range inside {
@@ -135,38 +215,11 @@ func (f *finder) regionsInBand(b band, lo, hi int, regions []int32) (step, bool)
 		f.unitNames(inside), b.span(lo, hi), queensWord(need), b.span(lo, hi))}, true
 }
 
-func (f *finder) bandInRegions(b band, lo, hi int) (step, bool) {
+// bandInRegions empties the open cells outside lines lo..hi of b of the regions touched, which the
+// lines' open cells lie in, once the lines need all the room they have.
+func (f *finder) bandInRegions(b band, lo, hi int, touched []int32, room int) (step, bool) {
 	s := f.s
 	t := f.inBand(b, lo, hi)
-	need := 0
-	for l := lo; l <= hi; l++ {
-		need += f.need(b.lines[l])
-	}
-	if need <= 0 {
-		return step{}, false
-	}
-	var touched []int32
-	for l := lo; l <= hi; l++ {
-		for _, c := range s.p.units[b.lines[l]].cells {
-			if s.cells[c] != Open {
-				continue
-			}
-			r, ok := f.regionOf(c)
-			if !ok {
-				return step{}, false // an open cell in no region: the rows' queens may go there
-			}
-			if !slices.Contains(touched, r) {
-				touched = append(touched, r)
-			}
-		}
-	}
-	room := 0
-	for _, r := range touched {
-		room += f.room(r)
-	}
-	if need < room {
-		return step{}, false
-	}
 	var ex []int32
 	for _, r := range touched {
 		for _, c := range s.p.units[r].cells {
@@ -181,6 +234,20 @@ func (f *finder) bandInRegions(b band, lo, hi int) (step, bool) {
 	slices.Sort(ex)
 	return step{exclude: ex, why: fmt.Sprintf("the open cells of %s lie in %s, whose %s are all %s need: the regions' other cells are empty",
 		b.span(lo, hi), f.unitNames(touched), queensWord(room), b.span(lo, hi))}, true
+}
+
+// regionCells returns, per cell, the exact region unit holding it, or −1, made on first use.
+func (f *finder) regionCells() []int32 {
+	if f.cellRegion == nil {
+		f.cellRegion = make([]int32, len(f.s.cells))
+		for i := range f.s.cells {
+			f.cellRegion[i] = -1
+			if u, ok := f.regionOf(int32(i)); ok {
+				f.cellRegion[i] = u
+			}
+		}
+	}
+	return f.cellRegion
 }
 
 func (f *finder) regionOf(c int32) (int32, bool) {
@@ -210,14 +277,13 @@ func (f *finder) unitNames(us []int32) string {
 func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, ok bool) {
 	s := f.s
 	p := s.p
+	a := f.arrangeScratch()
 	var cells [][]int32
 	for _, u := range group {
 		cells = append(cells, f.openIn(u))
 	}
 	var chosen []int32
-	extra := make(map[int32]int32) // queens chosen per unit
-	used := make(map[int32]int32)  // per group cell: ways using it
-	hit := make(map[int32]int32)   // per outside cell: ways emptying it
+	var outside []int32 // the cells a way has emptied outside the group, each once
 	nodes := 0
 	inGroup := f.next()
 	for _, cs := range cells {
@@ -225,35 +291,39 @@ func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, 
 			f.stamp[c] = inGroup
 		}
 	}
-	attacks := func(c int32) bool {
-		for _, q := range chosen {
-			if slices.Contains(p.attacks[q], c) {
-				return true
+	defer func() {
+		for _, cs := range cells {
+			for _, c := range cs {
+				a.used[c] = 0
 			}
 		}
-		return false
-	}
-	var record func()
-	record = func() {
-		ways++
-		for _, c := range chosen {
-			used[c]++
+		for _, c := range outside {
+			a.hit[c] = 0
 		}
-		seen := map[int32]bool{}
+	}()
+	record := func() {
+		ways++
+		seen := f.next()
 		for _, q := range chosen {
-			for _, a := range p.attacks[q] {
-				if s.cells[a] == Open && f.stamp[a] != inGroup && !seen[a] {
-					seen[a] = true
-					hit[a]++
+			a.used[q]++
+		}
+		mark := func(c int32) {
+			if s.cells[c] == Open && f.stamp[c] != inGroup && f.stamp[c] != seen {
+				f.stamp[c] = seen
+				if a.hit[c] == 0 {
+					outside = append(outside, c)
 				}
+				a.hit[c]++
+			}
+		}
+		for _, q := range chosen {
+			for _, c := range p.attacks[q] {
+				mark(c)
 			}
 			for _, u := range p.cellUnits[q] {
-				if int(s.count[u].queens+extra[u]) == p.units[u].hi {
+				if int(s.count[u].queens+a.extra[u]) == p.units[u].hi {
 					for _, c := range p.units[u].cells {
-						if s.cells[c] == Open && f.stamp[c] != inGroup && !seen[c] {
-							seen[c] = true
-							hit[c]++
-						}
+						mark(c)
 					}
 				}
 			}
@@ -275,12 +345,12 @@ func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, 
 		cs := cells[j]
 		for i := from; i <= len(cs)-left; i++ {
 			c := cs[i]
-			if attacks(c) {
+			if a.attacked[c] > 0 {
 				continue
 			}
 			fits := true
 			for _, u := range p.cellUnits[c] {
-				if int(s.count[u].queens+extra[u]) >= p.units[u].hi {
+				if int(s.count[u].queens+a.extra[u]) >= p.units[u].hi {
 					fits = false
 					break
 				}
@@ -290,11 +360,17 @@ func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, 
 			}
 			chosen = append(chosen, c)
 			for _, u := range p.cellUnits[c] {
-				extra[u]++
+				a.extra[u]++
+			}
+			for _, x := range p.attacks[c] {
+				a.attacked[x]++
 			}
 			good := walk(j, i+1, left-1)
+			for _, x := range p.attacks[c] {
+				a.attacked[x]--
+			}
 			for _, u := range p.cellUnits[c] {
-				extra[u]--
+				a.extra[u]--
 			}
 			chosen = chosen[:len(chosen)-1]
 			if !good {
@@ -311,7 +387,7 @@ func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, 
 	}
 	for _, cs := range cells {
 		for _, c := range cs {
-			switch int(used[c]) {
+			switch int(a.used[c]) {
 			case 0:
 				exclude = append(exclude, c)
 			case ways:
@@ -319,14 +395,28 @@ func (f *finder) arrangements(group []int32) (place, exclude []int32, ways int, 
 			}
 		}
 	}
-	for c, n := range hit {
-		if int(n) == ways {
+	for _, c := range outside {
+		if int(a.hit[c]) == ways {
 			exclude = append(exclude, c)
 		}
 	}
 	slices.Sort(place)
 	slices.Sort(exclude)
 	return place, exclude, ways, true
+}
+
+// arrangeScratch is arrangements' per-cell and per-unit counters, all zero between calls.
+type arrangeScratch struct {
+	used, hit, attacked []int32 // per cell: ways using it, ways emptying it, chosen queens attacking it
+	extra               []int32 // per unit: queens chosen in it
+}
+
+func (f *finder) arrangeScratch() *arrangeScratch {
+	if f.arrange == nil {
+		n := len(f.s.cells)
+		f.arrange = &arrangeScratch{used: make([]int32, n), hit: make([]int32, n), attacked: make([]int32, n), extra: make([]int32, len(f.s.p.units))}
+	}
+	return f.arrange
 }
 
 // packing looks at one row, column or region that needs two queens or more.
@@ -340,6 +430,9 @@ func (f *finder) packing() (step, bool) {
 		if f.halted() {
 			break
 		}
+		if choose(int(s.count[u].open), f.need(u)) > packingWays {
+			continue // wide open yet: its ways rarely agree on a cell, and walking them costs the most
+		}
 		place, ex, ways, ok := f.arrangements([]int32{u})
 		if !ok || ways == 0 || len(place)+len(ex) == 0 {
 			continue
@@ -348,6 +441,20 @@ func (f *finder) packing() (step, bool) {
 			x.name, queensWord(f.need(u)), s.count[u].open, waysWord(ways), f.verdict(place, ex))}, true
 	}
 	return step{}, false
+}
+
+// packingWays bounds the choices of its open cells (queens attacking or not) a unit may have for packing
+// to walk its ways: a row of a 10×10 with two stars has at most 45, a region of a 13×13 a few hundred,
+// a row of a 21×21 with five stars at the start 20 349, each walked at every step that reaches packing.
+const packingWays = 3_000
+
+// choose returns n choose k, or a number past packingWays once it is.
+func choose(n, k int) float64 {
+	c := 1.0
+	for i := range k {
+		c = c * float64(n-i) / float64(i+1)
+	}
+	return c
 }
 
 func waysWord(n int) string {
@@ -379,6 +486,9 @@ func (f *finder) squeeze() (step, bool) {
 			if f.halted() {
 				return step{}, false
 			}
+			if f.lineWays(g[0])*f.lineWays(g[1]) > squeezeWays*float64(f.budget) {
+				continue // the walk would give up at its budget: the pair is too open yet
+			}
 			place, ex, ways, ok := f.arrangements(g)
 			if !ok || ways == 0 || len(place)+len(ex) == 0 {
 				continue
@@ -388,6 +498,46 @@ func (f *finder) squeeze() (step, bool) {
 		}
 	}
 	return step{}, false
+}
+
+// squeezeWays bounds, as a multiple of the walk's budget, the product of two lines' ways that squeeze
+// walks: past it the walk would give up, having spent its budget for nothing. Two rows of a 10×10 with
+// two stars have at most 36 ways each, of a 21×21 with five at the start 20 000.
+const squeezeWays = 1
+
+// lineWays returns at least the number of ways unit u (a row or a column, in its cells' order) can take
+// the queens it still needs, no two attacking: the count of choices of its open cells with no two
+// neighbours among them that attack each other.
+func (f *finder) lineWays(u int32) float64 {
+	s := f.s
+	k := f.need(u)
+	if k <= 0 {
+		return 1
+	}
+	// with[j], without[j]: the choices of j cells among those seen, the last seen chosen or not.
+	with := make([]float64, k+1)
+	without := make([]float64, k+1)
+	without[0] = 1
+	prev := int32(-1)
+	for _, c := range s.p.units[u].cells {
+		if s.cells[c] != Open {
+			continue
+		}
+		conflict := prev >= 0 && slices.Contains(s.p.attacks[c], prev)
+		for j := k; j >= 0; j-- {
+			w := 0.0
+			if j > 0 {
+				w = without[j-1]
+				if !conflict {
+					w += with[j-1]
+				}
+			}
+			without[j] += with[j]
+			with[j] = w
+		}
+		prev = c
+	}
+	return with[k] + without[k]
 }
 
 // chain tries each open cell both ways and follows the forced moves (Propagate): a way that breaks the
