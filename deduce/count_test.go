@@ -46,7 +46,7 @@ func TestStepsKeepEverySolution(t *testing.T) {
 			}
 		}
 	}
-	for range 600 {
+	for range 300 {
 		m := modeltest.RegionPuzzle(rng)
 		if m.Validate() != nil {
 			continue
@@ -61,7 +61,7 @@ func TestStepsKeepEverySolution(t *testing.T) {
 		check(m, sols)
 	}
 	small := checked
-	for range 300 {
+	for range 250 {
 		m := randomStarBattle(rng)
 		var sols []constraints.Solution
 		res, err := deduce.Solver{Packing: true}.Enumerate(ctx, m, func(s constraints.Solution) bool {
@@ -92,7 +92,7 @@ func TestStepsKeepEverySolution(t *testing.T) {
 // is a solution; it often has others.
 func randomStarBattle(rng *rand.Rand) constraints.Model {
 	n := 8 + rng.IntN(4)
-	stars := 1 + rng.IntN(2)
+	stars := 1 + min(1, rng.IntN(3)) // two stars twice as often: counting's ground
 	sol := randomStars(rng, n, stars)
 	grid := make([]int, n*n)
 	for i := range grid {

@@ -36,6 +36,8 @@ type finder struct {
 	lines    []uint64
 	sets     []blockSet
 	shareBuf []share
+	// trialFrom is where trial's quick and full sweeps start: after the cell of the last step each found.
+	trialFrom [2]int
 	// unitMark is per unit a tick of stamp's; unitCount, per unit marked with contradiction's tick, how
 	// many of the cells effect listed last (effected) lie in it.
 	unitMark  []uint32

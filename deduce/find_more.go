@@ -607,12 +607,31 @@ func (f *finder) chainWhy(y int32, queen bool, decided []int32) string {
 }
 
 // trial tries each open cell both ways and reasons on with every technique up to Hard (not only forced
-// moves): a way that ends in a contradiction decides the cell the other way.
+// moves): a way that ends in a contradiction decides the cell the other way. Where the 2×2 bounds apply
+// (Pack: blocks and regions counted in bands, the techniques blocks, group and counting as bounds), a
+// first sweep reasons with them alone, a few hundred times cheaper a supposition than the named
+// techniques; the second reasons with them and the named techniques that they do not stand in for.
 func (f *finder) trial() (step, bool) {
-	s := f.s
 	start := f.work
-	for y, v := range s.cells {
-		if v != Open {
+	if f.blocksOn() {
+		if st, ok := f.trialSweep(start, true); ok || f.gaveUp || f.halted() {
+			return st, ok
+		}
+	}
+	return f.trialSweep(start, false)
+}
+
+// trialSweep is one sweep of trial over the open cells, quick with the 2×2 bounds alone.
+func (f *finder) trialSweep(start int64, quick bool) (step, bool) {
+	s := f.s
+	n := len(s.cells)
+	from := &f.trialFrom[0]
+	if !quick {
+		from = &f.trialFrom[1]
+	}
+	for k := range n {
+		y := int32((*from + k) % n)
+		if s.cells[y] != Open {
 			continue
 		}
 		if f.halted() {
@@ -622,7 +641,6 @@ func (f *finder) trial() (step, bool) {
 			f.gaveUp = true
 			break
 		}
-		y := int32(y)
 		for _, queen := range []bool{true, false} {
 			mark := s.Save()
 			head, fresh := s.head, s.fresh
@@ -631,12 +649,23 @@ func (f *finder) trial() (step, bool) {
 			} else {
 				s.Exclude(int(y))
 			}
-			end, used, broke := f.hypothesis()
+			var end string
+			var used []string
+			var broke bool
+			if quick {
+				f.work += quickSupposition
+				if broke = !s.Pack(); broke {
+					end, used = f.brokenWords(), []string{packWords}
+				}
+			} else {
+				end, used, broke = f.hypothesis()
+			}
 			s.Undo(mark)
 			s.head, s.fresh = head, fresh
 			if !broke {
 				continue
 			}
+			*from = int(y) + 1 // the next sweep goes on from here: the cells before held no contradiction
 			what := "a queen on " + f.name(y)
 			if !queen {
 				what = "leaving " + f.name(y) + " empty"
@@ -651,6 +680,13 @@ func (f *finder) trial() (step, bool) {
 	return step{}, false
 }
 
+// packWords names Pack's reasoning in a trial's sentence.
+const packWords = "forced moves, 2×2 blocks and regions counted in bands"
+
+// quickSupposition is what a supposition reasoned on by Pack alone counts toward trial's budget: about
+// as long as 50 arrangement nodes.
+const quickSupposition = 50
+
 // hypothesisSteps bounds the deductions made on one supposition.
 const hypothesisSteps = 400
 
@@ -661,26 +697,43 @@ const hypothesisSteps = 400
 // says why serves a player better than a wait.
 const trialBudget = 5_000_000
 
+// packAlongside are the named techniques that a supposition reasoned on with Pack uses besides: Pack's
+// bounds stand in for the others' 2×2 and band arguments (blocks, packing, squeeze, confined, group),
+// and the rest look one move ahead in turn (contradiction, sees-all, pressure, chain) at many times the
+// cost, for no more trial steps on the published puzzles.
+var packAlongside = []string{"counting"}
+
 // hypothesis reasons on from a supposed state with the techniques up to Hard, and reports the
-// contradiction it reaches, if any, with the techniques it used.
+// contradiction it reaches, if any, with the techniques it used. Where the 2×2 bounds apply it
+// propagates with them (Pack) and leaves out the techniques they stand in for.
 func (f *finder) hypothesis() (end string, used []string, broke bool) {
 	s := f.s
+	pack := f.blocksOn()
 	for range hypothesisSteps {
 		if f.halted() {
 			return "", used, false
 		}
 		f.work += 1000
 		mark := s.Save()
-		if !s.Propagate() {
-			return f.brokenWords(), append(used, "forced moves"), true
-		}
-		if s.Save() > mark && !slices.Contains(used, "forced moves") {
-			used = append(used, "forced moves")
+		if pack {
+			if !s.Pack() {
+				return f.brokenWords(), append(used, packWords), true
+			}
+			if s.Save() > mark && !slices.Contains(used, packWords) {
+				used = append(used, packWords)
+			}
+		} else {
+			if !s.Propagate() {
+				return f.brokenWords(), append(used, "forced moves"), true
+			}
+			if s.Save() > mark && !slices.Contains(used, "forced moves") {
+				used = append(used, "forced moves")
+			}
 		}
 		var st step
 		var ok bool
 		for _, t := range techniques {
-			if t.Level > Hard || t.Level == Easy {
+			if t.Level > Hard || t.Level == Easy || pack && !slices.Contains(packAlongside, t.ID) {
 				continue
 			}
 			if st, ok = t.find(f); ok {
@@ -689,6 +742,9 @@ func (f *finder) hypothesis() (end string, used []string, broke bool) {
 			}
 		}
 		if !ok {
+			if pack {
+				return "", used, false
+			}
 			if u, none := f.noArrangement(); none {
 				x := s.p.units[u]
 				return fmt.Sprintf("%s no way to place its %s", x.name, queensWord(f.need(u))), used, true
@@ -732,7 +788,11 @@ func (f *finder) brokenWords() string {
 		if int(s.count[u].queens) > x.hi {
 			return fmt.Sprintf("%s with more than %s", x.name, queensWord(x.hi))
 		}
-		return fmt.Sprintf("%s room for %d of its %s", x.name, int(s.count[u].queens+s.count[u].open), queensWord(x.lo))
+		if n := int(s.count[u].queens + s.count[u].open); n < x.lo {
+			return fmt.Sprintf("%s room for %d of its %s", x.name, n, queensWord(x.lo))
+		}
+		// Pack's bound: the blocks of the unit's open cells, or of its band with the regions across it.
+		return fmt.Sprintf("%s, counted by 2×2 blocks and with the regions across it, too little room for its %s", x.name, queensWord(x.lo))
 	}
 	return "a cell that would have to be both a queen and empty"
 }

@@ -13,8 +13,8 @@ import (
 )
 
 // stuckStarBattle is a published 21×21 Star Battle with five stars (testdata/published/starbattle-big.txt,
-// the 24th) that no technique opens: the first look for a step runs every technique, trial to its
-// budget, and finds none.
+// the 24th) that no technique opens: the first look for a step runs every technique and both of trial's
+// sweeps over its 441 cells, about half a second, and finds none.
 const stuckStarBattle = "https://puzz.link/p?starbattle/21/21/5/8850g49088gg4kg938qe4ohg890og4gkgsp455622222211232584logc6g824gk189j18682a88lhg400888440424812s24agok70ik48go428242241iik8664301100ghj0kl60hl11k40o148ig02kg9hg2d50gp1g8"
 
 // stuckFinder returns the stuck puzzle and a finder on it with the given trial budget.
@@ -68,8 +68,9 @@ func TestFindStops(t *testing.T) {
 	}
 }
 
-// TestTrialBudget: on the stuck puzzle, trial gives up at its budget (set small here), finds no step,
-// and the stall says so.
+// TestTrialBudget: on the stuck puzzle, trial gives up at its budget (set small here: less than one
+// quick sweep), finds no step, and the stall says so; with the whole budget it sweeps every cell both
+// ways and finds none, without giving up.
 func TestTrialBudget(t *testing.T) {
 	_, f := stuckFinder(t, 20_000)
 	if st, ok := f.find(0); ok || !f.gaveUp {
@@ -77,5 +78,9 @@ func TestTrialBudget(t *testing.T) {
 	}
 	if w := f.where(); !strings.Contains(w, "gave up at its budget (20000 steps") {
 		t.Errorf("stall %q does not say that trial gave up", w)
+	}
+	_, f = stuckFinder(t, trialBudget)
+	if st, ok := f.find(0); ok || f.gaveUp {
+		t.Fatalf("the first step with the whole budget: %+v (found %v), gave up %v; want no step, both sweeps whole", st, ok, f.gaveUp)
 	}
 }
