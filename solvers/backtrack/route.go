@@ -72,8 +72,8 @@ var routes = []route{
 	{method: Join, ops: opCount | opClasses, fits: joinFits,
 		why:   "classic queens, n ≤ 23 (halves.MaxN): half boards joined (package halves), many times faster than a search; classes by Burnside's lemma",
 		count: func(_ context.Context, p *plan, unique bool) (*job, error) { return p.joinJob(unique) }},
-	{method: Meet, ops: opCount, fits: meetFits, best: func(*plan) bool { return false },
-		why:   "one queen a row and a column on a flat square board, riders and leapers: the halves above and below a cut joined by bit sets of the lines crossing it (package meet); asked for by name only, as it pays for weak riders alone",
+	{method: Meet, ops: opCount, fits: meetFits, best: meetPays,
+		why:   "one queen a row and a column on a flat square board, riders and leapers: the halves above and below a cut joined by bit sets of the lines crossing it, one column set of each orbit of the board's symmetries (package meet); Fastest counts so where meet.Pays forecasts less CPU than the rider kernel or the generic row kernel (Knuth's probes of both trees), on a side of 10 or more",
 		count: meetJob},
 	{method: Transfer, ops: opCount, fits: transferFits,
 		why:   "leapers, a row range, nothing else, a flat board: a transfer matrix counts without visiting placements",
@@ -125,10 +125,22 @@ func joinFits(p *plan) string {
 
 func meetFits(p *plan) string { return meet.Fits(p.prog) }
 
-// meetJob counts by package meet, whose tasks are the top rows' column sets; the task depth, if set, is
-// the number of rows above the cut.
+// meetPays says whether Fastest counts by the meet: where meet.Pays forecasts less CPU than the row
+// kernel the model would take, for the kernels its costs were fitted to (the rider kernel and the
+// generic one with leapers); the classic, lines and knight kernels and the general path keep the model.
+func meetPays(p *plan) bool {
+	return (p.kernel == kernelRiders || p.kernel == kernelRows) && meet.Pays(p.prog)
+}
+
+// meetJob counts by package meet, whose tasks are the top rows' column sets: cut in the middle, one task
+// of each orbit of the board's symmetries; with a task depth, every column set of that many rows above
+// the cut its own task (the split a record's checks compare task by task).
 func meetJob(ctx context.Context, p *plan, _ bool) (*job, error) {
-	mj, err := meet.Plan(ctx, p.prog, p.taskDepth)
+	plan := meet.PlanOrbits
+	if p.taskDepth > 0 {
+		plan = meet.Plan
+	}
+	mj, err := plan(ctx, p.prog, p.taskDepth)
 	if err != nil {
 		return nil, fmt.Errorf("backtrack: %w", err)
 	}

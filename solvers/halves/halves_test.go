@@ -288,6 +288,58 @@ func TestListShared(t *testing.T) {
 	}
 }
 
+// TestListingTogether lists a quarter's placements on several goroutines at once, each taking parts in
+// turn: they must all return the list one goroutine makes alone, word for word.
+func TestListingTogether(t *testing.T) {
+	never := func() bool { return false }
+	for _, shape := range [][2]int{{1, 1}, {4, 3}, {8, 8}, {9, 8}} {
+		tt, h := shape[0], shape[1]
+		want := newQuarters(tt, h, never)
+		l := newListing(tt, h)
+		got := make([]*quarters, 4)
+		var wg sync.WaitGroup
+		for i := range got {
+			wg.Go(func() { got[i] = l.work(never) })
+		}
+		wg.Wait()
+		for i, q := range got {
+			if q == nil || !slices.Equal(q.index, want.index) || !slices.Equal(q.words, want.words) {
+				t.Fatalf("%d×%d: goroutine %d of %d listed another list", tt, h, i, len(got))
+			}
+		}
+	}
+}
+
+// TestListingStops stops one of two tasks that list a quarter's placements together, after each number
+// of polls in turn: the stopped one must give its context's error or the list, the other the whole list,
+// listing it again if the stop spoiled the first listing.
+func TestListingStops(t *testing.T) {
+	want := newQuarters(8, 8, func() bool { return false })
+	for polls := 0; polls < 200; polls += 7 {
+		job, err := Plan(16)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var (
+			wg       sync.WaitGroup
+			stopped  *quarters
+			stopErr  error
+			live     *quarters
+			liveErr  error
+			stopping = &pollLimit{Context: context.Background(), left: polls}
+		)
+		wg.Go(func() { stopped, stopErr = job.quarters(stopping) })
+		wg.Go(func() { live, liveErr = job.quarters(context.Background()) })
+		wg.Wait()
+		if liveErr != nil || !slices.Equal(live.index, want.index) || !slices.Equal(live.words, want.words) {
+			t.Fatalf("stopped after %d polls: the live task got %v and another list", polls, liveErr)
+		}
+		if stopErr == nil && stopped != live || stopErr != nil && (!errors.Is(stopErr, context.Canceled) || stopped != nil) {
+			t.Fatalf("stopped after %d polls: the stopped task got %v, %v", polls, stopped != nil, stopErr)
+		}
+	}
+}
+
 // TestRowClassesCoverAll checks the symmetry bookkeeping: the weights of one board's classes add up to
 // the number of row sets, and each class's weight is the size of its class.
 func TestRowClassesCoverAll(t *testing.T) {
@@ -506,7 +558,7 @@ func listLengths() []int {
 }
 
 // TestWithout checks without, and with AVX-512 filter512, on lists of every length up to a few groups
-// of eight and some longer: the words without the bit, in order, and the list unchanged.
+// of eight and some longer: the words without the bit, in order, their OR, and the list unchanged.
 func TestWithout(t *testing.T) {
 	eachTable(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(9, 10))
@@ -517,14 +569,19 @@ func TestWithout(t *testing.T) {
 			list := randomWords(rng, n, 40, 0.5)
 			keep := slices.Clone(list)
 			var want []uint64
+			var wantOr uint64
 			for _, x := range list {
 				if x>>bit&1 == 0 {
 					want = append(want, x)
+					wantOr |= x
 				}
 			}
-			got := j.without(d%3, list, bit)
+			got, or := j.without(d%3, list, bit)
 			if !slices.Equal(got, want) {
 				t.Fatalf("len %d bit %d: %d words without the bit, want %d", n, bit, len(got), len(want))
+			}
+			if or != wantOr {
+				t.Fatalf("len %d bit %d: their OR %#x, want %#x", n, bit, or, wantOr)
 			}
 			if !slices.Equal(list, keep) {
 				t.Fatalf("len %d: the list changed", n)
@@ -534,7 +591,8 @@ func TestWithout(t *testing.T) {
 }
 
 // TestPartition checks partition, and with AVX-512 partition512, on lists of every length up to a few
-// groups of eight and some longer, held inside a larger buffer whose other words must not change.
+// groups of eight and some longer, held inside a larger buffer whose other words must not change: the
+// words without the bit first, the same words, and the OR of each part.
 func TestPartition(t *testing.T) {
 	eachTable(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(7, 8))
@@ -545,11 +603,22 @@ func TestPartition(t *testing.T) {
 			buf := randomWords(rng, n+32, 40, 0.5)
 			keep := slices.Clone(buf)
 			list := buf[16 : 16+n]
-			clear := j.partition(list, bit)
+			clear, orClear, orSet := j.partition(list, bit)
 			for i, x := range list {
 				if has := x>>bit&1 == 1; has != (i >= clear) {
 					t.Fatalf("len %d bit %d: word %d of %d (%d without the bit) has it: %v", n, bit, i, n, clear, has)
 				}
+			}
+			var ors [2]uint64 // of the words without the bit and with it
+			for i, x := range list {
+				if i < clear {
+					ors[0] |= x
+				} else {
+					ors[1] |= x
+				}
+			}
+			if got := [2]uint64{orClear, orSet}; got != ors {
+				t.Fatalf("len %d bit %d: the parts' ORs %#x, want %#x", n, bit, got, ors)
 			}
 			got, want := slices.Clone(list), slices.Clone(keep[16:16+n])
 			slices.Sort(got)
@@ -575,11 +644,10 @@ func TestTranspose512(t *testing.T) {
 	for i := range words {
 		words[i] = rng.Uint64()
 	}
-	var tmp [8]uint64
 	for blocks := range 9 {
 		for bytes := range len(columns{})/8 + 1 {
 			var cols columns
-			transpose512(&cols, &words, blocks, bytes, &tmp)
+			transpose512(&cols, &words, blocks, bytes)
 			for b := range cols {
 				for k := range 8 {
 					for i := range 64 {
@@ -592,6 +660,71 @@ func TestTranspose512(t *testing.T) {
 						}
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestBuild512 checks the tables of 512 bits against their definition, for every width of word: each
+// entry a piece's bits can look up is the OR of the columns of its value's bits.
+func TestBuild512(t *testing.T) {
+	if !hasAVX512() {
+		t.Skip("no AVX-512 here")
+	}
+	rng := rand.New(rand.NewPCG(15, 16))
+	var cols columns
+	for b := range cols {
+		for k := range cols[b] {
+			cols[b][k] = rng.Uint64()
+		}
+	}
+	tab := new(wideTables)
+	for nb := range maxPieces*piece + 1 {
+		pieces := max((nb+piece-1)/piece, 4)
+		build512(tab, &cols, pieces, tableGroups(nb, pieces))
+		for k := range pieces {
+			width := min(piece, max(0, nb-k*piece))
+			for v := range 1 << width {
+				var want [8]uint64
+				for b := range width {
+					if v>>b&1 == 1 {
+						for i := range want {
+							want[i] |= cols[k*piece+b][i]
+						}
+					}
+				}
+				if tab[k][v] != want {
+					t.Fatalf("%d bits: entry %d of piece %d is %x, want %x", nb, v, k, tab[k][v], want)
+				}
+			}
+		}
+	}
+}
+
+// TestScan1024 holds scan1024 to scan512 on each of its two tables, for every number of pieces and
+// long lists of every length up to a few words and some longer.
+func TestScan1024(t *testing.T) {
+	if !hasAVX512() {
+		t.Skip("no AVX-512 here")
+	}
+	rng := rand.New(rand.NewPCG(13, 14))
+	var tabs [2]wideTables
+	for i := range tabs {
+		for k := range tabs[i] {
+			for v := range tabs[i][k] {
+				for w := range tabs[i][k][v] {
+					tabs[i][k][v][w] = rng.Uint64() & rng.Uint64()
+				}
+			}
+		}
+	}
+	for _, pieces := range []int{4, 5, 6} {
+		for _, n := range []int{0, 1, 2, 3, 4, 5, 100, 1001} {
+			large := randomWords(rng, n, 64, 0.4)
+			live := rng.Uint64() | rng.Uint64()
+			want := scan512(&tabs[0], large, pieces, live) + scan512(&tabs[1], large, pieces, live)
+			if got := scan1024(&tabs[0], &tabs[1], large, pieces, live); got != want {
+				t.Fatalf("%d pieces, %d long words: scan1024 = %d, two scan512 %d", pieces, n, got, want)
 			}
 		}
 	}

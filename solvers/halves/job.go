@@ -15,10 +15,10 @@ import (
 // called from several goroutines at once.
 //
 // Every task joins placements from one list of a quarter's placements (quarter.go), built by the first
-// task that needs it and shared by the tasks that run beside and after it. The job holds the list only
-// weakly; the scratch of the goroutines running tasks holds it, and is pooled between tasks, so the list
-// lives as long as tasks keep running and is freed a garbage collection or two after they stop: a shard
-// or a resumed count builds it once if it runs any task at all, and never otherwise.
+// tasks that need it, together, and shared by the tasks that run beside and after them. The job holds
+// the list only weakly; the scratch of the goroutines running tasks holds it, and is pooled between
+// tasks, so the list lives as long as tasks keep running and is freed a garbage collection or two after
+// they stop: a shard or a resumed count builds it once if it runs any task at all, and never otherwise.
 type Job struct {
 	n      int
 	boards []*board
@@ -26,11 +26,11 @@ type Job struct {
 	// classes is the number of classes of row sets over all boards.
 	classes int
 
-	mu       sync.Mutex
-	list     weak.Pointer[quarters]
-	building chan struct{} // closed when the build under way ends; nil when none is
-	workers  sync.Pool     // of *worker
-	builds   atomic.Int64  // lists built, for the tests
+	mu      sync.Mutex
+	list    weak.Pointer[quarters]
+	listing *listing     // the listing under way, if any
+	workers sync.Pool    // of *worker
+	builds  atomic.Int64 // lists built, for the tests
 }
 
 // task is the classes from to to of board board.
@@ -120,8 +120,8 @@ func (j *Job) Finish(sum solvers.Tally) (uint64, *uint64, error) {
 	return sum.Count, nil, nil
 }
 
-// quarters returns the list of a quarter's placements, building it if no task holds it, or waiting for
-// the task that builds it. It returns ctx's error if ctx ends first.
+// quarters returns the list of a quarter's placements, building it if no task holds it, or helping the
+// tasks that build it. It returns ctx's error if ctx ends first.
 func (j *Job) quarters(ctx context.Context) (*quarters, error) {
 	for {
 		j.mu.Lock()
@@ -129,33 +129,29 @@ func (j *Job) quarters(ctx context.Context) (*quarters, error) {
 			j.mu.Unlock()
 			return q, nil
 		}
-		if wait := j.building; wait != nil {
-			j.mu.Unlock()
-			select {
-			case <-wait:
-				continue
-			case <-ctx.Done():
-				return nil, ctx.Err()
-			}
+		l := j.listing
+		if l == nil {
+			l = newListing((j.n+1)/2, j.n/2)
+			j.listing = l
 		}
-		done := make(chan struct{})
-		j.building = done
 		j.mu.Unlock()
 
-		t, h := (j.n+1)/2, j.n/2
-		q := newQuarters(t, h, func() bool { return ctx.Err() != nil })
+		q := l.work(func() bool { return ctx.Err() != nil })
 		j.mu.Lock()
-		if q != nil {
-			j.list = weak.Make(q)
-			j.builds.Add(1)
+		if j.listing == l && (q != nil || l.failed.Load()) {
+			j.listing = nil
+			if q != nil {
+				j.list = weak.Make(q)
+				j.builds.Add(1)
+			}
 		}
-		j.building = nil
-		close(done)
 		j.mu.Unlock()
-		if q == nil {
-			return nil, ctx.Err() // the build stopped for ctx: another task's may go on with its own
+		if q != nil {
+			return q, nil
 		}
-		return q, nil
+		if err := ctx.Err(); err != nil {
+			return nil, err // a listing its stop spoiled is begun again by the next task that needs it
+		}
 	}
 }
 

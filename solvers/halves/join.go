@@ -7,20 +7,20 @@ import "math/bits"
 //
 // It splits both lists on one bit at a time: east words without the bit pair with every west word, east
 // words with it pair only with west words without it (or the other way round: the shorter list goes on
-// whole), so the pairs that share the bit are never looked at. Splitting on the bits most often set first prunes most. Where one list is short and the other long,
-// a table per piece of the word finds each long word's clashes with all the short words at once: 64 or
-// 256 of them a lookup in uint64s (table, table4), 512 in a vector of AVX-512 (table512); where both are
+// whole), so the pairs that share the bit are never looked at. Splitting on the bits most often set
+// first prunes most. Where one list is short and the other long, a table per piece of the word finds
+// each long word's clashes with all the short words at once: 64 or 256 of them a lookup in uint64s
+// (table, table4), 512 in a vector of AVX-512 (table512), 1,024 in two (table1024); where both are
 // short, pairs are compared one by one.
 type joiner struct {
 	bits uint
 	tab  [maxPieces][1 << piece]uint64
 	tab4 [maxPieces][1 << piece][4]uint64
-	wide *wideTables // made on first use, where the processor has AVX-512
-	set  []uint64    // scratch for partition512
+	wide *[2]wideTables // made on first use, where the processor has AVX-512
+	set  []uint64       // scratch for partition512
 	// copies[d] holds the words without the bit that the split at depth d copies out.
 	copies [][]uint64
 	words  [512]uint64 // and for table512
-	tmp    [8]uint64
 	order  []uint
 	// stop, if set, is polled near the top of the split; once it returns true the count is abandoned.
 	stop    func() bool
@@ -46,7 +46,19 @@ func (j *joiner) count(east, west []uint64, bits uint) uint64 {
 	}
 	j.bits = bits
 	j.order = j.order[:0]
-	return j.split(0, east, west)
+	return j.split(0, east, west, or(east), or(west))
+}
+
+// or returns the OR of list's words.
+func or(list []uint64) uint64 {
+	if useWide {
+		return or512(list)
+	}
+	var x uint64
+	for _, w := range list {
+		x |= w
+	}
+	return x
 }
 
 // orderBits sets j.order to the bits in the order to split on: those that prune the most pairs first.
@@ -77,9 +89,10 @@ func (j *joiner) orderBits(east, west []uint64, bits uint) {
 	}
 }
 
-// split counts the pairs of east × west, splitting on j.order[d:]. It reorders each list only within
-// itself, so a caller's lists still hold the same words for its second child.
-func (j *joiner) split(d int, east, west []uint64) uint64 {
+// split counts the pairs of east × west, splitting on j.order[d:]; orEast and orWest are the ORs of
+// the lists' words. It reorders each list only within itself, so a caller's lists still hold the same
+// words for its second child.
+func (j *joiner) split(d int, east, west []uint64, orEast, orWest uint64) uint64 {
 	ne, nw := len(east), len(west)
 	if ne == 0 || nw == 0 {
 		return 0
@@ -98,7 +111,7 @@ func (j *joiner) split(d int, east, west []uint64) uint64 {
 		if ne > nw {
 			east, west = west, east
 		}
-		return j.tables(east, west)
+		return j.tables(east, west, orEast&orWest)
 	}
 	if d == 0 {
 		// Ranked only where the lists are split at all: many a pair of short lists goes straight to a
@@ -121,49 +134,57 @@ func (j *joiner) split(d int, east, west []uint64) uint64 {
 	// bit reaching both; the long words are what the tables' lookups cost.
 	if ne > nw {
 		east, west = west, east
+		orEast, orWest = orWest, orEast
 	}
 	// east, the shorter, stays whole and in place for the second child; its words without bit are
 	// copied out for the first, which costs less than partitioning it.
-	westClear := j.partition(west, bit)
-	without := j.without(d, east, bit)
-	return j.split(d+1, west[westClear:], without) + j.split(d+1, west[:westClear], east)
+	westClear, orClear, orSet := j.partition(west, bit)
+	without, orWithout := j.without(d, east, bit)
+	return j.split(d+1, west[westClear:], without, orSet, orWithout) + j.split(d+1, west[:westClear], east, orClear, orEast)
 }
 
-// without returns the words of list without bit, copied to the scratch of depth d of the split: the
-// copy is read by the split below d only, which uses the scratch of deeper levels.
-func (j *joiner) without(d int, list []uint64, bit uint) []uint64 {
+// without returns the words of list without bit, copied to the scratch of depth d of the split, and
+// their OR: the copy is read by the split below d only, which uses the scratch of deeper levels.
+func (j *joiner) without(d int, list []uint64, bit uint) ([]uint64, uint64) {
 	for len(j.copies) <= d {
 		j.copies = append(j.copies, nil)
 	}
 	buf := grow(j.copies[d], len(list)+8)
 	j.copies[d] = buf
 	if useWide {
-		return buf[:filter512(&buf[0], list, uint64(bit))]
+		n, or := filter512(&buf[0], list, uint64(bit))
+		return buf[:n], or
 	}
-	n := 0
+	n, or := 0, uint64(0)
 	for _, x := range list {
 		buf[n] = x
-		n += int(^x >> bit & 1)
+		keep := ^x >> bit & 1
+		n += int(keep)
+		or |= x & -keep
 	}
-	return buf[:n]
+	return buf[:n], or
 }
 
 // tables counts the pairs of small × large that share no bit, by tables of up to 512 short words with
 // AVX-512, or else of up to 256, and the last 64 or fewer alone, where a table of four words an entry
-// would cost as much for far fewer pairs.
-func (j *joiner) tables(small, large []uint64) uint64 {
+// would cost as much for far fewer pairs. live holds the bits both lists use.
+func (j *joiner) tables(small, large []uint64, live uint64) uint64 {
 	var c uint64
 	if useWide {
 		// Only the bits both lists use can make a clash; the splits above have cleared some on either
-		// side. Packed together, they often need a piece fewer, and a long word a lookup fewer.
-		live := or512(small) & or512(large)
+		// side. Packed together, they often need a piece fewer, and a long word a lookup fewer. The
+		// split keeps each list's OR as it partitions and copies, so live costs nothing here.
 		if live == 0 {
 			return uint64(len(small) * len(large))
 		}
-		for len(small) > 0 {
-			k := min(len(small), 512)
-			c += j.table512(small[:k], large, live)
+		// Two tables at a time: a long word's pieces, found once, serve both.
+		for len(small) > 512 {
+			k := min(len(small), 1024)
+			c += j.table1024(small[:512], small[512:k], large, live)
 			small = small[k:]
+		}
+		if len(small) > 0 {
+			c += j.table512(small, large, live)
 		}
 		return c
 	}
@@ -176,7 +197,7 @@ func (j *joiner) tables(small, large []uint64) uint64 {
 }
 
 // partition is partition, with AVX-512 where the join has it.
-func (j *joiner) partition(list []uint64, bit uint) int {
+func (j *joiner) partition(list []uint64, bit uint) (clear int, orClear, orSet uint64) {
 	if !useWide || len(list) < 16 {
 		return partition(list, bit)
 	}
@@ -187,16 +208,18 @@ func (j *joiner) partition(list []uint64, bit uint) int {
 }
 
 // partition moves the words of list without bit before those with it, in place, and returns how many
-// are without it. It has no branch: each word is swapped with the first of those with the bit so far,
-// and that boundary advances if the word lacks the bit.
-func partition(list []uint64, bit uint) int {
-	clear := 0
+// are without it and the OR of each part. It has no branch: each word is swapped with the first of
+// those with the bit so far, and that boundary advances if the word lacks the bit.
+func partition(list []uint64, bit uint) (clear int, orClear, orSet uint64) {
 	for i, x := range list {
 		list[i] = list[clear]
 		list[clear] = x
-		clear += int(^x >> bit & 1)
+		has := x >> bit & 1
+		clear += int(has ^ 1)
+		orSet |= x & -has
+		orClear |= x &^ -has
 	}
-	return clear
+	return clear, orClear, orSet
 }
 
 // A table pays for building itself when one list has at most tableSmall words (taken 256 at a time, one
@@ -324,18 +347,47 @@ var useWide = hasAVX512()
 // built and scanned with AVX-512 (join_amd64.s), over the bits live of each word packed together.
 func (j *joiner) table512(small, large []uint64, live uint64) uint64 {
 	if j.wide == nil {
-		j.wide = new(wideTables)
+		j.wide = new([2]wideTables)
 	}
-	// The short words, packed and in whole blocks of 64, transposed into columns.
+	pieces := j.build(&j.wide[0], small, live)
+	return uint64(len(small)*len(large)) - scan512(&j.wide[0], large, pieces, live)
+}
+
+// table1024 is table512 for two small lists at once, a of 512 words and b of up to 512: each long word
+// is packed and cut into pieces once for both tables, and looked up in both.
+func (j *joiner) table1024(a, b, large []uint64, live uint64) uint64 {
+	if j.wide == nil {
+		j.wide = new([2]wideTables)
+	}
+	pieces := j.build(&j.wide[0], a, live)
+	j.build(&j.wide[1], b, live)
+	return uint64((len(a)+len(b))*len(large)) - scan1024(&j.wide[0], &j.wide[1], large, pieces, live)
+}
+
+// build fills tab with the tables of small, up to 512 words, over the bits live, and returns how many
+// pieces a long word takes: the short words, packed and in whole blocks of 64, transposed into columns,
+// and the columns ORed into each piece's entries.
+func (j *joiner) build(tab *wideTables, small []uint64, live uint64) int {
 	n := len(small)
 	compress(&j.words[0], small, live)
 	clear(j.words[n : (n+63)&^63])
 	nb := bits.OnesCount64(live)
 	var cols columns
-	transpose512(&cols, &j.words, (n+63)/64, (nb+7)/8, &j.tmp)
+	transpose512(&cols, &j.words, (n+63)/64, (nb+7)/8)
 	pieces := max((nb+piece-1)/piece, 4)
-	build512(j.wide, &cols, pieces)
-	return uint64(len(small)*len(large)) - scan512(j.wide, large, pieces, live)
+	build512(tab, &cols, pieces, tableGroups(nb, pieces))
+	return pieces
+}
+
+// tableGroups returns build512's groups for a word of nb bits in pieces pieces: in field k (four bits),
+// the groups of 16 entries piece k needs, 2^(b-4) for a piece of b bits, and at least one.
+func tableGroups(nb, pieces int) uint64 {
+	var groups uint64
+	for k := range pieces {
+		b := min(piece, max(0, nb-k*piece))
+		groups |= uint64(1) << max(0, b-4) << (4 * k)
+	}
+	return groups
 }
 
 func trailingZeros(x uint64) int { return bits.TrailingZeros64(x) }

@@ -10,10 +10,13 @@ func cpuid(leaf, sub uint32) (eax, ebx, ecx, edx uint32)
 func xgetbv() (eax uint32)
 
 //go:noescape
-func build512(tab *wideTables, cols *columns, pieces int)
+func build512(tab *wideTables, cols *columns, pieces int, groups uint64)
 
 //go:noescape
 func scan512(tab *wideTables, large []uint64, pieces int, live uint64) (clashes uint64)
+
+//go:noescape
+func scan1024(tab, tab2 *wideTables, large []uint64, pieces int, live uint64) (clashes uint64)
 
 //go:noescape
 func or512(list []uint64) (or uint64)
@@ -25,13 +28,13 @@ func compress(dst *uint64, src []uint64, live uint64)
 func pairs512(out *uint64, us, ucs, ds, dcs []uint64) (n int)
 
 //go:noescape
-func partition512(list []uint64, bit uint64, set *uint64) (clear int)
+func partition512(list []uint64, bit uint64, set *uint64) (clear int, orClear, orSet uint64)
 
 //go:noescape
-func filter512(dst *uint64, list []uint64, bit uint64) (n int)
+func filter512(dst *uint64, list []uint64, bit uint64) (n int, or uint64)
 
 //go:noescape
-func transpose512(cols *columns, words *[512]uint64, blocks, bytes int, tmp *[8]uint64)
+func transpose512(cols *columns, words *[512]uint64, blocks, bytes int)
 
 //go:noescape
 func prepare512(parts, cross *uint64, src []uint64, shifts *[5]uint64, mask, block uint64) (n int)
@@ -57,15 +60,18 @@ func hasAVX512() bool {
 }
 
 // wideFeatures reports whether CPUID leaf 7's EBX and ECX name every extension the wide join's assembly
-// uses beyond AVX-512F: BMI1 and BMI2 (TZCNT, PEXT, RORX, SHLX), VPOPCNTDQ (VPOPCNTQ) and VBMI (VPERMB, in
-// transpose512). A processor with VPOPCNTDQ but not VBMI (Knights Mill) would fault on VPERMB.
+// uses beyond AVX-512F: BMI1 and BMI2 (TZCNT, PEXT, RORX, SHLX), VPOPCNTDQ (VPOPCNTQ), BW (VPTESTMB,
+// VPADDB and KMOVQ, in transpose512) and VBMI (VPERMI2B, there too). A processor with VPOPCNTDQ but not
+// VBMI or BW (Knights Mill) would fault on them.
 func wideFeatures(ebx7, ecx7 uint32) bool {
 	const (
 		bmi1      = 1 << 3 // EBX
 		bmi2      = 1 << 8 // EBX
 		avx512f   = 1 << 16
+		avx512bw  = 1 << 30
 		vbmi      = 1 << 1 // ECX
 		vpopcntdq = 1 << 14
+		ebx       = avx512f | avx512bw | bmi1 | bmi2
 	)
-	return ebx7&(avx512f|bmi1|bmi2) == avx512f|bmi1|bmi2 && ecx7&(vbmi|vpopcntdq) == vbmi|vpopcntdq
+	return ebx7&ebx == ebx && ecx7&(vbmi|vpopcntdq) == vbmi|vpopcntdq
 }

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
@@ -46,7 +47,7 @@ func TestMeetChecks(t *testing.T) {
 	t.Log(checkMeet(t, a, b, *meetSample, *meetSampleMax, *meetSeed))
 }
 
-var meetKey = regexp.MustCompile(`^meet \d+x\d+ meet/1 n=(\d+) cut=(\d+) tasks=(\d+)$`)
+var meetKey = regexp.MustCompile(`^meet \d+x\d+ meet/([12]) n=(\d+) cut=(\d+) .*tasks=(\d+)$`)
 
 // meetCount is one whole count by the meet, read from its shards.
 type meetCount struct {
@@ -55,6 +56,9 @@ type meetCount struct {
 	total  uint64
 	counts []uint64
 }
+
+// orbits reports whether the count's tasks are orbits of column sets.
+func (c meetCount) orbits() bool { return strings.HasPrefix(c.job.Key(), "meet/2") }
 
 // readMeet merges shards (each task once), and checks that their task list is the one the solver makes
 // for their model and cut.
@@ -73,12 +77,17 @@ func readMeet(t modeltest.Fataler, name string, shards []runfile.ShardResult) me
 	if key == nil {
 		t.Fatalf("%s: key %q: not a count by the meet", name, merged.Run.Key)
 	}
-	cut, _ := strconv.Atoi(key[2])
+	cut, _ := strconv.Atoi(key[3])
 	m, err := modeltest.PlainModel(merged.Run.Model)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	j, err := backtrack.New(backtrack.Counting(backtrack.Meet), backtrack.TaskDepth(cut)).Plan(ctx, m, false)
+	// The plain split is asked for by its cut (--task-depth), the one by orbits is --method meet's own.
+	plan, depth := meet.Plan, cut
+	if key[1] == "2" {
+		plan, depth = meet.PlanOrbits, 0
+	}
+	j, err := backtrack.New(backtrack.Counting(backtrack.Meet), backtrack.TaskDepth(depth)).Plan(ctx, m, false)
 	if err != nil || j.Key() != merged.Run.Key {
 		t.Fatalf("%s: the solver plans %v (err %v) for the key %q", name, j, err, merged.Run.Key)
 	}
@@ -86,7 +95,7 @@ func readMeet(t modeltest.Fataler, name string, shards []runfile.ShardResult) me
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	mj, err := meet.Plan(ctx, p, cut)
+	mj, err := plan(ctx, p, cut)
 	if err != nil || mj.Tasks() != merged.Run.TotalTasks {
 		t.Fatalf("%s: the meet plans %d tasks (err %v), the shards %d", name, mj.Tasks(), err, merged.Run.TotalTasks)
 	}
@@ -112,6 +121,9 @@ func checkMeet(t modeltest.Fataler, a, b []runfile.ShardResult, sample int, samp
 	flip := 2*j.Cut() == n
 	recounts := 0
 	for i, c := range ca.counts {
+		if ca.orbits() {
+			break // one task an orbit: no images among the tasks
+		}
 		s := j.Columns(i)
 		images := []uint64{mirror(s, n)}
 		if flip {
@@ -127,19 +139,38 @@ func checkMeet(t modeltest.Fataler, a, b []runfile.ShardResult, sample int, samp
 		}
 	}
 	report := fmt.Sprintf("count %d: %d tasks cut below row %d, each against its images (%d pairs agree)", ca.total, j.Tasks(), j.Cut(), recounts)
+	if ca.orbits() {
+		report = fmt.Sprintf("count %d: %d tasks by orbits cut below row %d (%s)", ca.total, j.Tasks(), j.Cut(), j.Key())
+	}
 	if b != nil {
 		cb := readMeet(t, "b", b)
-		if cb.m.Canonical() != ca.m.Canonical() || cb.job.Cut() == j.Cut() {
-			t.Fatalf("a and b: want one model cut at two rows (cuts %d and %d)", j.Cut(), cb.job.Cut())
+		if cb.m.Canonical() != ca.m.Canonical() || (cb.job.Cut() == j.Cut() && cb.orbits() == ca.orbits()) {
+			t.Fatalf("a and b: want one model cut at two rows, or at one row, one count by orbits (cuts %d and %d, %s and %s)", j.Cut(), cb.job.Cut(), j.Key(), cb.job.Key())
 		}
 		if cb.total != ca.total {
 			t.Fatalf("a counts %d, b (cut below row %d) %d", ca.total, cb.job.Cut(), cb.total)
 		}
 		report += fmt.Sprintf("; b, cut below row %d in %d tasks, counts the same", cb.job.Cut(), cb.job.Tasks())
+		if cb.job.Cut() == j.Cut() {
+			// One count by orbits, one plain: every column set's count times its orbit's size is its
+			// orbit's task's.
+			plain, orb := ca, cb
+			if ca.orbits() {
+				plain, orb = cb, ca
+			}
+			for i, c := range plain.counts {
+				k := orb.job.Task(plain.job.Columns(i))
+				if w := orb.job.Weight(k); c*w != orb.counts[k] {
+					t.Fatalf("columns %b: %d, its orbit's task %d (weight %d) %d", plain.job.Columns(i), c, k, w, orb.counts[k])
+				}
+			}
+			report += ", task by task"
+		}
 	}
+	// A task by orbits counts its column set times its orbit's size: the general path counts the set.
 	var small []int
 	for i, c := range ca.counts {
-		if c <= sampleMax {
+		if c/j.Weight(i) <= sampleMax {
 			small = append(small, i)
 		}
 	}
@@ -151,8 +182,8 @@ func checkMeet(t modeltest.Fataler, a, b []runfile.ShardResult, sample int, samp
 	var sum uint64
 	for _, i := range small {
 		res, err := general.Count(ctx, blockedTask(ca.m, j, i))
-		if err != nil || res.Count != ca.counts[i] {
-			t.Fatalf("task %d (columns %b): %d, the general path %d (err %v)", i, j.Columns(i), ca.counts[i], res.Count, err)
+		if w := j.Weight(i); err != nil || res.Count*w != ca.counts[i] {
+			t.Fatalf("task %d (columns %b, weight %d): %d, the general path %d (err %v)", i, j.Columns(i), w, ca.counts[i], res.Count, err)
 		}
 		sum += res.Count
 	}
@@ -189,6 +220,17 @@ func TestMeetChecksSmall(t *testing.T) {
 			set[1].Tasks[k][1]--
 			set[1].Count--
 		}
+	}
+	// A count by orbits (--method meet's own split) against the plain one cut at the same row, task by
+	// task; two orbits' tasks off by one each way, the total kept, show.
+	o := shards(0)
+	if report := checkMeet(t, o, a, 3, 1000, 1); !regexp.MustCompile(`task by task; tasks \[\d+ \d+ \d+\]`).MatchString(report) {
+		t.Fatalf("orbits against the plain count: %q", report)
+	}
+	o[0].Tasks[3][1]++
+	o[0].Tasks[4][1]--
+	if failed, msg := modeltest.Fails(func(t modeltest.Fataler) { checkMeet(t, a, o, 0, 0, 1) }); !failed || !regexp.MustCompile("orbit's task").MatchString(msg) {
+		t.Errorf("an orbit's task off by one went unseen task by task (%q)", msg)
 	}
 	// A task whose images agree with it but not with the general path: all four off together.
 	j := plan(t, m, 5)

@@ -31,8 +31,8 @@ type worker struct {
 	or []uint64
 }
 
-// Run counts the solutions of task i: those whose top rows take the columns Columns(i). It returns ctx's
-// error, and no count, once ctx is done.
+// Run counts the solutions of task i: those whose top rows take the columns Columns(i), times the task's
+// Weight. It returns ctx's error, and no count, once ctx is done.
 func (j *Job) Run(ctx context.Context, i int) (solvers.Tally, error) {
 	if i < 0 || i >= j.tasks {
 		return solvers.Tally{}, fmt.Errorf("meet: task %d out of range 0..%d", i, j.tasks-1)
@@ -61,7 +61,7 @@ func (j *Job) Run(ctx context.Context, i int) (solvers.Tally, error) {
 	if !ok {
 		return solvers.Tally{}, ctx.Err()
 	}
-	return solvers.Tally{Count: count, Nodes: uint64(len(w.list[0])/max(1, j.cut) + len(w.list[1])/max(1, j.n-j.cut))}, nil
+	return solvers.Tally{Count: count * j.Weight(i), Nodes: uint64(len(w.list[0])/max(1, j.cut) + len(w.list[1])/max(1, j.n-j.cut))}, nil
 }
 
 // Finish returns the number of solutions: the sum of the tasks' counts. The meet counts no classes.

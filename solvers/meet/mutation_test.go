@@ -121,3 +121,47 @@ func planMiddle(t *testing.T, p *constraints.Program) *Job {
 	}
 	return j
 }
+
+// TestOrbitMutantsFail: a meet by orbits that forgets the weights, or takes a symmetry the model does
+// not keep, must disagree with the OEIS or with brute force.
+func TestOrbitMutantsFail(t *testing.T) {
+	ctx := context.Background()
+	a189851 := modeltest.OEIS(t, "A189851")
+	const girafferider = "rook,ride(1,4),ride(4,1),ride(1,-4),ride(4,-1)"
+	p := compile(t, girafferider, 8)
+	j, err := PlanOrbits(ctx, p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := total(t, j); got != a189851[8] {
+		t.Fatalf("the meet by orbits itself: a(8) %d, the OEIS %d", got, a189851[8])
+	}
+	for i := range j.weight {
+		j.weight[i] = 1
+	}
+	if got := total(t, j); got == a189851[8] {
+		t.Errorf("a meet by orbits without weights matches A189851 a(8) (%d)", got)
+	}
+	// rook + ride(1,2) keeps the half turn alone: the mirror and the flip taken too must show.
+	a, _ := constraints.ParseAttack("rook,ride(1,2)")
+	m := constraints.Model{Rows: 6, Cols: 6, Attack: a}
+	want, err := brute.Solver{}.Count(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ = constraints.Compile(m)
+	j, err = PlanOrbits(ctx, p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := total(t, j); got != want.Count || j.mirror || j.flip || !j.turn {
+		t.Fatalf("rook + ride(1,2) on 6×6 by orbits: %d (mirror %t, flip %t, turn %t), brute force %d", got, j.mirror, j.flip, j.turn, want.Count)
+	}
+	j.mirror, j.flip = true, true
+	if err := j.orbitTasks(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := total(t, j); got == want.Count {
+		t.Errorf("a meet that takes the mirror rook + ride(1,2) lacks matches brute force (%d)", got)
+	}
+}
