@@ -90,23 +90,25 @@ func (p *problem) coverBlocks(masks []uint64, lo int, flip bool) [][]int32 {
 	return out
 }
 
-// masksOf writes into buf (a word a line: rows, or columns when flip) the cells of cells that are open
+// masksOf writes into buf (a word a line: rows, or columns when flip) the cells of units that are open
 // and not stamped with skip, and returns the lines from the first that holds any to the last, and the
 // first's number (nil when none).
-func (f *finder) masksOf(cells []int32, flip bool, skip uint32, buf []uint64) ([]uint64, int) {
+func (f *finder) masksOf(units []int32, flip bool, skip uint32, buf []uint64) ([]uint64, int) {
 	s := f.s
 	clear(buf)
 	lo, hi := len(buf), -1
-	for _, c := range cells {
-		if s.cells[c] != Open || skip != 0 && f.stamp[c] == skip {
-			continue
+	for _, u := range units {
+		for _, c := range s.p.units[u].cells {
+			if s.cells[c] != Open || skip != 0 && f.stamp[c] == skip {
+				continue
+			}
+			line, at := int(c)/s.p.cols, int(c)%s.p.cols
+			if flip {
+				line, at = at, line
+			}
+			buf[line] |= 1 << at
+			lo, hi = min(lo, line), max(hi, line)
 		}
-		line, at := int(c)/s.p.cols, int(c)%s.p.cols
-		if flip {
-			line, at = at, line
-		}
-		buf[line] |= 1 << at
-		lo, hi = min(lo, line), max(hi, line)
 	}
 	if hi < 0 {
 		return nil, 0
@@ -129,7 +131,7 @@ func (f *finder) emptiedByAll(cells []int32) []int32 {
 	for _, y := range cells {
 		t := f.next()
 		f.effect(y, t)
-		for _, c := range f.markedNear(y, t) {
+		for _, c := range f.effected {
 			if f.count[c] == 0 {
 				touched = append(touched, c)
 			}
@@ -266,33 +268,11 @@ func (f *finder) blockSets() []blockSet {
 // and the queens the set still needs.
 func (f *finder) setMasks(bs *blockSet, skip uint32) ([]uint64, int, int) {
 	need := 0
-	buf := f.lineBuf()
-	if len(bs.units) == 1 {
-		need = f.need(bs.units[0])
-		m, lo := f.masksOf(f.s.p.units[bs.units[0]].cells, bs.flip, skip, buf)
-		return m, lo, need
-	}
-	// Two lines: their cells together.
-	clear(buf)
-	lo, hi := len(buf), -1
 	for _, u := range bs.units {
 		need += f.need(u)
-		for _, c := range f.s.p.units[u].cells {
-			if f.s.cells[c] != Open || skip != 0 && f.stamp[c] == skip {
-				continue
-			}
-			line, at := int(c)/f.s.p.cols, int(c)%f.s.p.cols
-			if bs.flip {
-				line, at = at, line
-			}
-			buf[line] |= 1 << at
-			lo, hi = min(lo, line), max(hi, line)
-		}
 	}
-	if hi < 0 {
-		return nil, 0, need
-	}
-	return buf[lo : hi+1], lo, need
+	m, lo := f.masksOf(bs.units, bs.flip, skip, f.lineBuf())
+	return m, lo, need
 }
 
 // blocks finds a set that needs as many queens as the fewest 2×2 blocks covering its open cells: a
@@ -652,8 +632,7 @@ func (f *finder) pressure() (step, bool) {
 		for _, u := range s.p.cellUnits[y] {
 			f.unitMark[u] = t
 		}
-		for _, c := range f.markedNear(y, t) {
-			f.stamp[c] = t // markedNear stamps them anew: take them back
+		for _, c := range f.effected {
 			for _, u := range s.p.cellUnits[c] {
 				f.unitMark[u] = t
 			}

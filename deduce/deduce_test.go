@@ -48,10 +48,18 @@ func TestExplainCatalogSound(t *testing.T) {
 	}
 }
 
+// uniqueSolution returns m's one solution, found by the plain search; the test fails unless there is
+// exactly one.
 func uniqueSolution(t *testing.T, m constraints.Model) constraints.Solution {
 	t.Helper()
+	return uniqueSolutionBy(t, deduce.Solver{}, m)
+}
+
+// uniqueSolutionBy is uniqueSolution by solver s (Packing for the big Star Battles).
+func uniqueSolutionBy(t *testing.T, s deduce.Solver, m constraints.Model) constraints.Solution {
+	t.Helper()
 	var sols []constraints.Solution
-	_, err := deduce.Solver{}.Enumerate(context.Background(), m, func(s constraints.Solution) bool {
+	_, err := s.Enumerate(context.Background(), m, func(s constraints.Solution) bool {
 		sols = append(sols, s)
 		return len(sols) < 2
 	})

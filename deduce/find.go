@@ -248,29 +248,6 @@ func (f *finder) seesAll() (step, bool) {
 	return step{}, false
 }
 
-// markedNear lists the cells effect marked with t: those a queen on y attacks and those of the units it
-// fills.
-func (f *finder) markedNear(y int32, t uint32) []int32 {
-	s := f.s
-	var out []int32
-	seen := f.next()
-	add := func(c int32) {
-		if f.stamp[c] == t {
-			f.stamp[c] = seen // each once
-			out = append(out, c)
-		}
-	}
-	for _, a := range s.p.attacks[y] {
-		add(a)
-	}
-	for _, u := range s.p.cellUnits[y] {
-		for _, c := range s.p.units[u].cells {
-			add(c)
-		}
-	}
-	return out
-}
-
 // contradiction finds an open cell whose queen would leave some unit too little room, counting only the
 // cells that queen empties at once.
 func (f *finder) contradiction() (step, bool) {

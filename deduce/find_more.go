@@ -448,7 +448,7 @@ func (f *finder) packing() (step, bool) {
 // a row of a 21×21 with five stars at the start 20 349, each walked at every step that reaches packing.
 const packingWays = 3_000
 
-// choose returns n choose k, or a number past packingWays once it is.
+// choose returns n choose k.
 func choose(n, k int) float64 {
 	c := 1.0
 	for i := range k {
@@ -486,8 +486,11 @@ func (f *finder) squeeze() (step, bool) {
 			if f.halted() {
 				return step{}, false
 			}
-			if f.lineWays(g[0])*f.lineWays(g[1]) > squeezeWays*float64(f.budget) {
-				continue // the walk would give up at its budget: the pair is too open yet
+			// Past its budget the walk would give up, having spent it for nothing: the pair is too open
+			// yet. Two rows of a 10×10 with two stars have at most 36 ways each, of a 21×21 with five at
+			// the start C(17, 5) = 6,188.
+			if f.lineWays(g[0])*f.lineWays(g[1]) > float64(f.budget) {
+				continue
 			}
 			place, ex, ways, ok := f.arrangements(g)
 			if !ok || ways == 0 || len(place)+len(ex) == 0 {
@@ -499,11 +502,6 @@ func (f *finder) squeeze() (step, bool) {
 	}
 	return step{}, false
 }
-
-// squeezeWays bounds, as a multiple of the walk's budget, the product of two lines' ways that squeeze
-// walks: past it the walk would give up, having spent its budget for nothing. Two rows of a 10×10 with
-// two stars have at most 36 ways each, of a 21×21 with five at the start 20 000.
-const squeezeWays = 1
 
 // lineWays returns at least the number of ways unit u (a row or a column, in its cells' order) can take
 // the queens it still needs, no two attacking: the count of choices of its open cells with no two

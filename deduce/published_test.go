@@ -146,7 +146,7 @@ func bigPublished(t testing.TB) ([]publishedPuzzle, []constraints.Solution) {
 }
 
 // TestPublishedBigSolutions proves, with -big, that each big published puzzle has exactly the one
-// solution the solutions file gives it (the search with packing bounds, about 15 s of CPU in all);
+// solution the solutions file gives it (the search with packing bounds, about 6 s of CPU in all);
 // -update-big writes the file from the search.
 func TestPublishedBigSolutions(t *testing.T) {
 	if !*big && !*updateBig {
@@ -161,7 +161,7 @@ func TestPublishedBigSolutions(t *testing.T) {
 	b.WriteString("# backtracking and by SAT. deduce's tests hold every step of an explanation to them.\n")
 	found := make([]constraints.Solution, len(ps))
 	for i, p := range ps {
-		found[i] = uniqueSolutionPacked(t, p.m)
+		found[i] = uniqueSolutionBy(t, deduce.Solver{Packing: true}, p.m)
 		fmt.Fprintf(&b, "%d %s\n", i+1, formatSolution(p.m.Rows, found[i]))
 	}
 	if *updateBig {
@@ -223,18 +223,4 @@ func TestPublishedBig(t *testing.T) {
 	if *big && solved < bigExplained {
 		t.Errorf("%d of the %d big published puzzles solved, want %d", solved, tried, bigExplained)
 	}
-}
-
-// uniqueSolutionPacked is uniqueSolution by the search with packing bounds, for big Star Battles.
-func uniqueSolutionPacked(t *testing.T, m constraints.Model) constraints.Solution {
-	t.Helper()
-	var sols []constraints.Solution
-	_, err := deduce.Solver{Packing: true}.Enumerate(context.Background(), m, func(s constraints.Solution) bool {
-		sols = append(sols, s)
-		return len(sols) < 2
-	})
-	if err != nil || len(sols) != 1 {
-		t.Fatalf("%d solutions (%v), want 1", len(sols), err)
-	}
-	return sols[0]
 }
