@@ -330,7 +330,9 @@ func TestListingStops(t *testing.T) {
 		)
 		wg.Go(func() { stopped, stopErr = job.quarters(stopping) })
 		wg.Go(func() { live, liveErr = job.quarters(context.Background()) })
-		wg.Wait()
+		// A listing spoiled by the stop and never begun again would leave the live task waiting: fail
+		// then, rather than at go test's timeout.
+		returnsWithin(t, 60*time.Second, func() (uint64, error) { wg.Wait(); return 0, nil })
 		if liveErr != nil || !slices.Equal(live.index, want.index) || !slices.Equal(live.words, want.words) {
 			t.Fatalf("stopped after %d polls: the live task got %v and another list", polls, liveErr)
 		}

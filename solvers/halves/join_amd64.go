@@ -61,7 +61,8 @@ func hasAVX512() bool {
 
 // wideFeatures reports whether CPUID leaf 7's EBX and ECX name every extension the wide join's assembly
 // uses beyond AVX-512F: BMI1 and BMI2 (TZCNT, PEXT, RORX, SHLX), VPOPCNTDQ (VPOPCNTQ), BW (VPTESTMB,
-// VPADDB and KMOVQ, in transpose512) and VBMI (VPERMI2B, there too). A processor with VPOPCNTDQ but not
+// VPADDB and KMOVQ, in transpose512), VBMI (VPERMI2B, there too) and VL (VPORQ on Y and X registers, as
+// FOLD folds a vector). A processor with VPOPCNTDQ but not
 // VBMI or BW (Knights Mill) would fault on them.
 func wideFeatures(ebx7, ecx7 uint32) bool {
 	const (
@@ -69,9 +70,10 @@ func wideFeatures(ebx7, ecx7 uint32) bool {
 		bmi2      = 1 << 8 // EBX
 		avx512f   = 1 << 16
 		avx512bw  = 1 << 30
+		avx512vl  = 1 << 31
 		vbmi      = 1 << 1 // ECX
 		vpopcntdq = 1 << 14
-		ebx       = avx512f | avx512bw | bmi1 | bmi2
+		ebx       = avx512f | avx512bw | avx512vl | bmi1 | bmi2
 	)
 	return ebx7&ebx == ebx && ecx7&(vbmi|vpopcntdq) == vbmi|vpopcntdq
 }

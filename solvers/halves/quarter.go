@@ -47,8 +47,9 @@ const partRows = 5
 // once (work). It takes two searches, the first counting each group and the second storing it, so that
 // the list takes exactly the memory it needs, without a sort.
 type listing struct {
-	q     *quarters
-	parts int
+	q *quarters
+	// fixed is how many of the quarter's first rows cut it into parts: parts = 2^fixed.
+	fixed, parts int
 	// next[p] is the next part of pass p to take, finished[p] how many are done.
 	next, finished [2]atomic.Int64
 	failed         atomic.Bool   // a part stopped: the list is incomplete
@@ -57,9 +58,11 @@ type listing struct {
 }
 
 func newListing(t, h int) *listing {
+	fixed := min(partRows, t)
 	return &listing{
 		q:       &quarters{t: t, h: h, index: make([]uint32, 1<<(t+h)+1)},
-		parts:   1 << min(partRows, t),
+		fixed:   fixed,
+		parts:   1 << fixed,
 		counted: make(chan struct{}),
 		done:    make(chan struct{}),
 	}
@@ -144,7 +147,7 @@ func (l *listing) search(pass int, part uint32, stop func() bool) bool {
 			q.index[k]++
 		}
 	}
-	return q.search(part, min(partRows, q.t), stop, emit)
+	return q.search(part, l.fixed, stop, emit)
 }
 
 // search calls emit with the group and the word of every placement whose queens in the first fixed rows
