@@ -128,8 +128,10 @@ func meetFits(p *plan) string { return meet.Fits(p.prog) }
 // meetPays says whether Fastest counts by the meet: where meet.Pays forecasts less CPU than the row
 // kernel the model would take, for the kernels its costs were fitted to (the rider kernel and the
 // generic one with leapers); the classic, lines and knight kernels and the general path keep the model.
+// A task depth is the row path's (its forecast is of the meet cut in the middle): a count asked to split
+// so keeps the row kernel.
 func meetPays(p *plan) bool {
-	return (p.kernel == kernelRiders || p.kernel == kernelRows) && meet.Pays(p.prog)
+	return p.taskDepth == 0 && (p.kernel == kernelRiders || p.kernel == kernelRows) && meet.Pays(p.prog)
 }
 
 // meetJob counts by package meet, whose tasks are the top rows' column sets: cut in the middle, one task

@@ -24,8 +24,6 @@ type Estimate struct {
 	// no two queens attack and that leave every later row a free column: the nodes of a search row by
 	// row that counts the last row's queens at once.
 	Nodes float64
-	// Solutions is the estimated count.
-	Solutions float64
 	// Level[d] is the number of placements of the first d rows that a search looking ahead visits.
 	Level []float64
 	// Crossing is the mean number of lines crossing the cut that a cell lies on: the join's work for each
@@ -74,7 +72,6 @@ func (j *Job) Estimate(p *constraints.Program, probes int, seed uint64) Estimate
 	for d := 1; d < n-1; d++ {
 		e.Nodes += sums[0][d] / q
 	}
-	e.Solutions = sums[0][n] / q
 	e.Level = make([]float64, n+1)
 	for d := range e.Level {
 		e.Level[d] = sums[0][d] / q

@@ -513,6 +513,24 @@ func TestFastestMatchesOEIS(t *testing.T) {
 	}
 }
 
+// TestFastestKeepsTaskDepth holds Fastest to the row path when a task depth is asked: the depth splits
+// the row path's tasks, and the meet's forecast is of its cut in the middle, so a model the meet would
+// take keeps its kernel, and still counts right.
+func TestFastestKeepsTaskDepth(t *testing.T) {
+	ctx := context.Background()
+	m := square(12, tableAttack(t, "A189851"))
+	want := modeltest.OEIS(t, "A189851")[12]
+	for _, tc := range []struct {
+		depth    int
+		wantMeet bool
+	}{{0, true}, {2, false}, {12, false}} {
+		res, err := backtrack.New(backtrack.TaskDepth(tc.depth)).Count(ctx, m)
+		if err != nil || res.Count != want || (res.Stats.Method == "meet") != tc.wantMeet {
+			t.Errorf("task depth %d: %d by %s (%v), want %d by the meet %v", tc.depth, res.Count, res.Stats.Method, err, want, tc.wantMeet)
+		}
+	}
+}
+
 // FuzzMeet holds the meet to the general path on models drawn from the fuzzer's bytes.
 func FuzzMeet(f *testing.F) {
 	f.Add(uint64(1), uint8(6))
