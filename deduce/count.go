@@ -36,6 +36,13 @@ func (f *finder) blocksOn() bool {
 // cell: the least over all such pairings. If pair is not nil, pair[i] says whether the cover takes line
 // i with line i−1. Any cover bounds the queens the cells can hold: a block holds one at most.
 func coverLines(masks []uint64, pair []bool) int {
+	return int(coverRun(masks, pair, nil))
+}
+
+// coverRun is coverLines' pass, shared with the packing bound and the counting table: if upTo is not
+// nil, upTo[i] is the least cover of masks[0..i].
+func coverRun(masks []uint64, pair []bool, upTo []int32) int32 {
+	// The least blocks for the lines up to the one before x (last) and the one before that (before).
 	before, last, prev := int32(0), int32(0), uint64(0)
 	for i, x := range masks {
 		best, two := last+blockCols(x), false
@@ -47,9 +54,12 @@ func coverLines(masks []uint64, pair []bool) int {
 		if pair != nil {
 			pair[i] = two
 		}
+		if upTo != nil {
+			upTo[i] = best
+		}
 		before, last, prev = last, best, x
 	}
-	return int(last)
+	return last
 }
 
 // cellOn returns the cell at position at of line (a row, or a column when flip).
@@ -399,23 +409,14 @@ type countView struct {
 	covers [][]int32
 }
 
-// coverTable returns, for each region's masks, the cover of every run of its n lines, by the pass of
-// coverLines run on from each first line.
+// coverTable returns, for each region's masks, the cover of every run of its n lines, by coverRun
+// run on from each first line.
 func coverTable(masks [][]uint64, n int) [][]int32 {
 	out := make([][]int32, len(masks))
 	for j, m := range masks {
 		t := make([]int32, n*n)
 		for a := range n {
-			before, last, prev := int32(0), int32(0), uint64(0)
-			for z := a; z < n; z++ {
-				x := m[z]
-				best := last + blockCols(x)
-				if z > a {
-					best = min(best, before+blockCols(prev|x))
-				}
-				before, last, prev = last, best, x
-				t[a*n+z] = last
-			}
+			coverRun(m[a:n], nil, t[a*n+a:a*n+n])
 		}
 		out[j] = t
 	}

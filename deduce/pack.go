@@ -410,21 +410,8 @@ func (k *packer) cover(s *State, ps *packSet) int {
 	} else {
 		copy(m, src)
 	}
-	// The least blocks for the lines up to the one before x (last) and the one before that (before);
 	// k.pair[i+1], whether the least for lines 0..i takes lines i−1 and i together.
-	pair := k.pair[1 : len(m)+1]
-	before, last, prev := int32(0), int32(0), uint64(0)
-	for i, x := range m {
-		best, two := last+blockCols(x), false
-		if i > 0 {
-			if b := before + blockCols(prev|x); b < best {
-				best, two = b, true
-			}
-		}
-		pair[i] = two
-		before, last, prev = last, best, x
-	}
-	return int(last)
+	return int(coverRun(m, k.pair[1:len(m)+1], nil))
 }
 
 // bound applies the packing bound to one set, deciding cells when decide is set, and returns the set's
