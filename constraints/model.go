@@ -158,6 +158,9 @@ func (m Model) Validate() error {
 		}
 	}
 	q := m.QueenCount()
+	if q < 1 {
+		return invalid("queens", "queens %d: a solution needs at least one queen", q)
+	}
 	if err := m.validateQuotas(q); err != nil {
 		return err
 	}
@@ -198,6 +201,9 @@ func (m Model) validateQuotaFields() error {
 	}
 	if g := m.Regions; g != nil && (g.Rows() != m.Rows || g.Cols() != m.Cols) {
 		return invalid("regions", "regions: a %d×%d grid for a %d×%d board", g.Rows(), g.Cols(), m.Rows, m.Cols)
+	}
+	if g := m.Regions; g != nil && g.Count() == 0 {
+		return invalid("regions", "regions: the grid names no region (every cell is outside one)")
 	}
 	if l := e.Line; !l.IsZero() {
 		if l.Lo > 0 {
@@ -243,10 +249,10 @@ func (m Model) validateQuotaFields() error {
 func (m Model) validateQuotas(q int) error {
 	e := m.Each
 	if e.Row.Lo > m.Cols {
-		return invalid("each", "each row=%s: a row has only %d cells", e.Row, m.Cols)
+		return invalid("each", "each row=%s: a row has only %d %s", e.Row, m.Cols, plural(m.Cols, "cell", "cells"))
 	}
 	if e.Column.Lo > m.Rows {
-		return invalid("each", "each column=%s: a column has only %d cells", e.Column, m.Rows)
+		return invalid("each", "each column=%s: a column has only %d %s", e.Column, m.Rows, plural(m.Rows, "cell", "cells"))
 	}
 	field := "each"
 	if m.Queens > 0 {
@@ -284,18 +290,18 @@ func (m Model) validateQuotas(q int) error {
 	}
 	for r, n := range blockedRow {
 		if m.Cols-n < e.Row.Lo {
-			return invalidAt("each", []Cell{{r, 0}}, "each row=%s: row %d has only %d free cells", e.Row, r, m.Cols-n)
+			return invalidAt("each", []Cell{{r, 0}}, "each row=%s: row %d has only %d free %s", e.Row, r, m.Cols-n, plural(m.Cols-n, "cell", "cells"))
 		}
 	}
 	for c, n := range blockedCol {
 		if m.Rows-n < e.Column.Lo {
-			return invalidAt("each", []Cell{{0, c}}, "each column=%s: column %d has only %d free cells", e.Column, c, m.Rows-n)
+			return invalidAt("each", []Cell{{0, c}}, "each column=%s: column %d has only %d free %s", e.Column, c, m.Rows-n, plural(m.Rows-n, "cell", "cells"))
 		}
 	}
 	if e.Region.Lo > 0 {
 		for i := range m.Regions.Count() {
 			if free := m.Regions.Size(i) - blockedRegion[i]; free < e.Region.Lo {
-				return invalid("each", "each region=%s: region %c has only %d free cells", e.Region, m.Regions.Name(i), free)
+				return invalid("each", "each region=%s: region %c has only %d free %s", e.Region, m.Regions.Name(i), free, plural(free, "cell", "cells"))
 			}
 		}
 	}

@@ -255,6 +255,9 @@ func (m Model) keepsRelation(ctx context.Context, t Turn) (bool, error) {
 		// whole.
 		kept := func(a Cell, rows []int) bool {
 			for _, br := range rows {
+				if ctx.Err() != nil {
+					return false // the caller says why
+				}
 				for bc := range m.Cols {
 					b := Cell{br, bc}
 					if m.Attacks(a, b) != m.Attacks(s.Apply(a, m.Rows, m.Cols), s.Apply(b, m.Rows, m.Cols)) {
@@ -270,7 +273,7 @@ func (m Model) keepsRelation(ctx context.Context, t Turn) (bool, error) {
 				near = append(near, br)
 			}
 			if !kept(Cell{r, 0}, near) {
-				return false, nil
+				return false, ctx.Err()
 			}
 		}
 		every := make([]int, m.Rows)
@@ -282,7 +285,7 @@ func (m Model) keepsRelation(ctx context.Context, t Turn) (bool, error) {
 				return false, err
 			}
 			if !kept(Cell{r, 0}, every) {
-				return false, nil
+				return false, ctx.Err()
 			}
 		}
 		return true, nil
@@ -295,19 +298,25 @@ func (m Model) keepsRelation(ctx context.Context, t Turn) (bool, error) {
 		b, _ := m.project(Cell{a.Row + dr, a.Col + dc})
 		return m.Attacks(a, b) == m.Attacks(s.Apply(a, m.Rows, m.Cols), s.Apply(b, m.Rows, m.Cols))
 	}
-	// Small offsets first: a turn that breaks the relation almost always shows it within two steps.
+	// Small offsets first: a turn that breaks the relation almost always shows it within two steps. Each
+	// ring is its border alone, cut to the offsets the board has, so the rings together visit each offset
+	// once: time linear in the board's area.
 	for ring := 1; ring <= max(m.Rows, m.Cols); ring++ {
 		if err := ctx.Err(); err != nil {
 			return false, err
 		}
-		for dr := -ring; dr <= ring; dr++ {
-			for dc := -ring; dc <= ring; dc++ {
-				if max(intmath.Abs(dr), intmath.Abs(dc)) != ring || intmath.Abs(dr) >= m.Rows || intmath.Abs(dc) >= m.Cols {
-					continue
+		hr, hc := min(ring, m.Rows-1), min(ring, m.Cols-1)
+		for dr := -hr; dr <= hr; dr++ {
+			if intmath.Abs(dr) == ring { // the ring's top or bottom edge
+				for dc := -hc; dc <= hc; dc++ {
+					if !same(dr, dc) {
+						return false, nil
+					}
 				}
-				if !same(dr, dc) {
-					return false, nil
-				}
+				continue
+			}
+			if ring <= hc && (!same(dr, -ring) || !same(dr, ring)) { // its left and right edges
+				return false, nil
 			}
 		}
 	}

@@ -275,8 +275,8 @@ func TestValidateModelFeatures(t *testing.T) {
 		{"quota over the row", Model{Rows: 2, Cols: 3, Attack: King, Each: Quota{Row: Exactly(4)}}, "", "each", "more than a row holds"},
 		{"quotas disagree", Model{Rows: 2, Cols: 4, Attack: Attack{}, Each: Quota{Row: Exactly(1), Column: Exactly(1)}}, "each column=1 on 4 columns: 4 queens, but a solution holds 2", "each", "two per… no: 2 rows give 2 queens, 4 columns 4"},
 		{"queens disagree", Model{Rows: 3, Cols: 3, Queens: 4, Attack: King, Each: Quota{Row: Exactly(1)}}, "a solution holds 4", "queens", "the queen count must follow the quota"},
-		{"row short of free cells", Model{Rows: 2, Cols: 2, Attack: Attack{}, Each: Quota{Row: Exactly(2)}, Blocked: []Cell{{1, 1}}}, "row 1 has only 1 free cells", "each", "a blocked cell takes one of two"},
-		{"region short", Model{Rows: 2, Cols: 2, Attack: Attack{}, Regions: grid("ab", "bb"), Each: Quota{Region: Exactly(2)}, Queens: 4}, "region a has only 1 free cells", "each", "region a is one cell"},
+		{"row short of free cells", Model{Rows: 2, Cols: 2, Attack: Attack{}, Each: Quota{Row: Exactly(2)}, Blocked: []Cell{{1, 1}}}, "row 1 has only 1 free cell", "each", "a blocked cell takes one of two"},
+		{"region short", Model{Rows: 2, Cols: 2, Attack: Attack{}, Regions: grid("ab", "bb"), Each: Quota{Region: Exactly(2)}, Queens: 4}, "region a has only 1 free cell", "each", "region a is one cell"},
 		{"fixed over the quota", Model{Rows: 3, Cols: 3, Attack: Attack{}, Each: Quota{Row: Exactly(1)}, Fixed: []Cell{{0, 0}, {0, 2}}}, "row 0 holds more than each row=1", "fixed", "two fixed queens in one row"},
 		{"negative quota", Model{Rows: 3, Cols: 3, Attack: King, Each: Quota{Row: Exactly(-1)}}, "want a range from 0", "each", "no negative counts"},
 		{"range upside down", Model{Rows: 3, Cols: 3, Attack: King, Queens: 3, Each: Quota{Column: Between(2, 1)}}, "want a range from 0", "each", "no count lies in 2..1"},
@@ -480,5 +480,13 @@ func TestVerifyContextStops(t *testing.T) {
 	}
 	if err := m.VerifyContext(context.Background(), s); err == nil || errors.Is(err, context.Canceled) {
 		t.Errorf("full check: %v; want the diagonal named", err)
+	}
+	// The same queens under a diagonal quota and no attack: the quota's count is what stops.
+	q := Model{Rows: n, Cols: n, Each: Quota{Diagonal: AtMost(1)}}
+	if err := q.VerifyContext(ctx, s); !errors.Is(err, context.Canceled) {
+		t.Errorf("stopped quota check: %v; want context.Canceled", err)
+	}
+	if err := q.VerifyContext(context.Background(), s); err == nil || !strings.Contains(err.Error(), "holds 1048576 queens, want <=1") {
+		t.Errorf("full quota check: %v; want the diagonal through the first queen named", err)
 	}
 }

@@ -362,56 +362,89 @@ func (m Model) verifyQuotas(cells []Cell, p *poller) error {
 }
 
 // checkRiderLines reports a line of the riders dirs that holds a number of queens outside the quota of
-// key, counting the queens on each line by its label (and its rider's index). Where the quota asks at
-// least one queen, every line is named by walking the board's cells, to find those that hold none.
+// key, counting the queens on each line by its label, a rider at a time. Where the quota asks at least
+// one queen, every line is named by walking the board's cells, to find those that hold none. The line
+// named is the one through the first queen (or, holding none, the first cell) that meets it.
 func (m Model) checkRiderLines(key QuotaKey, dirs []Vec, cells []Cell, p *poller) error {
 	want := m.Each.Get(key)
 	if want.IsZero() {
 		return nil
 	}
-	type line struct {
-		rider int
-		label [2]int
-	}
-	lines := make([]surfaceLines, len(dirs))
-	for i, d := range dirs {
-		lines[i] = m.surfaceLines(d)
-	}
-	count := map[line]int{}
-	first := map[line]Cell{}
-	note := func(c Cell, queen bool) {
-		for i, sl := range lines {
+	for _, d := range dirs {
+		sl := m.surfaceLines(d)
+		counts := newLineCounts(sl.l, len(cells))
+		for _, c := range cells {
+			if err := p.poll(); err != nil {
+				return err
+			}
 			keys, n := sl.labels(c)
 			for _, k := range keys[:n] {
-				l := line{i, k}
-				if _, ok := first[l]; !ok {
-					first[l] = c
-				}
-				if queen {
-					count[l]++
-				}
+				counts.add(k)
 			}
 		}
-	}
-	for _, c := range cells {
-		note(c, true)
-	}
-	if want.Lo > 0 {
-		for r := range m.Rows {
-			for c := range m.Cols {
-				if err := p.poll(); err != nil {
-					return err
+		check := func(c Cell) error {
+			if err := p.poll(); err != nil {
+				return err
+			}
+			keys, n := sl.labels(c)
+			for _, k := range keys[:n] {
+				if n := counts.get(k); !want.Holds(int(n)) {
+					return fmt.Errorf("the %s through %s holds %d queens, want %s", key, c, n, want)
 				}
-				note(Cell{r, c}, false)
+			}
+			return nil
+		}
+		for _, c := range cells {
+			if err := check(c); err != nil {
+				return err
 			}
 		}
-	}
-	for k, c := range first {
-		if n := count[k]; !want.Holds(n) {
-			return fmt.Errorf("the %s through %s holds %d queens, want %s", key, c, n, want)
+		if want.Lo > 0 {
+			for r := range m.Rows {
+				for c := range m.Cols {
+					if err := check(Cell{r, c}); err != nil {
+						return err
+					}
+				}
+			}
 		}
 	}
 	return nil
+}
+
+// lineCounts counts queens by line label: in a slice where the labels span at most a few entries a
+// queen, else in a map.
+type lineCounts struct {
+	lo0, lo1, span int
+	dense          []int32
+	sparse         map[[2]int]int32
+}
+
+func newLineCounts(l lineOf, queens int) lineCounts {
+	lo0, hi0, lo1, hi1 := 0, l.cv.rows-1, 0, l.cv.cols-1 // a rider that reaches no other cell: a line a cell
+	if !l.none {
+		lo0, hi0, lo1, hi1 = l.bounds()
+	}
+	span := hi1 - lo1 + 1
+	if size := int64(hi0-lo0+1) * int64(span); size <= 4*int64(queens)+1024 {
+		return lineCounts{lo0: lo0, lo1: lo1, span: span, dense: make([]int32, size)}
+	}
+	return lineCounts{sparse: make(map[[2]int]int32, queens)}
+}
+
+func (lc *lineCounts) add(k [2]int) {
+	if lc.dense != nil {
+		lc.dense[(k[0]-lc.lo0)*lc.span+k[1]-lc.lo1]++
+		return
+	}
+	lc.sparse[k]++
+}
+
+func (lc *lineCounts) get(k [2]int) int32 {
+	if lc.dense != nil {
+		return lc.dense[(k[0]-lc.lo0)*lc.span+k[1]-lc.lo1]
+	}
+	return lc.sparse[k]
 }
 
 // checkLines reports a straight line of any slope that holds more queens than the line quota allows.

@@ -127,11 +127,11 @@ func compile(m constraints.Model) (*plan, error) {
 	p.prog = prog
 	p.rows, p.cols, p.queens = m.Rows, m.Cols, prog.Queens
 	p.read()
+	if m.Cols > MaxCols || m.Rows > MaxRows {
+		return p, nil // only the closed formulas take it: no kernel reads the symmetries below
+	}
 	p.mirror = m.Keeps(constraints.Symmetry{Turn: constraints.MirrorCols})
 	p.shift = m.Surface == constraints.Torus && m.Keeps(constraints.Symmetry{DCol: 1})
-	if m.Cols > MaxCols || m.Rows > MaxRows {
-		return p, nil // only the closed formulas take it
-	}
 	p.words = true
 	p.full = mask(m.Cols)
 	ctx := context.Background()
