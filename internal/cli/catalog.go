@@ -61,7 +61,7 @@ func runShow(_ context.Context, e *env, args []string) error {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return usagef("want one variant name (see 'queens list')")
+		return usagef("want one variant name, as 'queens list' lists them")
 	}
 	v, err := builtIn(fs.Arg(0))
 	if err != nil {

@@ -55,6 +55,9 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if fs.Changed("stars") && !starsRead {
+		return usagef("--stars %d: the puzzle states its own quota (--stars is for a level JSON or a letter grid)", *stars)
+	}
 	ctx, cancel, err := withTimeout(ctx, *timeout)
 	if err != nil {
 		return err
@@ -63,7 +66,7 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 	ex, steps, err := deduce.ExplainBoards(ctx, m, deduce.Options{Guess: *guess})
 	if err != nil {
 		if ctx.Err() != nil {
-			return &interrupted{cause: ctx.Err(), timeout: *timeout, done: fmt.Sprintf("%d steps", len(steps))}
+			return &interrupted{cause: ctx.Err(), timeout: *timeout, done: fmt.Sprintf("%d %s", len(steps), plural(uint64(len(steps)), "step", "steps"))}
 		}
 		return err
 	}
@@ -85,14 +88,14 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 // explainEnd writes the summary on stderr and turns a stall into exit 1; hint ends the stall's message.
 func explainEnd(e *env, m constraints.Model, ex deduce.Explanation, hint string) error {
 	if !ex.Solved {
-		return &codeError{code: ExitFailure, err: fmt.Errorf("deduction stalls after %d steps with %d of %d cells open: %s (--guess finishes by search)%s",
-			len(ex.Steps), ex.Open, m.Rows*m.Cols, ex.Stalled, strings.Replace(hint, ":", ";", 1))}
+		return &codeError{code: ExitFailure, err: fmt.Errorf("deduction stalls after %d %s with %d of %d cells open: %s (--guess finishes by search)%s",
+			len(ex.Steps), plural(uint64(len(ex.Steps)), "step", "steps"), ex.Open, m.Rows*m.Cols, ex.Stalled, strings.Replace(hint, ":", ";", 1))}
 	}
 	how := "without guessing"
 	if ex.Guessed {
 		how = "with a guess"
 	}
-	fmt.Fprintf(e.stderr, "# solved in %d steps %s: grade %s, score %d\n", len(ex.Steps), how, ex.Grade, ex.Score)
+	fmt.Fprintf(e.stderr, "# solved in %d %s %s: grade %s, score %d\n", len(ex.Steps), plural(uint64(len(ex.Steps)), "step", "steps"), how, ex.Grade, ex.Score)
 	return nil
 }
 
@@ -178,6 +181,9 @@ func loadPuzzle(ctx context.Context, arg string, stars int) (constraints.Model, 
 		return m, false, nil
 	}
 	if _, err := os.Stat(arg); err != nil {
+		if strings.Contains(arg, "://") {
+			return constraints.Model{}, false, usagef("--variant %s: a URL, but not of a puzz.link Star Battle (…/p?starbattle/COLS/ROWS/STARS/…)", escape(arg))
+		}
 		v, err := loadVariant(arg)
 		return v.Model, false, err
 	}
@@ -258,7 +264,7 @@ func readBounded(ctx context.Context, flag, path string) ([]byte, error) {
 	}
 }
 
-const hintUsage = `Usage: queens hint --variant PUZZLE [--state FILE|-] [--format text|json]
+const hintUsage = `Usage: queens hint --variant PUZZLE [--state FILE|-] [--format text|json] [--timeout D]
 
 The next step from a partly played board: a named technique, the cells it decides, and why. The board
 (--state, '-' for stdin) has one line per row and one character per cell: Q a queen, x a cell marked
@@ -276,6 +282,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	stars := fs.Int("stars", 1, "queens per row, column and region, for a level JSON or letter grid")
 	state := fs.String("state", "", "the played board: a file, or - for stdin (default: the empty board)")
 	format := fs.String("format", "text", "text or json")
+	timeout := fs.Duration("timeout", time.Minute, "stop after this long (e.g. 30s; 0: no limit), exit 1")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -285,9 +292,17 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	if *format != "text" && *format != "json" {
 		return usagef("--format %q: want text or json", *format)
 	}
+	ctx, cancel, err := withTimeout(ctx, *timeout)
+	if err != nil {
+		return err
+	}
+	defer cancel()
 	m, starsRead, err := loadPuzzle(ctx, *variant, *stars)
 	if err != nil {
 		return err
+	}
+	if fs.Changed("stars") && !starsRead {
+		return usagef("--stars %d: the puzzle states its own quota (--stars is for a level JSON or a letter grid)", *stars)
 	}
 	text := strings.Repeat(strings.Repeat(".", m.Cols)+"\n", m.Rows)
 	switch *state {
@@ -321,7 +336,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	h, err := deduce.HintFor(ctx, m, board)
 	if err != nil {
 		if ctx.Err() != nil {
-			return &interrupted{cause: ctx.Err()}
+			return &interrupted{cause: ctx.Err(), timeout: *timeout}
 		}
 		return err
 	}

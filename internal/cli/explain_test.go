@@ -66,6 +66,35 @@ func TestHint(t *testing.T) {
 	if code != ExitUsage {
 		t.Errorf("a short board: exit %d, %s", code, errs)
 	}
+	two := "QQ.......\n" + strings.Repeat(".........\n", 8)
+	out, _, code = runQueens(t, two, "hint", "--variant", "linkedin-09", "--state", "-")
+	if code != 0 || !strings.Contains(out, "the queens on r0c0, r0c1 are wrong") {
+		t.Errorf("two wrong queens: exit %d, %q", code, out)
+	}
+
+	// The solution's queens, with no cell marked empty, are the solved board.
+	out, _, code = runQueens(t, "", "solve", "--variant", "linkedin-09", "--first", "--format", "leetcode")
+	var sols [][]string
+	if err := json.Unmarshal([]byte(out), &sols); code != 0 || err != nil || len(sols) != 1 {
+		t.Fatalf("solve --first: exit %d, %v, %q", code, err, out)
+	}
+	out, _, code = runQueens(t, strings.Join(sols[0], "\n")+"\n", "hint", "--variant", "linkedin-09", "--state", "-", "--format", "json")
+	if code != 0 || !strings.Contains(out, `"solved":true`) {
+		t.Errorf("the solution's queens alone: exit %d, %s", code, out)
+	}
+
+	// A puzzle with no solution is said so, as explain says it, and fails.
+	none := writeFile(t, t.TempDir(), "none.yaml", "name: none\nboard: 6\nattacks: [king]\nregions: |\n  AAABBB\n  AAABBB\n  CCCDDD\n  CCCDDD\n  EEEFFF\n  EEEFFF\neach: {row: 2, column: 2, region: 2}\n")
+	for _, cmd := range []string{"hint", "explain"} {
+		_, errs, code = runQueens(t, "", cmd, "--variant", none)
+		if code != ExitFailure || !strings.Contains(errs, "no solution") {
+			t.Errorf("%s on a puzzle with no solution: exit %d, %q", cmd, code, errs)
+		}
+	}
+	_, errs, code = runQueens(t, "", "hint", "--variant", "linkedin-09", "--timeout", "-1s")
+	if code != ExitUsage || !strings.Contains(errs, "--timeout") {
+		t.Errorf("hint --timeout -1s: exit %d, %q", code, errs)
+	}
 }
 
 // TestExplainStarsHint: a two-star letter grid read with --stars' default of one stalls, and the message
