@@ -112,6 +112,9 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if err := f.check(mode, fs.Changed("method")); err != nil {
 		return err
 	}
+	if fs.Changed("checkpoint") && f.checkpoint == "" {
+		return usagef("--checkpoint: give a file name (leave the flag out for no checkpoint)")
+	}
 	m, v, err := f.model.model(ctx, fs)
 	if err != nil {
 		return err
@@ -446,7 +449,11 @@ func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
 	var ckpt *runfile.Checkpoint
 	if r.f.checkpoint != "" {
 		if ckpt, err = runfile.Open(r.f.checkpoint, run); err != nil {
-			return solvers.Result{}, &codeError{code: ExitUsage, err: err}
+			code := ExitUsage // a file that is not this run's checkpoint
+			if errors.Is(err, runfile.ErrLocked) {
+				code = ExitFailure // a file that is, held by a count still running
+			}
+			return solvers.Result{}, &codeError{code: code, err: err}
 		}
 		defer ckpt.Close()
 		opt.Done = ckpt.Done

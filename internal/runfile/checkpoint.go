@@ -123,6 +123,8 @@ func (c *Checkpoint) load(r Run) error {
 	case got.Fingerprint != want.Fingerprint:
 		return fmt.Errorf("checkpoint %s: made for another run (%s), not this one (%s)", c.path,
 			Run{Model: got.Model, Method: got.Method, Key: got.Key, Tasks: got.Tasks, Version: got.Version}.describe(), r.describe())
+	case got != want:
+		return fmt.Errorf("checkpoint %s: line 1: the header's fields do not match its fingerprint (edited by hand?)", c.path)
 	case !complete:
 		// A header whose newline is missing is a sound start: the newline is written before any record.
 		if _, err := c.f.Seek(int64(len(first)), io.SeekStart); err != nil {

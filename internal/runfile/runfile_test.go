@@ -94,8 +94,18 @@ func TestCheckpointRefuses(t *testing.T) {
 	if _, err := Open(path, newer); err == nil || !strings.Contains(err.Error(), "made for another run") {
 		t.Errorf("another version: %v", err)
 	}
-	// Damage in the middle is no torn line.
+	// A header edited by hand, its fingerprint kept, is not taken at its word.
 	data, _ := os.ReadFile(path)
+	edited := strings.Replace(string(data), fmt.Sprintf(`"tasks":%d`, run.Tasks), fmt.Sprintf(`"tasks":%d`, run.Tasks+1), 1)
+	if edited == string(data) {
+		t.Fatalf("no tasks field in the header: %q", data)
+	}
+	os.WriteFile(path, []byte(edited), 0o644)
+	if _, err := Open(path, run); err == nil || !strings.Contains(err.Error(), "do not match its fingerprint") {
+		t.Errorf("an edited header: %v", err)
+	}
+	os.WriteFile(path, data, 0o644)
+	// Damage in the middle is no torn line.
 	bad := strings.Replace(string(data), "0 1 0", "0 2 0", 1) + "1 5 0 " + crcOf("1 5 0") + "\n"
 	os.WriteFile(path, []byte(bad), 0o644)
 	if _, err := Open(path, run); err == nil || !strings.Contains(err.Error(), "line 2: checksum") {
