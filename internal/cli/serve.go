@@ -40,7 +40,11 @@ func runServe(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usagef("--addr %s: %v", *addr, err)
 	}
-	srv := &http.Server{Handler: serve.Handler(), ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
+	handler := serve.Handler()
+	if ip := ln.Addr().(*net.TCPAddr).IP; ip.IsLoopback() {
+		handler = serve.LocalHosts(handler) // listening on this machine only: refuse other hosts' names
+	}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, BaseContext: func(net.Listener) context.Context { return ctx }}
 	fmt.Fprintf(e.stderr, "# serving on http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()

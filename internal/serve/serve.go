@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -406,4 +407,22 @@ func check(ctx context.Context, r *http.Request) (any, error) {
 		out.URL = url
 	}
 	return out, nil
+}
+
+// LocalHosts wraps h for a server that listens on a loopback address: a request whose Host header names
+// any other host (a page elsewhere whose name was rebound to 127.0.0.1, "DNS rebinding") gets 403, so
+// that only pages served from this machine can reach the API.
+func LocalHosts(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := r.Host
+		if name, _, err := net.SplitHostPort(host); err == nil {
+			host = name
+		}
+		host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+		if ip := net.ParseIP(host); !strings.EqualFold(host, "localhost") && (ip == nil || !ip.IsLoopback()) {
+			http.Error(w, fmt.Sprintf("host %q: this server answers only requests to localhost", r.Host), http.StatusForbidden)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }

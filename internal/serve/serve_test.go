@@ -166,3 +166,32 @@ func TestBrowser(t *testing.T) {
 		browse(t, bin, url, "--screenshot="+abs, "--hide-scrollbars")
 	}
 }
+
+// TestLocalHosts: behind LocalHosts, requests naming this machine are served and requests naming another
+// host (a rebound DNS name) get 403.
+func TestLocalHosts(t *testing.T) {
+	h := serve.LocalHosts(serve.Handler())
+	for _, tc := range []struct {
+		host string
+		code int
+	}{
+		{"localhost:8080", http.StatusOK},
+		{"LOCALHOST", http.StatusOK},
+		{"127.0.0.1:8080", http.StatusOK},
+		{"127.0.0.2", http.StatusOK},
+		{"[::1]:8080", http.StatusOK},
+		{"evil.example:8080", http.StatusForbidden},
+		{"evil.example", http.StatusForbidden},
+		{"192.168.1.10:8080", http.StatusForbidden},
+		{"localhost.evil.example", http.StatusForbidden},
+		{"", http.StatusForbidden},
+	} {
+		r := httptest.NewRequest("GET", "/api/catalog", nil)
+		r.Host = tc.host
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != tc.code {
+			t.Errorf("Host %q: %d, want %d (%s)", tc.host, w.Code, tc.code, strings.TrimSpace(w.Body.String()))
+		}
+	}
+}
