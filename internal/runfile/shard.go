@@ -46,7 +46,7 @@ type Engine struct {
 	One bool
 }
 
-// Engines are the engines --shard auto/M reads, in the order it tries them.
+// Engines are the engines --shard auto/M reads; where more than one's index is set, it asks for I/M.
 var Engines = []Engine{
 	{Name: "Kubernetes Indexed Job", Var: "JOB_COMPLETION_INDEX"},
 	{Name: "Slurm array job", Var: "SLURM_ARRAY_TASK_ID", Base: "SLURM_ARRAY_TASK_MIN"},
@@ -54,6 +54,17 @@ var Engines = []Engine{
 }
 
 func shardFromEnv(getenv func(string) string) (int, error) {
+	var set []string
+	for _, e := range Engines {
+		if v := getenv(e.Var); v != "" {
+			set = append(set, fmt.Sprintf("%s=%s (%s)", e.Var, v, e.Name))
+		}
+	}
+	if len(set) > 1 {
+		// An engine run inside another (GNU parallel in a Kubernetes pod): which index names the shard
+		// is the user's to say, not a guess that could count one shard twice.
+		return 0, fmt.Errorf("shard auto: %s: more than one engine's index is set; give it as --shard I/M", strings.Join(set, " and "))
+	}
 	for _, e := range Engines {
 		v := getenv(e.Var)
 		if v == "" {
