@@ -61,7 +61,7 @@ func (e *badRequest) Error() string { return e.msg }
 func bad(format string, args ...any) error { return &badRequest{fmt.Sprintf(format, args...)} }
 
 // api wraps a handler: a time limit tied to the client's connection, a bounded body, JSON out, and
-// errors as {"error": msg} with 400 for the client's, 503 for a time limit, 500 otherwise.
+// errors as {"error": msg} with 400 for the client's (a puzzle with no solution too), 503 for a time limit, 500 otherwise.
 func api(h func(ctx context.Context, r *http.Request) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), Timeout)
@@ -74,7 +74,7 @@ func api(h func(ctx context.Context, r *http.Request) (any, error)) http.Handler
 			var br *badRequest
 			var mb *http.MaxBytesError
 			switch {
-			case errors.As(err, &br), errors.As(err, &mb), errors.Is(err, solvers.ErrUnsupported):
+			case errors.As(err, &br), errors.As(err, &mb), errors.Is(err, solvers.ErrUnsupported), errors.Is(err, deduce.ErrNoSolution):
 				code = http.StatusBadRequest
 			case ctx.Err() != nil:
 				code = http.StatusServiceUnavailable

@@ -64,6 +64,8 @@ func TestAPI(t *testing.T) {
 		{"bad board", "POST", "/api/hint", `{"variant": "linkedin-09", "board": ["Q"]}`, 400, "error"},
 		{"too big", "POST", "/api/explain", `{"yaml": "` + strings.Repeat("a", serve.MaxBody) + `"}`, 400, "error"},
 		{"bad size", "GET", "/api/generate?size=3", "", 400, "want a side"},
+		{"hint, no solution", "POST", "/api/hint", `{"regions": ["AABB","AABB","CCDD","CCDD"], "stars": 2}`, 400, "no solution"},
+		{"explain, no solution", "POST", "/api/explain", `{"regions": ["AABB","AABB","CCDD","CCDD"], "stars": 2}`, 400, "no solution"},
 	} {
 		var code int
 		var body string
