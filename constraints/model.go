@@ -158,9 +158,6 @@ func (m Model) Validate() error {
 		}
 	}
 	q := m.QueenCount()
-	if q < 1 {
-		return invalid("queens", "queens %d: a solution needs at least one queen", q)
-	}
 	if err := m.validateQuotas(q); err != nil {
 		return err
 	}
@@ -202,8 +199,8 @@ func (m Model) validateQuotaFields() error {
 	if g := m.Regions; g != nil && (g.Rows() != m.Rows || g.Cols() != m.Cols) {
 		return invalid("regions", "regions: a %d×%d grid for a %d×%d board", g.Rows(), g.Cols(), m.Rows, m.Cols)
 	}
-	if g := m.Regions; g != nil && g.Count() == 0 {
-		return invalid("regions", "regions: the grid names no region (every cell is outside one)")
+	if g := m.Regions; g != nil && g.Count() == 0 && !e.Region.IsZero() {
+		return invalid("each", "each region=%s: the region grid names no region (every cell is outside one)", e.Region)
 	}
 	if l := e.Line; !l.IsZero() {
 		if l.Lo > 0 {

@@ -268,6 +268,8 @@ func TestValidateModelFeatures(t *testing.T) {
 		{"linkedin", Model{Rows: 3, Cols: 3, Attack: King, Regions: grid("aab", "abb", "ccc"), Each: Quota{Row: Exactly(1), Column: Exactly(1), Region: Exactly(1)}}, "", "", "the LinkedIn puzzle's shape"},
 		{"star battle", Model{Rows: 4, Cols: 4, Attack: King, Each: Quota{Row: Exactly(1), Column: Exactly(1)}}, "", "", "rows and columns alone"},
 		{"region quota without regions", Model{Rows: 3, Cols: 3, Attack: King, Each: Quota{Region: Exactly(1)}}, "the model has no regions", "each", "a quota on nothing"},
+		{"region quota on a grid of no region", Model{Rows: 2, Cols: 2, Attack: Attack{}, Regions: grid("..", ".."), Each: Quota{Region: Exactly(1)}}, "the region grid names no region", "each", "it asked 0 queens and ran"},
+		{"a grid of no region, no quota", Model{Rows: 2, Cols: 2, Attack: King, Regions: grid("..", "..")}, "", "", "the grid says nothing: a plain model"},
 		{"wrong grid shape", Model{Rows: 3, Cols: 3, Attack: King, Regions: grid("ab", "ab")}, "a 2×2 grid for a 3×3 board", "regions", "one letter per cell"},
 		{"row rider and quota 2", Model{Rows: 4, Cols: 4, Attack: Rook, Each: Quota{Row: Exactly(2)}}, "the row rider allows at most one queen per row", "each", "contradiction"},
 		{"row rider and quota 1", Model{Rows: 4, Cols: 4, Attack: Rook, Each: Quota{Row: Exactly(1)}}, "", "", "the quota agrees with the rider"},
@@ -483,8 +485,8 @@ func TestVerifyContextStops(t *testing.T) {
 	}
 	// The same queens under a diagonal quota and no attack: the quota's count is what stops.
 	q := Model{Rows: n, Cols: n, Each: Quota{Diagonal: AtMost(1)}}
-	if err := q.VerifyContext(ctx, s); !errors.Is(err, context.Canceled) {
-		t.Errorf("stopped quota check: %v; want context.Canceled", err)
+	if err := q.checkRiderLines(KeyDiagonal, []Vec{{1, 1}}, s, &poller{ctx: ctx}); !errors.Is(err, context.Canceled) {
+		t.Errorf("stopped quota count: %v; want context.Canceled", err)
 	}
 	if err := q.VerifyContext(context.Background(), s); err == nil || !strings.Contains(err.Error(), "holds 1048576 queens, want <=1") {
 		t.Errorf("full quota check: %v; want the diagonal through the first queen named", err)

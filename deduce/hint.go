@@ -82,8 +82,8 @@ func ParseBoard(text string, rows, cols int) ([]string, error) {
 }
 
 // HintFor returns the next step from a played board (as ParseBoard returns it). When the puzzle has one
-// solution, queens and marks that disagree with it are named instead, as wrong, and a board holding all
-// of its queens is solved. A puzzle with no solution wraps ErrNoSolution.
+// solution, queens and marks that disagree with it are named instead, as wrong; a board whose queens are
+// a whole solution is solved. A puzzle with no solution wraps ErrNoSolution.
 func HintFor(ctx context.Context, m constraints.Model, board []string) (Hint, error) {
 	s, err := New(m)
 	if err != nil {
@@ -102,15 +102,19 @@ func HintFor(ctx context.Context, m constraints.Model, board []string) (Hint, er
 		return Hint{}, fmt.Errorf("deduce: %w", ErrNoSolution)
 	}
 	var h Hint
+	var queens []constraints.Cell
+	for r, line := range board {
+		for c, ch := range line {
+			if ch == 'Q' {
+				queens = append(queens, constraints.Cell{Row: r, Col: c})
+			}
+		}
+	}
 	if len(sols) == 1 {
 		in := constraints.NewCellSet(sols[0])
-		queens := 0
 		for r, line := range board {
 			for c, ch := range line {
 				cell := constraints.Cell{Row: r, Col: c}
-				if ch == 'Q' {
-					queens++
-				}
 				switch {
 				case ch == 'Q' && !in.Has(cell):
 					h.WrongQueens = append(h.WrongQueens, cell)
@@ -128,17 +132,21 @@ func HintFor(ctx context.Context, m constraints.Model, board []string) (Hint, er
 			default:
 				parts = append(parts, fmt.Sprintf("the queens on %s are wrong: the solution has none there", cellWords(h.WrongQueens)))
 			}
-			if len(h.WrongMarks) > 0 {
+			switch len(h.WrongMarks) {
+			case 0:
+			case 1:
 				parts = append(parts, fmt.Sprintf("%s is marked empty, but the solution has a queen there", cellWords(h.WrongMarks)))
+			default:
+				parts = append(parts, fmt.Sprintf("%s are marked empty, but the solution has queens there", cellWords(h.WrongMarks)))
 			}
 			h.Why = strings.Join(parts, "; ")
 			return h, nil
 		}
-		if queens == len(sols[0]) {
-			// Every queen of the solution stands: the cells left open need no mark to be solved.
-			h.Solved, h.Why = true, "solved"
-			return h, nil
-		}
+	}
+	if len(queens) == m.QueenCount() && m.Verify(constraints.NewSolution(queens...)) == nil {
+		// A whole solution stands: the cells left open need no mark to be solved.
+		h.Solved, h.Why = true, "solved"
+		return h, nil
 	}
 	for r, line := range board {
 		for c, ch := range line {

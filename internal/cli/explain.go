@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -68,7 +69,7 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 		if ctx.Err() != nil {
 			return &interrupted{cause: ctx.Err(), timeout: *timeout, done: fmt.Sprintf("%d %s", len(steps), plural(uint64(len(steps)), "step", "steps"))}
 		}
-		return err
+		return noSolution(err, starsHint(starsRead, fs.Changed("stars"), *stars))
 	}
 	if *format == "json" {
 		if err := writeJSON(e.stdout, ex); err != nil {
@@ -226,6 +227,15 @@ func starsHint(fromFlag, flagGiven bool, stars int) string {
 	return fmt.Sprintf(": the grid was read with %d %s a row, column and region (the default): for a two-star puzzle say --stars 2", stars, plural(uint64(stars), "queen", "queens"))
 }
 
+// noSolution adds to a puzzle's "no solution" what --stars' default may have to do with it (hint, from
+// starsHint); other errors pass as they are.
+func noSolution(err error, hint string) error {
+	if hint == "" || !errors.Is(err, deduce.ErrNoSolution) {
+		return err
+	}
+	return &codeError{code: ExitFailure, err: fmt.Errorf("%w%s", err, strings.Replace(hint, ":", ";", 1))}
+}
+
 // isURL reports whether arg is a puzz.link Star Battle URL, or the part of one from "starbattle/" on.
 func isURL(arg string) bool {
 	return strings.Contains(arg, "?starbattle/") || strings.HasPrefix(arg, "starbattle/")
@@ -338,7 +348,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		if ctx.Err() != nil {
 			return &interrupted{cause: ctx.Err(), timeout: *timeout}
 		}
-		return err
+		return noSolution(err, starsHint(starsRead, fs.Changed("stars"), *stars))
 	}
 	if hint := starsHint(starsRead, fs.Changed("stars"), *stars); h.Step == nil && !h.Solved && hint != "" {
 		fmt.Fprintf(e.stderr, "queens hint: note%s\n", hint)

@@ -91,6 +91,22 @@ func TestHint(t *testing.T) {
 			t.Errorf("%s on a puzzle with no solution: exit %d, %q", cmd, code, errs)
 		}
 	}
+	// A letter grid with no solution at the default of one star says so, and what --stars may change.
+	grid := writeFile(t, t.TempDir(), "g.txt", "AAB\nACB\nCCB\n")
+	for _, cmd := range []string{"hint", "explain"} {
+		_, errs, code = runQueens(t, "", cmd, "--variant", grid)
+		if code != ExitFailure || !strings.Contains(errs, "no solution") || !strings.Contains(errs, "--stars 2") {
+			t.Errorf("%s on a one-star grid with no solution: exit %d, %q", cmd, code, errs)
+		}
+	}
+
+	// On a puzzle of two solutions, either one's queens, unmarked, are solved.
+	two4 := writeFile(t, t.TempDir(), "two.yaml", "name: two\nboard: 4\nattacks: [king]\nregions: |\n  AABB\n  AABB\n  CCDD\n  CCDD\neach: {row: 1, column: 1, region: 1}\n")
+	out, _, code = runQueens(t, ".Q..\n...Q\nQ...\n..Q.\n", "hint", "--variant", two4, "--state", "-", "--format", "json")
+	if code != 0 || !strings.Contains(out, `"solved":true`) {
+		t.Errorf("a solution of a two-solution puzzle: exit %d, %s", code, out)
+	}
+
 	_, errs, code = runQueens(t, "", "hint", "--variant", "linkedin-09", "--timeout", "-1s")
 	if code != ExitUsage || !strings.Contains(errs, "--timeout") {
 		t.Errorf("hint --timeout -1s: exit %d, %q", code, errs)

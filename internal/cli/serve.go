@@ -19,7 +19,7 @@ backtracking and by SAT side by side, read the whole explanation, paint regions 
 that it has one solution, and count classic and fairy queens. Everything the page needs is inside the
 program. The JSON API behind it: GET /api/solve?variant=NAME&solver=backtrack|sat&mode=first|count,
 POST /api/solve (a variant's YAML), POST /api/hint, POST /api/explain, POST /api/check. It listens on
-this machine only unless --addr says otherwise; Ctrl-C (or SIGTERM) stops it, with exit 0: for a server that is the
+this machine only unless --addr says otherwise, and there answers only requests to localhost; Ctrl-C (or SIGTERM) stops it, with exit 0: for a server that is the
 normal end, not an interruption.
 
 Examples:

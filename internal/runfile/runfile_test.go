@@ -153,7 +153,7 @@ func TestParseShard(t *testing.T) {
 		{"auto/4", env("PARALLEL_SEQ", "5"), solvers.Shard{}, "the index must be 0 to 3"},
 		{"auto/4", env(), solvers.Shard{}, "JOB_COMPLETION_INDEX (Kubernetes Indexed Job), SLURM_ARRAY_TASK_ID (Slurm array job), PARALLEL_SEQ (GNU parallel)"},
 		{"auto/4", env("JOB_COMPLETION_INDEX", "x"), solvers.Shard{}, "not a whole number"},
-		{"auto/4", env("JOB_COMPLETION_INDEX", "1", "PARALLEL_SEQ", "1"), solvers.Shard{}, "JOB_COMPLETION_INDEX=1 (Kubernetes Indexed Job) and PARALLEL_SEQ=1 (GNU parallel): more than one engine's index is set"},
+		{"auto/4", env("JOB_COMPLETION_INDEX", "1", "PARALLEL_SEQ", "1"), solvers.Shard{}, `JOB_COMPLETION_INDEX="1" (Kubernetes Indexed Job) and PARALLEL_SEQ="1" (GNU parallel): more than one engine's index is set`},
 	}
 	for _, tt := range tests {
 		got, err := ParseShard(tt.in, tt.env)

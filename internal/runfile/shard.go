@@ -57,7 +57,7 @@ func shardFromEnv(getenv func(string) string) (int, error) {
 	var set []string
 	for _, e := range Engines {
 		if v := getenv(e.Var); v != "" {
-			set = append(set, fmt.Sprintf("%s=%s (%s)", e.Var, v, e.Name))
+			set = append(set, fmt.Sprintf("%s=%q (%s)", e.Var, v, e.Name))
 		}
 	}
 	if len(set) > 1 {
