@@ -205,18 +205,7 @@ func (f *finder) blockName(b []int32) string {
 }
 
 func (f *finder) blockList(blocks [][]int32) string {
-	var names []string
-	for i, b := range blocks {
-		if i == 4 && len(blocks) > 5 {
-			names = append(names, fmt.Sprintf("%d more", len(blocks)-4))
-			break
-		}
-		names = append(names, f.blockName(b))
-	}
-	if len(names) == 1 {
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return sentenceList(len(blocks), 4, func(i int) string { return f.blockName(blocks[i]) })
 }
 
 // blocksThe names blocks for a sentence: "the block r3c4–r4c5", "the blocks r3c4–r4c5 and r7c1".
@@ -618,14 +607,7 @@ func (f *finder) pressure() (step, bool) {
 	if len(f.unitMark) < len(s.p.units) {
 		f.unitMark = make([]uint32, len(s.p.units))
 	}
-	for y, v := range s.cells {
-		if v != Open {
-			continue
-		}
-		if f.halted() {
-			break
-		}
-		y := int32(y)
+	for y := range f.openCells() {
 		t := f.next()
 		f.effect(y, t)
 		f.stamp[y] = t

@@ -2,6 +2,7 @@ package deduce
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 )
@@ -55,6 +56,20 @@ func (f *finder) halted() bool {
 	return f.stopped
 }
 
+// openCells yields the state's open cells in order, and ends once the caller's stop has come.
+func (f *finder) openCells() iter.Seq[int32] {
+	return func(yield func(int32) bool) {
+		for y, v := range f.s.cells {
+			if v != Open {
+				continue
+			}
+			if f.halted() || !yield(int32(y)) {
+				return
+			}
+		}
+	}
+}
+
 func newFinder(s *State) *finder {
 	n := len(s.cells)
 	return &finder{s: s, stamp: make([]uint32, n), count: make([]int32, n), budget: 200_000, trialBudget: trialBudget}
@@ -73,15 +88,24 @@ func (f *finder) name(i int32) string { return f.s.p.cell(int(i)).String() }
 
 // cellList names cells for a sentence: "r1c2, r1c3 and r2c4"; past six, "r1c2, r1c3, … and 7 more".
 func (f *finder) cellList(cells []int32) string {
+	return sentenceList(len(cells), 5, func(i int) string { return f.name(cells[i]) })
+}
+
+// sentenceList names n things for a sentence, "a, b and c", the i-th by name(i); past keep+1 of them,
+// the first keep and "k more".
+func sentenceList(n, keep int, name func(i int) string) string {
 	var names []string
-	for i, c := range cells {
-		if i == 5 && len(cells) > 6 {
-			names = append(names, fmt.Sprintf("%d more", len(cells)-5))
+	for i := range n {
+		if i == keep && n > keep+1 {
+			names = append(names, fmt.Sprintf("%d more", n-keep))
 			break
 		}
-		names = append(names, f.name(c))
+		names = append(names, name(i))
 	}
-	if len(names) == 1 {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
 		return names[0]
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
@@ -258,11 +282,7 @@ func (f *finder) contradiction() (step, bool) {
 	if len(f.unitCount) < len(s.p.units) {
 		f.unitCount = make([]int32, len(s.p.units))
 	}
-	for y, v := range s.cells {
-		if v != Open {
-			continue
-		}
-		y := int32(y)
+	for y := range f.openCells() {
 		t := f.next()
 		f.effect(y, t)
 		// The cells emptied, counted per unit: markedIn reads them.

@@ -260,14 +260,7 @@ func (f *finder) regionOf(c int32) (int32, bool) {
 }
 
 func (f *finder) unitNames(us []int32) string {
-	var names []string
-	for _, u := range us {
-		names = append(names, f.s.p.units[u].name)
-	}
-	if len(names) == 1 {
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return sentenceList(len(us), len(us), func(i int) string { return f.s.p.units[us[i]].name })
 }
 
 // arrangements enumerates the ways the units of group (disjoint, each with a fixed count) can take the
@@ -542,14 +535,7 @@ func (f *finder) lineWays(u int32) float64 {
 // puzzle decides the cell the other way.
 func (f *finder) chain() (step, bool) {
 	s := f.s
-	for y, v := range s.cells {
-		if v != Open {
-			continue
-		}
-		if f.halted() {
-			break
-		}
-		y := int32(y)
+	for y := range f.openCells() {
 		for _, queen := range []bool{true, false} {
 			mark := s.Save()
 			head, fresh := s.head, s.fresh
