@@ -100,10 +100,12 @@ func TestSignalStopsEveryPath(t *testing.T) {
 }
 
 // TestHelpExamplesRun runs every example line of every command's --help through a shell, in a fresh
-// folder holding the files the examples name (shard results, my.yaml, testdata/variants/good), with the
-// built command on PATH, for up to 2 s each (long counts are cut; that is no failure): none may be a
-// usage error, as when 'solve --variant linkedin-09 --format unicode' was shown as a way to draw a board
-// and printed only "1 solution". Lines that need a SAT solver not installed here are left out.
+// folder holding the files the examples name (shard results, my.yaml, q8.cnf,
+// testdata/variants/good), with the built command on PATH, for up to 2 s each (long counts are cut;
+// that is no failure): none may be a usage error, as when 'solve --variant linkedin-09 --format
+// unicode' was shown as a way to draw a board and printed only "1 solution". Lines that need a SAT
+// solver not installed here are left out (with minisat installed, board's second example read a
+// q8.cnf that only the first made).
 func TestHelpExamplesRun(t *testing.T) {
 	bin := queensBinary(t)
 	env := append(os.Environ(), "PATH="+filepath.Dir(bin)+":"+os.Getenv("PATH"),
@@ -111,7 +113,7 @@ func TestHelpExamplesRun(t *testing.T) {
 	fixtures := t.TempDir()
 	setup := "queens solve -n 8 --shard 0/2 > shard-0.json && queens solve -n 8 --shard 1/2 > shard-1.json && " +
 		"mkdir -p results/n20-m64 testdata/variants && cp shard-*.json results/n20-m64/ && " +
-		"queens show classic-8 > my.yaml && queens puzzle --size 8 --stars 2 --seed 3 --format grid > grid.txt && ln -s " + filepath.Join(modeltest.Root(t), "testdata", "variants", "good") + " testdata/variants/good"
+		"queens show classic-8 > my.yaml && queens cnf -n 8 > q8.cnf && queens puzzle --size 8 --stars 2 --seed 3 --format grid > grid.txt && ln -s " + filepath.Join(modeltest.Root(t), "testdata", "variants", "good") + " testdata/variants/good"
 	if _, out, err := shell(fixtures, env, setup, time.Minute); err != nil {
 		t.Fatalf("%s: %v: %s", setup, err, out)
 	}
