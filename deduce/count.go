@@ -137,7 +137,8 @@ func (f *finder) lineBuf() []uint64 {
 // emptiedByAll returns the open cells, outside cells, that a queen on any of cells (open) would empty
 // at once: if one of cells holds a queen, they hold none.
 func (f *finder) emptiedByAll(cells []int32) []int32 {
-	var touched []int32
+	touched := f.touched[:0]
+	defer func() { f.touched = touched[:0] }()
 	for _, y := range cells {
 		t := f.next()
 		f.effect(y, t)
@@ -300,44 +301,56 @@ func (f *finder) blocks() (step, bool) {
 	return step{}, false
 }
 
-// regionLines returns the exact regions that still need queens and, for each, its open cells as masks
-// a line (rows, or columns when flip); false unless every open cell lies in an exact region (the
-// regions then share out the queens of any band of lines).
-func (f *finder) regionLines(flip bool) ([]int32, [][]uint64, bool) {
+// regionLines sets v's regions to the exact regions that still need queens and, for each, its open
+// cells as masks a line (rows, or columns when flip); false unless every open cell lies in an exact
+// region (the regions then share out the queens of any band of lines). It reuses v's storage from the
+// last call.
+func (f *finder) regionLines(flip bool, v *countView) bool {
 	s := f.s
 	n := s.p.rows
 	if flip {
 		n = s.p.cols
 	}
 	region := f.regionCells()
-	at := map[int32]int{}
-	var regs []int32
-	var masks [][]uint64
-	for i, v := range s.cells {
-		if v != Open {
+	if len(f.regionPlace) != len(s.p.units) {
+		f.regionPlace = make([]int32, len(s.p.units))
+	}
+	place := f.regionPlace // 1 + the region's index in v.regs; 0 for a region not yet seen
+	if need := len(s.p.units) * n; len(v.words) < need {
+		v.words = make([]uint64, need)
+	}
+	v.regs, v.masks = v.regs[:0], v.masks[:0]
+	defer func() {
+		for _, u := range v.regs {
+			place[u] = 0
+		}
+	}()
+	for i, x := range s.cells {
+		if x != Open {
 			continue
 		}
 		u := region[i]
 		if u < 0 {
-			return nil, nil, false
+			return false
 		}
 		if f.need(u) <= 0 {
 			continue // a full region: its cells hold no queen (full's step)
 		}
-		j, seen := at[u]
-		if !seen {
-			j = len(regs)
-			at[u] = j
-			regs = append(regs, u)
-			masks = append(masks, make([]uint64, n))
+		if place[u] == 0 {
+			k := len(v.regs)
+			place[u] = int32(k + 1)
+			v.regs = append(v.regs, u)
+			m := v.words[k*n : (k+1)*n : (k+1)*n]
+			clear(m)
+			v.masks = append(v.masks, m)
 		}
 		line, pos := i/s.p.cols, i%s.p.cols
 		if flip {
 			line, pos = pos, line
 		}
-		masks[j][line] |= 1 << pos
+		v.masks[place[u]-1][line] |= 1 << pos
 	}
-	return regs, masks, true
+	return true
 }
 
 // share is a region's part in a band of lines: what it needs, the blocks covering its open cells in
@@ -361,14 +374,18 @@ func (f *finder) counting() (step, bool) {
 	if len(bs) == 0 {
 		return step{}, false
 	}
-	views := make([]countView, len(bs))
+	for len(f.views) < len(bs) {
+		f.views = append(f.views, countView{})
+	}
+	views := f.views[:len(bs)]
 	width := 0
 	for i, b := range bs {
-		regs, masks, ok := f.regionLines(b.kind == KindColumn)
-		if !ok {
+		v := &views[i]
+		v.b = b
+		if !f.regionLines(b.kind == KindColumn, v) {
 			return step{}, false
 		}
-		views[i] = countView{b: b, regs: regs, masks: masks, covers: coverTable(masks, len(b.lines))}
+		v.coverTable()
 		width = max(width, len(b.lines)-1)
 	}
 	for pass := range 2 {
@@ -390,26 +407,32 @@ func (f *finder) counting() (step, bool) {
 
 // countView is the regions seen along one orientation for counting: the lines (b), the regions that
 // still need queens, their open cells as masks a line, and covers[j][a*n+z], the blocks covering region
-// j's open cells on lines a..z (a ≤ z; n lines).
+// j's open cells on lines a..z (a ≤ z; n lines). words and table hold the masks and the covers; a
+// finder keeps its views from call to call.
 type countView struct {
 	b      band
 	regs   []int32
 	masks  [][]uint64
 	covers [][]int32
+	words  []uint64
+	table  []int32
 }
 
-// coverTable returns, for each region's masks, the cover of every run of its n lines, by coverRun
-// run on from each first line.
-func coverTable(masks [][]uint64, n int) [][]int32 {
-	out := make([][]int32, len(masks))
-	for j, m := range masks {
-		t := make([]int32, n*n)
+// coverTable sets v's covers: for each region's masks, the cover of every run of its n lines, by
+// coverRun run on from each first line.
+func (v *countView) coverTable() {
+	n := len(v.b.lines)
+	if need := len(v.masks) * n * n; len(v.table) < need {
+		v.table = make([]int32, need)
+	}
+	v.covers = v.covers[:0]
+	for j, m := range v.masks {
+		t := v.table[j*n*n : (j+1)*n*n]
 		for a := range n {
 			coverRun(m[a:n], nil, t[a*n+a:a*n+n])
 		}
-		out[j] = t
+		v.covers = append(v.covers, t)
 	}
-	return out
 }
 
 // cover returns the blocks covering region j's open cells on lines a..z of v (0 when a > z).

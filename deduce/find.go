@@ -37,6 +37,12 @@ type finder struct {
 	lines    []uint64
 	sets     []blockSet
 	shareBuf []share
+	// views are counting's, kept with their storage from call to call; regionPlace is regionLines'
+	// scratch, a word per unit, zero between calls.
+	views       []countView
+	regionPlace []int32
+	// touched is emptiedByAll's list of the cells it counted, kept for its storage.
+	touched []int32
 	// trialFrom is where trial's quick and full sweeps start: after the cell of the last step each found.
 	trialFrom [2]int
 	// unitMark is per unit a tick of stamp's; unitCount, per unit marked with contradiction's tick, how
