@@ -46,13 +46,15 @@ func runList(_ context.Context, e *env, args []string) error {
 	return tw.Flush()
 }
 
-const showUsage = `Usage: queens show NAME
+const showUsage = `Usage: queens show NAME|URL
 
-Writes a built-in variant's YAML file, to read, or to copy and change.
+Writes a built-in variant's YAML file, or the model of a puzz.link Star Battle URL as a variant file, to
+read, or to copy and change.
 
 Examples:
   queens show superqueens-10
   queens show linkedin-09 > my-puzzle.yaml
+  queens show 'https://puzz.link/p?starbattle/9/9/2/12a955kh37khi20fe0g13toea1c07g' > sb9.yaml
 `
 
 func runShow(_ context.Context, e *env, args []string) error {
@@ -61,7 +63,20 @@ func runShow(_ context.Context, e *env, args []string) error {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return usagef("want one variant name, as 'queens list' lists them")
+		return usagef("want one variant name, as 'queens list' lists them, or a puzz.link URL")
+	}
+	if isURL(fs.Arg(0)) {
+		v, err := loadVariant(fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		v.Name, v.Description = "", "puzz.link Star Battle "+fs.Arg(0)
+		data, err := variants.Format(v)
+		if err != nil {
+			return fmt.Errorf("show: %w", err)
+		}
+		_, err = e.stdout.Write(data)
+		return err
 	}
 	v, err := builtIn(fs.Arg(0))
 	if err != nil {

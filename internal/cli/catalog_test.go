@@ -1,0 +1,70 @@
+package cli
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/queens-dev/queens/codec"
+	"github.com/queens-dev/queens/internal/modeltest"
+	"github.com/queens-dev/queens/variants"
+)
+
+// TestShowURL holds 'queens show URL' to the URL: the variant file it writes loads back as the model
+// codec.ParseURL reads from the URL, for the README's 9×9 and the published 17×17 to 25×25 Star Battles;
+// a URL the codec cannot read is a usage error, and a built-in name still gives the catalog's file.
+func TestShowURL(t *testing.T) {
+	urls := []string{"https://puzz.link/p?starbattle/9/9/2/12a955kh37khi20fe0g13toea1c07g"}
+	f, err := os.Open(filepath.Join(modeltest.Root(t), "testdata", "published", "starbattle-big.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for sc := bufio.NewScanner(f); sc.Scan(); {
+		if fields := strings.Fields(sc.Text()); len(fields) == 2 && strings.HasPrefix(fields[1], "https://") {
+			urls = append(urls, fields[1])
+		}
+	}
+	if len(urls) < 30 {
+		t.Fatalf("%d URLs, want the 9×9 and the published big ones", len(urls))
+	}
+	dir := t.TempDir()
+	for i, u := range urls {
+		code, out, errOut := run("show", u)
+		if code != 0 {
+			t.Fatalf("queens show %s: exit %d: %s", u, code, errOut)
+		}
+		want, err := codec.ParseURL(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(dir, "v.yaml")
+		if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		v, err := variants.Load(file)
+		if err != nil {
+			t.Fatalf("#%d: queens show's file does not load: %v\n%s", i, err, out)
+		}
+		if !reflect.DeepEqual(v.Model, want) {
+			t.Errorf("#%d: queens show's file holds %v, the URL %v", i, v.Model, want)
+		}
+		if !strings.Contains(v.Description, u) {
+			t.Errorf("#%d: description %q does not name the URL", i, v.Description)
+		}
+	}
+	if code, _, errOut := run("show", "https://puzz.link/p?starbattle/9/9/2/zz"); code != ExitUsage || !strings.Contains(errOut, "border digits") {
+		t.Errorf("show of a cut URL: exit %d, %q; want %d and the codec's reason", code, errOut, ExitUsage)
+	}
+	code, out, _ := run("show", "classic-8")
+	file, err := variants.CatalogFile("classic-08")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code != 0 || out != string(file) {
+		t.Errorf("show classic-8: exit %d, %q; want the catalog's file", code, out)
+	}
+}
