@@ -14,7 +14,7 @@ import (
 )
 
 // TestShowURL holds 'queens show URL' to the URL: the variant file it writes loads back as the model
-// codec.ParseURL reads from the URL, for the README's 9×9 and the published 17×17 to 25×25 Star Battles;
+// codec.ParseURL reads from the URL, for explain's 9×9 and the published 17×17 to 25×25 Star Battles;
 // a URL the codec cannot read is a usage error, and a built-in name still gives the catalog's file.
 func TestShowURL(t *testing.T) {
 	urls := []string{"https://puzz.link/p?starbattle/9/9/2/12a955kh37khi20fe0g13toea1c07g"}
