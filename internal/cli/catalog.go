@@ -65,7 +65,7 @@ func runShow(_ context.Context, e *env, args []string) error {
 	if fs.NArg() != 1 {
 		return usagef("want one variant name, as 'queens list' lists them, or a puzz.link URL")
 	}
-	if isURL(fs.Arg(0)) {
+	if isURL(fs.Arg(0)) || strings.Contains(fs.Arg(0), "://") {
 		v, err := loadVariant(fs.Arg(0))
 		if err != nil {
 			return err
@@ -116,6 +116,9 @@ func loadVariant(name string) (variants.Variant, error) {
 			return variants.Variant{}, &usageError{err.Error()}
 		}
 		return variants.Variant{Name: "puzz.link", Model: m}, nil
+	}
+	if _, err := os.Stat(name); err != nil && strings.Contains(name, "://") {
+		return variants.Variant{}, usagef("%s: a URL, but not of a puzz.link Star Battle (…/p?starbattle/COLS/ROWS/STARS/…)", escape(name))
 	}
 	if _, err := os.Stat(name); err != nil && !strings.ContainsAny(name, "/\\") {
 		v, berr := builtIn(name)

@@ -15,7 +15,8 @@ import (
 
 // TestShowURL holds 'queens show URL' to the URL: the variant file it writes loads back as the model
 // codec.ParseURL reads from the URL, for explain's 9×9 and the published 17×17 to 25×25 Star Battles;
-// a URL the codec cannot read is a usage error, and a built-in name still gives the catalog's file.
+// a URL the codec cannot read, or one of another site (show and solve), is a usage error, and a
+// built-in name still gives the catalog's file.
 func TestShowURL(t *testing.T) {
 	urls := []string{"https://puzz.link/p?starbattle/9/9/2/12a955kh37khi20fe0g13toea1c07g"}
 	f, err := os.Open(filepath.Join(modeltest.Root(t), "testdata", "published", "starbattle-big.txt"))
@@ -58,6 +59,11 @@ func TestShowURL(t *testing.T) {
 	}
 	if code, _, errOut := run("show", "https://puzz.link/p?starbattle/9/9/2/zz"); code != ExitUsage || !strings.Contains(errOut, "border digits") {
 		t.Errorf("show of a cut URL: exit %d, %q; want %d and the codec's reason", code, errOut, ExitUsage)
+	}
+	for _, args := range [][]string{{"show", "https://example.com/x"}, {"solve", "--variant", "https://example.com/x"}} {
+		if code, _, errOut := run(args...); code != ExitUsage || !strings.Contains(errOut, "not of a puzz.link Star Battle") {
+			t.Errorf("queens %s: exit %d, %q; want %d and that it is not a Star Battle's URL", strings.Join(args, " "), code, errOut, ExitUsage)
+		}
 	}
 	code, out, _ := run("show", "classic-8")
 	file, err := variants.CatalogFile("classic-08")
