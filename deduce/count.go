@@ -407,8 +407,9 @@ func (f *finder) counting() (step, bool) {
 
 // countView is the regions seen along one orientation for counting: the lines (b), the regions that
 // still need queens, their open cells as masks a line, and covers[j][a*n+z], the blocks covering region
-// j's open cells on lines a..z (a ≤ z; n lines). words and table hold the masks and the covers; a
-// finder keeps its views from call to call.
+// j's open cells on lines a..z (a ≤ z; n lines; the entries of a > z keep an earlier call's values, and
+// cover never reads them). words and table hold the masks and the covers; a finder keeps its views from
+// call to call.
 type countView struct {
 	b      band
 	regs   []int32

@@ -65,18 +65,26 @@ func runShow(_ context.Context, e *env, args []string) error {
 	if fs.NArg() != 1 {
 		return usagef("want one variant name, as 'queens list' lists them, or a puzz.link URL")
 	}
-	if isURL(fs.Arg(0)) || strings.Contains(fs.Arg(0), "://") {
-		v, err := loadVariant(fs.Arg(0))
+	if isURL(fs.Arg(0)) {
+		m, err := codec.ParseURL(fs.Arg(0))
 		if err != nil {
-			return err
+			return &usageError{err.Error()}
 		}
-		v.Name, v.Description = "", "puzz.link Star Battle "+fs.Arg(0)
-		data, err := variants.Format(v)
+		// The description holds the URL as the codec writes it, not as given: the argument may carry
+		// text before "?starbattle/" that a variant file cannot hold.
+		url, err := codec.FormatURL(m)
+		if err != nil {
+			return fmt.Errorf("show: %w", err)
+		}
+		data, err := variants.Format(variants.Variant{Description: "puzz.link Star Battle " + url, Model: m})
 		if err != nil {
 			return fmt.Errorf("show: %w", err)
 		}
 		_, err = e.stdout.Write(data)
 		return err
+	}
+	if _, err := os.Stat(fs.Arg(0)); errors.Is(err, os.ErrNotExist) && strings.Contains(fs.Arg(0), "://") {
+		return usagef("%s: a URL, but not of a puzz.link Star Battle (…/p?starbattle/COLS/ROWS/STARS/…)", escape(fs.Arg(0)))
 	}
 	v, err := builtIn(fs.Arg(0))
 	if err != nil {
@@ -117,7 +125,7 @@ func loadVariant(name string) (variants.Variant, error) {
 		}
 		return variants.Variant{Name: "puzz.link", Model: m}, nil
 	}
-	if _, err := os.Stat(name); err != nil && strings.Contains(name, "://") {
+	if _, err := os.Stat(name); errors.Is(err, os.ErrNotExist) && strings.Contains(name, "://") {
 		return variants.Variant{}, usagef("%s: a URL, but not of a puzz.link Star Battle (…/p?starbattle/COLS/ROWS/STARS/…)", escape(name))
 	}
 	if _, err := os.Stat(name); err != nil && !strings.ContainsAny(name, "/\\") {
