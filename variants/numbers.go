@@ -1,6 +1,7 @@
 package variants
 
 import (
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -40,10 +41,15 @@ func leadingZero(s string) bool {
 	return len(s) > 1 && s[0] == '0' && strings.Trim(s, "0123456789_") == ""
 }
 
-// keyPrefix writes "key: " for a message about a value of key, or "" for none.
+// keyPrefix writes "key: " for a message about a value of key, or "" for none; a key that is not a
+// plain lower-case word (not one of the schema's: the file's own, as "A00") is quoted, as the schema's
+// unknown-key messages quote it.
 func keyPrefix(key string) string {
 	if key == "" {
 		return ""
+	}
+	if strings.Trim(key, "abcdefghijklmnopqrstuvwxyz-_") != "" {
+		return strconv.Quote(key) + ": "
 	}
 	return key + ": "
 }
