@@ -388,8 +388,8 @@ func (m Model) checkRiderLines(key QuotaKey, dirs []Vec, cells []Cell, p *poller
 			}
 			keys, n := sl.labels(c)
 			for _, k := range keys[:n] {
-				if n := counts.get(k); !want.Holds(int(n)) {
-					return fmt.Errorf("the %s through %s holds %d queens, want %s", key, c, n, want)
+				if got := counts.get(k); !want.Holds(int(got)) {
+					return fmt.Errorf("the %s through %s holds %d queens, want %s", key, c, got, want)
 				}
 			}
 			return nil

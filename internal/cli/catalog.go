@@ -83,8 +83,8 @@ func runShow(_ context.Context, e *env, args []string) error {
 		_, err = e.stdout.Write(data)
 		return err
 	}
-	if _, err := os.Stat(fs.Arg(0)); errors.Is(err, os.ErrNotExist) && strings.Contains(fs.Arg(0), "://") {
-		return usagef("%s: a URL, but not of a puzz.link Star Battle (…/p?starbattle/COLS/ROWS/STARS/…)", escape(fs.Arg(0)))
+	if err := foreignURL("", fs.Arg(0)); err != nil {
+		return err
 	}
 	v, err := builtIn(fs.Arg(0))
 	if err != nil {
@@ -112,6 +112,15 @@ func builtIn(name string) (variants.Variant, error) {
 	return v, err
 }
 
+// foreignURL returns a usage error, its message led by what ("--variant "), for a name that holds "://"
+// and names no file: a URL of something other than a puzz.link Star Battle (isURL's). Else nil.
+func foreignURL(what, name string) error {
+	if _, err := os.Stat(name); errors.Is(err, os.ErrNotExist) && strings.Contains(name, "://") {
+		return usagef("%s%s: a URL, but not of a puzz.link Star Battle (…/p?starbattle/COLS/ROWS/STARS/…)", what, escape(name))
+	}
+	return nil
+}
+
 // loadVariant loads a variant file, a puzz.link Star Battle URL, or the built-in variant of that name when
 // there is no such file. Every error is a usage error naming the file, line and column.
 func loadVariant(name string) (variants.Variant, error) {
@@ -125,8 +134,8 @@ func loadVariant(name string) (variants.Variant, error) {
 		}
 		return variants.Variant{Name: "puzz.link", Model: m}, nil
 	}
-	if _, err := os.Stat(name); errors.Is(err, os.ErrNotExist) && strings.Contains(name, "://") {
-		return variants.Variant{}, usagef("%s: a URL, but not of a puzz.link Star Battle (…/p?starbattle/COLS/ROWS/STARS/…)", escape(name))
+	if err := foreignURL("", name); err != nil {
+		return variants.Variant{}, err
 	}
 	if _, err := os.Stat(name); err != nil && !strings.ContainsAny(name, "/\\") {
 		v, berr := builtIn(name)

@@ -182,8 +182,8 @@ func loadPuzzle(ctx context.Context, arg string, stars int) (constraints.Model, 
 		return m, false, nil
 	}
 	if _, err := os.Stat(arg); err != nil {
-		if strings.Contains(arg, "://") {
-			return constraints.Model{}, false, usagef("--variant %s: a URL, but not of a puzz.link Star Battle (…/p?starbattle/COLS/ROWS/STARS/…)", escape(arg))
+		if err := foreignURL("--variant ", arg); err != nil {
+			return constraints.Model{}, false, err
 		}
 		v, err := loadVariant(arg)
 		return v.Model, false, err
