@@ -29,8 +29,9 @@ func TestCounterMatchesBrute(t *testing.T) {
 		{"gini everywhere, products", encoding{pairwiseUpTo: 0, amo: Product, card: cardSequential}, countOptions{heuristic: sharp.First, cacheBytes: 1 << 20}},
 		{"no gini, sequential lines, totalizer", encoding{pairwiseUpTo: 0, amo: Sequential, card: cardTotalizer}, countOptions{heuristic: sharp.Degree, oracleFrom: -1, cacheBytes: 1 << 20}},
 		{"tiny cache", encoding{pairwiseUpTo: 2, amo: Product, card: cardMixed}, countOptions{heuristic: sharp.First, oracleFrom: 8, cacheBytes: 1 << 10}},
+		{"the solver's own: implied clauses, units", impliedOn, defaultCount},
 	}
-	compared, withSolutions, auxiliaries := 0, 0, 0
+	compared, withSolutions, auxiliaries, grouped := 0, 0, 0, 0
 	for tries := 0; withSolutions < 150 && tries < 5000; tries++ {
 		m := modeltest.ValidWide(rng, 5)
 		if !m.Attack.Has(constraints.Row) && !m.Attack.Has(constraints.Column) && binomial(m.Rows*m.Cols-len(m.Blocked), m.QueenCount()) > 50000 {
@@ -51,6 +52,12 @@ func TestCounterMatchesBrute(t *testing.T) {
 			}
 			if e.size.vars > len(e.cells) {
 				auxiliaries++
+			}
+			for _, f := range e.fams {
+				if f.groups != nil {
+					grouped++
+					break
+				}
 			}
 			var l list
 			if err := e.run(ctx, &l); err != nil {
@@ -84,8 +91,9 @@ func TestCounterMatchesBrute(t *testing.T) {
 			}
 		}
 	}
-	if withSolutions < 150 || auxiliaries < 100 {
-		t.Errorf("%d models compared, %d with solutions, %d encodings with auxiliaries", compared, withSolutions, auxiliaries)
+	t.Logf("%d models compared, %d with solutions, %d encodings with auxiliaries, %d with units", compared, withSolutions, auxiliaries, grouped)
+	if withSolutions < 150 || auxiliaries < 100 || grouped < 20 {
+		t.Errorf("%d models compared, %d with solutions, %d encodings with auxiliaries, %d with units: too few", compared, withSolutions, auxiliaries, grouped)
 	}
 }
 

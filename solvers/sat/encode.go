@@ -58,6 +58,9 @@ type encoding struct {
 	covers, coverMany int
 	// blockVars gives each block of the implied clauses a variable (implied.go).
 	blockVars bool
+	// units says the count of a line of an exact count of two or more over groups of its cells that
+	// exclude each other (units.go).
+	units bool
 }
 
 // String describes the choices, for Job.Key.
@@ -139,6 +142,7 @@ type cnf struct {
 	ctx                context.Context
 	out                sink
 	buf, buf2, lineBuf []lit
+	unitBuf            []lit
 	leapBuf            []constraints.Cell
 	err                error
 }
@@ -184,6 +188,9 @@ func newCNF(ctx context.Context, m constraints.Model, opt encoding) (*cnf, error
 	}
 	e.bands(&e.extra)
 	e.covers(&e.extra)
+	if err := e.groupLines(ctx); err != nil {
+		return nil, err
+	}
 	e.partners = nil
 	if err := e.run(ctx, discard{}); err != nil {
 		return nil, fmt.Errorf("sizing the encoding: %w", err)
@@ -219,6 +226,11 @@ func (e *cnf) generate() {
 			}
 			e.lineBuf = e.lineVars(e.lineBuf[:0], f, i)
 			if e.implied(k, e.lineBuf) {
+				continue
+			}
+			if f.groups != nil && f.groups[i] != nil {
+				e.unitBuf = e.unitLits(e.unitBuf[:0], f.groups[i])
+				e.inRange(e.unitBuf, f.rng)
 				continue
 			}
 			e.inRange(e.lineBuf, f.rng)

@@ -24,6 +24,8 @@ type family struct {
 	// rows, the columns, a rider's lines on a flat board; not a rider's on a twisted surface (a cell lies
 	// on two), nor the lines of every slope.
 	single, partition bool
+	// groups are the groups of cells each line's count is said over (units.go), nil where none.
+	groups [][][]lit
 }
 
 // readFamilies walks the lines of every family of p and reads them as the encoding needs them. Lines too

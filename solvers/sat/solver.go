@@ -360,7 +360,7 @@ func (e *cnf) list(ctx context.Context) ([]lit, error) {
 func (s *Solver) encoding() encoding {
 	o := encoding{pairwiseUpTo: s.pairwiseUpTo, amo: s.longLines, binomialUpTo: defaultBinomialUpTo,
 		bands: bandsAll, bandsFrom: defaultBandsFrom, bandSlack: defaultBandSlack, covers: defaultCovers,
-		coverMany: defaultCoverMany, blockVars: true}
+		coverMany: defaultCoverMany, blockVars: true, units: true}
 	if s.tune != nil {
 		s.tune(&o)
 	}
