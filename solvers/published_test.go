@@ -41,7 +41,8 @@ func bigPuzzles(t testing.TB) map[int][]constraints.Model {
 }
 
 // TestPublishedBigUnique proves the published 25×25 Star Battles and the first 17×17 ones to have one
-// solution each by backtracking (the propagate route); the rest, and SAT, are the benchmark's.
+// solution each by backtracking (the propagate route), and the 25×25 and the first 21×21 ones by SAT
+// (its first listing by the placements of a line); the rest are the benchmark's.
 func TestPublishedBigUnique(t *testing.T) {
 	all := bigPuzzles(t)
 	if len(all[17]) != 13 || len(all[21]) != 12 || len(all[25]) != 12 {
@@ -51,6 +52,13 @@ func TestPublishedBigUnique(t *testing.T) {
 		res, err := backtrack.New().Count(context.Background(), m)
 		if err != nil || res.Count != 1 || !res.Complete || res.Stats.Method != "propagate" {
 			t.Errorf("%d×%d %q: %+v, %v; want 1 solution, by the propagate route", m.Rows, m.Cols, m.Regions.Lines(), res, err)
+		}
+	}
+	// SAT's first listing goes by the placements of a line on these (a tenth of a second each).
+	for _, m := range append(all[25], all[21][:2]...) {
+		res, err := sat.New().Count(context.Background(), m)
+		if err != nil || res.Count != 1 || !res.Complete {
+			t.Errorf("%d×%d %q: by SAT %+v, %v; want 1 solution", m.Rows, m.Cols, m.Regions.Lines(), res, err)
 		}
 	}
 }

@@ -12,6 +12,32 @@ import (
 	"github.com/queens-dev/queens/solvers/sat/sharp"
 )
 
+// probe lists the first probeSolutions solutions of e, its clauses held in lits, and returns how many
+// it found and whether that is all of them: cube by cube on the placements of a line on a board of
+// placementsFrom free cells or more that has a line to split on (placements.go), else with one solver
+// over the whole board.
+func (e *cnf) probe(ctx context.Context, lits []lit) (uint64, bool, error) {
+	line, places, err := e.placementLine(ctx, placementsFrom)
+	if err != nil {
+		return 0, false, err
+	}
+	if places != nil {
+		return e.listByPlacements(ctx, lits, line, places, probeSolutions)
+	}
+	whole, err := newSearch(ctx, e, lits, cube{weight: 1})
+	if err != nil {
+		return 0, false, err
+	}
+	whole.wholeLeft = wholeSolves
+	for n := uint64(0); n < probeSolutions; n++ {
+		_, ok, err := whole.next(ctx)
+		if err != nil || !ok {
+			return n, err == nil, err
+		}
+	}
+	return probeSolutions, false, nil
+}
+
 // Plan returns the job that counts the solutions of m by cubes: each task is one cube (a placement of
 // the frame's cells, see split). A task lists its cube's first probeSolutions solutions with a fresh gini
 // solver and blocking clauses; a cube with more is counted instead, without listing, by the model counter
@@ -19,7 +45,8 @@ import (
 // the models of the encoding under the cube's units, projected onto the cell variables. A model with few
 // solutions is one task: Plan first lists solutions with one solver over the whole board, and if that
 // ends before probeSolutions the job holds the count already; a model that the frame does not split is
-// one task too, counted by the counter. Either way the list is fixed by the model and the solver's
+// one task too, counted by the counter. (On a big board with a line of an exact count of two or more,
+// the first listing goes cube by cube on the placements of one line: probe.) Either way the list is fixed by the model and the solver's
 // encoding and split options alone, never by its workers or the machine (whether the first listing ends
 // early depends only on the number of solutions), and each task's count is exact (a cube standing for
 // its images under the model's symmetries counts for each of them).
@@ -43,20 +70,13 @@ func (s *Solver) Plan(ctx context.Context, m constraints.Model, unique bool) (so
 	}
 	j := &job{e: e, lits: lits, maxCubes: s.maxCubes, opt: s.count}
 	if s.maxCubes > 1 {
-		whole, err := newSearch(ctx, e, lits, cube{weight: 1})
+		n, all, err := e.probe(ctx, lits)
 		if err != nil {
 			return nil, wrap("planning a count", err)
 		}
-		whole.wholeLeft = wholeSolves
-		for n := uint64(0); n < probeSolutions; n++ {
-			_, ok, err := whole.next(ctx)
-			if err != nil {
-				return nil, wrap("planning a count", err)
-			}
-			if !ok {
-				j.cubes, j.known = []cube{{weight: 1}}, &n
-				return j, nil
-			}
+		if all {
+			j.cubes, j.known = []cube{{weight: 1}}, &n
+			return j, nil
 		}
 	}
 	if j.counting, err = newCounting(ctx, e, lits, s.count); err != nil {

@@ -1,0 +1,217 @@
+package sat
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/irifrance/gini"
+	"github.com/irifrance/gini/z"
+)
+
+// Placements: the first listing of a count, cube by cube on the placements of one line.
+//
+// Every solution puts exactly q queens on a line of an exact count q, on q of its cells that do not
+// exclude each other: a placement. The placements of one line split the solutions into cubes. One
+// solver, loaded once and never given a clause after it has solved, asks of each placement in turn
+// whether its cube holds a solution (gini's assumptions: the placement's cells true, the line's other
+// cells false), and keeps what it learns from one cube to the next; a cube that does is listed by a
+// solver of its own, the placement's cells given as units, with blocking clauses. On the big published
+// Star Battles this proves a puzzle unique several times faster than one solver finding its solution and
+// then proving that no other exists under a blocking clause (docs/measurements.md, "Placements"): the
+// placements give the search the region-by-region shape of a player's, and the solver learns across
+// them.
+//
+// The asking solver is never given a clause once it has solved: gini v1.0.1 reports models that break
+// such a clause when it then solves under assumptions (docs/measurements.md, "Big published Star
+// Battles: implied clauses").
+
+// Bounds of the placements' route. It is taken on boards of placementsFrom free cells or more: below,
+// the whole board's solver finds and proves in a few tenths of a second at most (the published 17×17
+// Star Battles), and the placements cost more than they save. The line split on is the one whose
+// number of placements is nearest placementsAim (by ratio): a line of a handful cuts the board into a
+// handful of cubes as hard as the whole (21×21 #8: 4 placements, 0.7 s against 0.25 s), and one of
+// thousands costs a solve each. Lines of more than 4·placementsAim placements are not considered, and
+// the search for a line's placements stops after placementNodes steps.
+const (
+	placementsFrom = 400
+	placementsAim  = 256
+	placementNodes = 1 << 16
+)
+
+// placementLine returns the free cells of the line of an exact count of two or more whose number of
+// placements is nearest placementsAim, and its placements (each as many cells as the line's count, in
+// the line's order), or nil where the board has fewer than from free cells or no line has at most
+// 4·placementsAim.
+func (e *cnf) placementLine(ctx context.Context, from int) ([]lit, [][]lit, error) {
+	if len(e.cells) < from {
+		return nil, nil, nil
+	}
+	defer func() { e.partners = nil }() // clique's memo, not needed past this
+	far := func(n int) float64 { return math.Abs(math.Log(float64(n+1) / placementsAim)) }
+	var best []lit
+	var bestPlaces [][]lit
+	for k := range e.fams {
+		f := &e.fams[k]
+		q, ok := f.rng.Exact()
+		if !ok || q < 2 {
+			continue
+		}
+		for i := range f.lines.Count() {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, fmt.Errorf("choosing a line to split on: %w", err)
+			}
+			xs := e.lineVars(nil, f, i)
+			places, ok := e.placements(xs, q, 4*placementsAim)
+			if ok && (bestPlaces == nil || far(len(places)) < far(len(bestPlaces))) {
+				best, bestPlaces = xs, places
+			}
+		}
+	}
+	return best, bestPlaces, nil
+}
+
+// placements returns the sets of q cells of xs of which no two exclude each other (clique), in
+// lexicographic order, and true; false where there are more than limit, or where finding them takes
+// more than placementNodes steps.
+func (e *cnf) placements(xs []lit, q, limit int) ([][]lit, bool) {
+	n := len(xs)
+	if n < q {
+		return [][]lit{}, true // no placement: the model has no solution
+	}
+	excl := make([][]bool, n)
+	for a := range excl {
+		excl[a] = make([]bool, n)
+	}
+	for a := range n {
+		for b := a + 1; b < n; b++ {
+			if e.clique([]lit{xs[a], xs[b]}) {
+				excl[a][b], excl[b][a] = true, true
+			}
+		}
+	}
+	var out [][]lit
+	cur := make([]int, 0, q)
+	steps := 0
+	var dfs func(from int) bool
+	dfs = func(from int) bool {
+		if steps++; steps > placementNodes {
+			return false
+		}
+		if len(cur) == q {
+			if len(out) == limit {
+				return false
+			}
+			p := make([]lit, q)
+			for i, c := range cur {
+				p[i] = xs[c]
+			}
+			out = append(out, p)
+			return true
+		}
+	next:
+		for c := from; c <= n-(q-len(cur)); c++ {
+			for _, d := range cur {
+				if excl[c][d] {
+					continue next
+				}
+			}
+			cur = append(cur, c)
+			ok := dfs(c + 1)
+			cur = cur[:len(cur)-1]
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	if !dfs(0) {
+		return nil, false
+	}
+	return out, true
+}
+
+// listByPlacements lists the solutions of e (its clauses held in lits) cube by cube on the placements
+// of line, up to limit of them, and returns how many it found and whether that is all of them.
+func (e *cnf) listByPlacements(ctx context.Context, lits []lit, line []lit, places [][]lit, limit uint64) (uint64, bool, error) {
+	ask := newGini(e, e.size.clauses)
+	if err := load(ctx, ask, lits); err != nil {
+		return 0, false, err
+	}
+	var n uint64
+	var as []z.Lit
+	units := make([]lit, 0, len(line))
+	for _, p := range places {
+		units = placementUnits(units[:0], line, p)
+		as = as[:0]
+		for _, u := range units {
+			as = append(as, z.Dimacs2Lit(int(u)))
+		}
+		r, err := solveUnder(ctx, ask, as)
+		if err != nil {
+			return n, false, err
+		}
+		if r == unsatisfiable {
+			continue
+		}
+		s, err := newSearch(ctx, e, lits, cube{weight: 1})
+		if err != nil {
+			return n, false, err
+		}
+		s.wholeLeft = wholeSolves
+		for _, u := range units {
+			s.g.Add(z.Dimacs2Lit(int(u)))
+			s.g.Add(0)
+		}
+		for {
+			_, ok, err := s.next(ctx)
+			if err != nil {
+				return n, false, err
+			}
+			if !ok {
+				break
+			}
+			if n++; n == limit {
+				return n, false, nil
+			}
+		}
+	}
+	return n, true, nil
+}
+
+// placementUnits appends to dst the literals of the cube of placement p of line: p's cells true, the
+// line's other cells false.
+func placementUnits(dst, line, p []lit) []lit {
+	i := 0
+	for _, v := range line {
+		if i < len(p) && p[i] == v {
+			dst = append(dst, v)
+			i++
+			continue
+		}
+		dst = append(dst, -v)
+	}
+	return dst
+}
+
+// solveUnder solves g under the assumptions as, and returns satisfiable or unsatisfiable, or an error:
+// the context's, or errUnknown. A context that can end is looked at between slices of g.Try (the first
+// firstSlice long, doubling up to lastSlice), each under as again: gini forgets its assumptions when a
+// solve returns, and a solve cut short by its slice resumes as after a restart. Not solveAsync: a
+// goroutine per solve, polled, took half as long again in wall time as in CPU over #11's 274 cubes.
+// Only Try is called on g: a Try's deadline outlives its call (solve).
+func solveUnder(ctx context.Context, g *gini.Gini, as []z.Lit) (int, error) {
+	if ctx.Done() == nil {
+		g.Assume(as...)
+		return g.Solve(), nil
+	}
+	for slice := firstSlice; ; slice = min(2*slice, lastSlice) {
+		if err := ctx.Err(); err != nil {
+			return unknown, err
+		}
+		g.Assume(as...)
+		if r := g.Try(slice); r != unknown {
+			return r, nil
+		}
+	}
+}

@@ -1,0 +1,116 @@
+package sat
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers/backtrack"
+)
+
+// TestPlacements checks the placements of a row of kings two a row: the pairs of its cells that do not
+// touch, in order; more than a limit is refused.
+func TestPlacements(t *testing.T) {
+	m := constraints.Model{Rows: 4, Cols: 5, Attack: constraints.King, Each: constraints.Quota{Row: constraints.Exactly(2)}}
+	e, err := newCNF(context.Background(), m, New().encoding())
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := e.lineVars(nil, &e.fams[0], 1) // cells 6..10
+	got, ok := e.placements(row, 2, 100)
+	want := [][]lit{{6, 8}, {6, 9}, {6, 10}, {7, 9}, {7, 10}, {8, 10}}
+	if !ok || !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("placements of row 1 = %v, %v; want %v", got, ok, want)
+	}
+	if got, ok := e.placements(row, 2, 5); ok {
+		t.Errorf("placements of row 1 up to 5 = %v, true; want false (there are 6)", got)
+	}
+	if got, ok := e.placements(row[:1], 2, 5); !ok || len(got) != 0 {
+		t.Errorf("placements of 2 on one cell = %v, %v; want none, true", got, ok)
+	}
+	if got := placementUnits(nil, row, []lit{7, 10}); !slices.Equal(got, []lit{-6, 7, -8, -9, 10}) {
+		t.Errorf("placementUnits = %v", got)
+	}
+}
+
+// TestListByPlacements lists the random region puzzles of two a line of TestImpliedAgrees cube by cube
+// on the placements of a line, the size bound aside, and holds the counts to backtracking's; a limit
+// below the count stops the listing at it and says that it is not all.
+func TestListByPlacements(t *testing.T) {
+	ctx := context.Background()
+	split, stopped := 0, 0
+	two := constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2)}
+	many := []constraints.Model{
+		{Rows: 8, Cols: 8, Attack: constraints.King, Each: two},
+		{Rows: 9, Cols: 9, Attack: constraints.King, Each: two},
+		{Rows: 4, Cols: 7, Queens: 8, Attack: constraints.King, Each: constraints.Quota{Row: constraints.Exactly(2)}},
+		{Rows: 5, Cols: 5, Attack: constraints.Knight, Each: two, Blocked: []constraints.Cell{{Row: 2, Col: 3}}},
+	}
+	for i, m := range append(many, impliedModels()...) {
+		if m.Each.Row.Hi < 2 {
+			continue
+		}
+		name := fmt.Sprintf("#%d %s %s", i, m, m.Regions)
+		e, err := newCNF(ctx, m, impliedOn)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		lits, err := e.list(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line, places, err := e.placementLine(ctx, 0)
+		if err != nil || places == nil {
+			t.Fatalf("%s: no line to split on (%v)", name, err)
+		}
+		want, err := backtrack.New(backtrack.Threads(1)).Count(ctx, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, all, err := e.listByPlacements(ctx, lits, line, places, 1<<20)
+		if err != nil || !all || n != want.Count {
+			t.Errorf("%s: by %d placements of %v: %d solutions, all %v, %v; backtracking counts %d", name, len(places), line, n, all, err, want.Count)
+		}
+		split++
+		if i < len(many) {
+			t.Logf("%s: %d solutions", name, want.Count)
+		}
+		if want.Count >= 2 {
+			n, all, err := e.listByPlacements(ctx, lits, line, places, want.Count-1)
+			if err != nil || all || n != want.Count-1 {
+				t.Errorf("%s: up to %d: %d solutions, all %v, %v", name, want.Count-1, n, all, err)
+			}
+			stopped++
+		}
+	}
+	if split < 50 || stopped < 4 {
+		t.Errorf("%d models split, %d stopped at a limit: too few to test the listing", split, stopped)
+	}
+}
+
+// TestPlacementsStop checks that the listing looks at its context.
+func TestPlacementsStop(t *testing.T) {
+	m := impliedModels()[len(impliedModels())-1]
+	ctx, cancel := context.WithCancel(context.Background())
+	e, err := newCNF(ctx, m, impliedOn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lits, err := e.list(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, places, err := e.placementLine(ctx, 0)
+	if err != nil || len(places) == 0 {
+		t.Fatalf("no line to split on: %v", err)
+	}
+	cancel()
+	if _, _, err := e.listByPlacements(ctx, lits, line, places, 1<<20); err == nil {
+		t.Error("listByPlacements on an ended context returned no error")
+	}
+	if _, _, err := e.placementLine(ctx, 0); err == nil {
+		t.Error("placementLine on an ended context returned no error")
+	}
+}
