@@ -143,8 +143,11 @@ type cnf struct {
 	out                sink
 	buf, buf2, lineBuf []lit
 	unitBuf            []lit
-	leapBuf            []constraints.Cell
-	err                error
+	// blockVars is the range of the implied clauses' block variables, from and to (impliedClauses), empty
+	// (to < from) where there are none.
+	blockVars [2]int
+	leapBuf   []constraints.Cell
+	err       error
 }
 
 // size measures an encoding.
@@ -205,6 +208,7 @@ func newCNF(ctx context.Context, m constraints.Model, opt encoding) (*cnf, error
 func (e *cnf) run(ctx context.Context, out sink) error {
 	e.ctx, e.out, e.err = ctx, out, nil
 	e.at = size{vars: len(e.cells)}
+	e.blockVars = [2]int{1, 0}
 	if err := ctx.Err(); err != nil {
 		e.err = fmt.Errorf("stopped before encoding: %w", err)
 	} else {

@@ -455,6 +455,8 @@ func (e *cnf) impliedClauses() {
 	s := &e.extra
 	var of []lit
 	if e.opt.blockVars {
+		e.blockVars[0] = e.at.vars + 1
+		defer func() { e.blockVars[1] = e.at.vars }()
 		of = make([]lit, len(s.blocks))
 		for i, b := range s.blocks {
 			if e.poll(i) {

@@ -7,7 +7,9 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/brute"
 )
 
 // TestPlacements checks the placements of a row of kings two a row: the pairs of its cells that do not
@@ -113,4 +115,47 @@ func TestPlacementsStop(t *testing.T) {
 	if _, _, err := e.placementLine(ctx, 0); err == nil {
 		t.Error("placementLine on an ended context returned no error")
 	}
+}
+
+// FuzzPlacements lists models of the wide model space (every surface, ranges, regions, blocked and fixed
+// cells) cube by cube on the placements of a line, the size bound aside, and holds the count to brute
+// force's. Models without a line of an exact count of two or more are skipped.
+func FuzzPlacements(f *testing.F) {
+	f.Add([]byte{3, 3, 0, 0x06, 2, 7, 9, 5, 0, 0, 0, 0x03})    // kings, regions
+	f.Add([]byte{3, 4, 0x03, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0x0b}) // a cylinder with diagonal quotas
+	f.Add([]byte{3, 3, 0, 0, 0, 0, 0, 0, 0, 0x02, 8, 5, 0, 0xc0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m := modeltest.Wide(data, 5)
+		if m.Validate() != nil {
+			t.Skip()
+		}
+		free := m.Rows*m.Cols - len(m.Blocked)
+		if !m.Attack.Has(constraints.Row) && !m.Attack.Has(constraints.Column) && binomial(free, m.QueenCount()) > 50000 {
+			t.Skip()
+		}
+		ctx := context.Background()
+		e, err := newCNF(ctx, m, impliedOn)
+		if err != nil {
+			t.Skip() // refused as not supported: the solvers' own tests hold that
+		}
+		line, places, err := e.placementLine(ctx, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if places == nil {
+			t.Skip()
+		}
+		want, err := brute.Solver{}.Count(ctx, m)
+		if err != nil {
+			t.Skip()
+		}
+		lits, err := e.list(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, all, err := e.listByPlacements(ctx, lits, line, places, 1<<12)
+		if err != nil || (all && n != want.Count) || (!all && (n != 1<<12 || want.Count < n)) {
+			t.Errorf("%s %v: by %d placements of %v: %d solutions, all %v, %v; brute force %d", m, m.Regions, len(places), line, n, all, err, want.Count)
+		}
+	})
 }
