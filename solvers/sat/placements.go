@@ -33,8 +33,14 @@ import (
 // handful of cubes as hard as the whole (21×21 #8: 4 placements, 0.7 s against 0.25 s), and one of
 // thousands costs a solve each. Lines of more than 4·placementsAim placements are not considered, and
 // the search for a line's placements stops after placementNodes steps.
+// The route is not taken past placementsTo free cells (a 64×64 board: one solver over the whole board
+// as before), and a line of more than placementCells free cells is not considered: the exclusions of a
+// line's cells are tabled in full before the search (a region of 20,000 cells on a 200×200 board took 8 s
+// and 0.5 GB to table, for no line chosen).
 const (
 	placementsFrom = 400
+	placementsTo   = 4096
+	placementCells = 128
 	placementsAim  = 256
 	placementNodes = 1 << 16
 )
@@ -44,7 +50,7 @@ const (
 // the line's order), or nil where the board has fewer than from free cells or no line has at most
 // 4·placementsAim.
 func (e *cnf) placementLine(ctx context.Context, from int) ([]lit, [][]lit, error) {
-	if len(e.cells) < from {
+	if len(e.cells) < from || len(e.cells) > placementsTo {
 		return nil, nil, nil
 	}
 	defer func() { e.partners = nil }() // clique's memo, not needed past this
@@ -62,6 +68,9 @@ func (e *cnf) placementLine(ctx context.Context, from int) ([]lit, [][]lit, erro
 				return nil, nil, fmt.Errorf("choosing a line to split on: %w", err)
 			}
 			xs := e.lineVars(nil, f, i)
+			if len(xs) > placementCells {
+				continue
+			}
 			places, ok := e.placements(xs, q, 4*placementsAim)
 			if ok && (bestPlaces == nil || far(len(places)) < far(len(bestPlaces))) {
 				best, bestPlaces = xs, places
@@ -128,15 +137,24 @@ func (e *cnf) placements(xs []lit, q, limit int) ([][]lit, bool) {
 	if !dfs(0) {
 		return nil, false
 	}
+	if out == nil {
+		out = [][]lit{} // none: the model has no solution, which the listing says at once
+	}
 	return out, true
 }
 
 // listByPlacements lists the solutions of e (its clauses held in lits) cube by cube on the placements
 // of line, up to limit of them, and returns how many it found and whether that is all of them.
 func (e *cnf) listByPlacements(ctx context.Context, lits []lit, line []lit, places [][]lit, limit uint64) (uint64, bool, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, false, fmt.Errorf("listing by placements: %w", err)
+	}
 	ask, escape, err := loadEscaped(ctx, e, lits)
 	if err != nil {
 		return 0, false, err
+	}
+	if ask == nil {
+		return 0, true, nil // the encoding is inconsistent by propagation alone: no solution
 	}
 	var n uint64
 	var as []z.Lit
@@ -195,15 +213,19 @@ func placementUnits(dst, line, p []lit) []lit {
 }
 
 // solveUnder solves g under the assumptions as, and returns satisfiable or unsatisfiable, or an error:
-// the context's, or errUnknown. A context that can end is looked at between slices of g.Try (the first
-// firstSlice long, doubling up to lastSlice), each under as again: gini forgets its assumptions when a
-// solve returns, and a solve cut short by its slice resumes as after a restart. Not solveAsync: a
-// goroutine per solve, polled, took half as long again in wall time as in CPU over #11's 274 cubes.
-// Only Try is called on g: a Try's deadline outlives its call (solve).
+// the context's, or errUnknown where gini answers neither to a context that cannot end. A context that
+// can end is looked at between slices of g.Try (the first firstSlice long, doubling up to lastSlice),
+// each under as again: gini forgets its assumptions when a solve returns, and a solve cut short by its
+// slice resumes as after a restart. Not solveAsync: a goroutine per solve, polled, took half as long
+// again in wall time as in CPU over #11's 274 cubes. A solver is asked with one context, so that Solve
+// and Try are never mixed on it: a Try's deadline outlives its call (solve).
 func solveUnder(ctx context.Context, g *gini.Gini, as []z.Lit) (int, error) {
 	if ctx.Done() == nil {
 		g.Assume(as...)
-		return g.Solve(), nil
+		if r := g.Solve(); r != unknown {
+			return r, nil
+		}
+		return unknown, errUnknown
 	}
 	for slice := firstSlice; ; slice = min(2*slice, lastSlice) {
 		if err := ctx.Err(); err != nil {
@@ -223,14 +245,35 @@ func solveUnder(ctx context.Context, g *gini.Gini, as []z.Lit) (int, error) {
 // under assumptions leaves its conflict to the next solve, which analyses one at level 0 (a formula
 // with no model) as if it were above it, into a model that breaks the formula, and gini ends the
 // process ("internal error in solve: sat model"). FuzzPlacements found it on a 4×3 torus with no
-// solution. w is every variable false but the implied clauses' blocks, so that the clauses of two
-// cells that exclude each other, the groups' and the bands' keep their two literals: an escape in every
-// clause took #11 1.6–1.8 s against 1.2–1.5 without an escape; so made, 1287 of its 27871 clauses
-// have one.
+// solution.
+//
+// w gives the literals that unit propagation fixes (propagate) their values, the implied clauses' blocks
+// true and every other variable false, so that few clauses need the escape and what they imply under
+// its assumption, propagated again at every ask, is little: the clauses of two cells that exclude each
+// other, the groups' and the bands' keep their two literals, and the published 25×25, whose regions of
+// one placement propagation fills, did not pay 0.1–0.2 s of asks each. An escape in every clause took
+// #11 1.6–1.8 s against 1.2–1.5 without one. Where propagation alone finds a conflict, the encoding has
+// no model, and loadEscaped returns a nil solver.
 func loadEscaped(ctx context.Context, e *cnf, lits []lit) (*gini.Gini, z.Lit, error) {
+	fixed, ok := propagate(lits, e.size.vars)
+	if !ok {
+		return nil, 0, nil
+	}
 	escape := z.Dimacs2Lit(e.size.vars + 1)
 	g := gini.NewVc(e.size.vars+1, e.size.clauses)
-	block := func(v lit) bool { return int(v) >= e.blockVars[0] && int(v) <= e.blockVars[1] }
+	holds := func(l lit) bool { // whether w makes l true
+		v := l
+		if v < 0 {
+			v = -v
+		}
+		switch {
+		case fixed[v] != 0:
+			return (fixed[v] > 0) == (l > 0)
+		case int(v) >= e.blockVars[0] && int(v) <= e.blockVars[1]:
+			return l > 0
+		}
+		return l < 0
+	}
 	kept := false // the clause so far holds a literal w makes true
 	for i, l := range lits {
 		if i%loadPoll == 0 {
@@ -244,10 +287,86 @@ func loadEscaped(ctx context.Context, e *cnf, lits []lit) (*gini.Gini, z.Lit, er
 				g.Add(escape)
 			}
 			kept = false
-		case l < 0 && !block(-l), l > 0 && block(l):
+		case holds(l):
 			kept = true
 		}
 		g.Add(z.Dimacs2Lit(int(l)))
 	}
 	return g, escape, nil
+}
+
+// propagate runs unit propagation on the clauses of lits (each ended by 0) over variables 1..vars, and
+// returns the values it fixes (1 true, −1 false, 0 open), and false where it meets a clause whose every
+// literal is false.
+func propagate(lits []lit, vars int) ([]int8, bool) {
+	val := make([]int8, vars+1)
+	var starts []int32 // each clause's first literal in lits
+	occurs := make([][]int32, vars+1)
+	var queue []lit
+	start := 0
+	for i, l := range lits {
+		if l != 0 {
+			continue
+		}
+		c := int32(len(starts))
+		starts = append(starts, int32(start))
+		for _, x := range lits[start:i] {
+			v := x
+			if v < 0 {
+				v = -v
+			}
+			occurs[v] = append(occurs[v], c)
+		}
+		if i-start == 1 {
+			queue = append(queue, lits[start])
+		}
+		start = i + 1
+	}
+	value := func(l lit) int8 {
+		if l < 0 {
+			return -val[-l]
+		}
+		return val[l]
+	}
+	for len(queue) > 0 {
+		l := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		switch value(l) {
+		case 1:
+			continue
+		case -1:
+			return nil, false
+		}
+		v := l
+		if v < 0 {
+			v = -v
+		}
+		val[v] = 1
+		if l < 0 {
+			val[v] = -1
+		}
+		for _, c := range occurs[v] {
+			open, unit, sat := 0, lit(0), false
+			for _, x := range lits[starts[c]:] {
+				if x == 0 {
+					break
+				}
+				switch value(x) {
+				case 1:
+					sat = true
+				case 0:
+					open++
+					unit = x
+				}
+			}
+			switch {
+			case sat:
+			case open == 0:
+				return nil, false
+			case open == 1:
+				queue = append(queue, unit)
+			}
+		}
+	}
+	return val, true
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
@@ -158,4 +159,60 @@ func FuzzPlacements(f *testing.F) {
 			t.Errorf("%s %v: by %d placements of %v: %d solutions, all %v, %v; brute force %d", m, m.Regions, len(places), line, n, all, err, want.Count)
 		}
 	})
+}
+
+// TestPropagate checks unit propagation over clause lists: a chain of implications, a conflict, and
+// clauses that fix nothing.
+func TestPropagate(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		lits []lit
+		vars int
+		want []int8
+		ok   bool
+	}{
+		{"a chain", []lit{1, 0, -1, 2, 0, -2, -3, 0, 3, 4, 5, 0}, 5, []int8{0, 1, 1, -1, 0, 0}, true},
+		{"a conflict", []lit{1, 0, -1, 2, 0, -1, -2, 0}, 2, nil, false},
+		{"nothing fixed", []lit{1, 2, 0, -1, -2, 0}, 2, []int8{0, 0, 0}, true},
+		{"satisfied clauses fix nothing", []lit{1, 0, 1, 2, 0, -2, 3, 0}, 3, []int8{0, 1, 0, 0}, true},
+	} {
+		got, ok := propagate(tc.lits, tc.vars)
+		if ok != tc.ok || !slices.Equal(got, tc.want) {
+			t.Errorf("%s: propagate = %v, %v; want %v, %v", tc.name, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+// TestPlacementLineBounds checks that the route is left to one solver on a board past placementsTo
+// cells, and on a board whose only lines with an exact count are two regions of 288 cells (past
+// placementCells, and with far more placements than the aim allows).
+func TestPlacementLineBounds(t *testing.T) {
+	ctx := context.Background()
+	two := constraints.Exactly(2)
+	big := constraints.Model{Rows: 65, Cols: 65, Attack: constraints.King, Each: constraints.Quota{Row: two, Column: two}}
+	rows := make([]string, 24)
+	for r := range rows {
+		c := "a"
+		if r >= 12 {
+			c = "b"
+		}
+		rows[r] = strings.Repeat(c, 24)
+	}
+	halves, err := constraints.ParseRegions(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := constraints.Model{Rows: 24, Cols: 24, Queens: 4, Attack: constraints.King, Regions: halves, Each: constraints.Quota{Region: two}}
+	for _, m := range []constraints.Model{big, long} {
+		if err := m.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		e, err := newCNF(ctx, m, New().encoding())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if line, places, err := e.placementLine(ctx, placementsFrom); line != nil || places != nil || err != nil {
+			t.Errorf("%s: split on a line of %d cells, %d placements (%v)", m, len(line), len(places), err)
+		}
+	}
 }
