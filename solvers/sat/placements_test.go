@@ -176,8 +176,8 @@ func TestPropagate(t *testing.T) {
 		{"nothing fixed", []lit{1, 2, 0, -1, -2, 0}, 2, []int8{0, 0, 0}, true},
 		{"satisfied clauses fix nothing", []lit{1, 0, 1, 2, 0, -2, 3, 0}, 3, []int8{0, 1, 0, 0}, true},
 	} {
-		got, ok := propagate(tc.lits, tc.vars)
-		if ok != tc.ok || !slices.Equal(got, tc.want) {
+		got, ok, err := propagate(context.Background(), tc.lits, tc.vars)
+		if err != nil || ok != tc.ok || !slices.Equal(got, tc.want) {
 			t.Errorf("%s: propagate = %v, %v; want %v, %v", tc.name, got, ok, tc.want, tc.ok)
 		}
 	}
