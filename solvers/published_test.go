@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -54,11 +55,21 @@ func TestPublishedBigUnique(t *testing.T) {
 			t.Errorf("%d×%d %q: %+v, %v; want 1 solution, by the propagate route", m.Rows, m.Cols, m.Regions.Lines(), res, err)
 		}
 	}
-	// SAT's first listing goes by the placements of a line on these (a tenth of a second each).
+	// SAT's first listing goes by the placements of a line on these (a tenth of a second each), for a
+	// count and for a listing; the solution listed is the one backtracking finds.
 	for _, m := range append(all[25], all[21][:2]...) {
 		res, err := sat.New().Count(context.Background(), m)
 		if err != nil || res.Count != 1 || !res.Complete {
 			t.Errorf("%d×%d %q: by SAT %+v, %v; want 1 solution", m.Rows, m.Cols, m.Regions.Lines(), res, err)
+		}
+		var listed []constraints.Solution
+		res, err = sat.New().Enumerate(context.Background(), m, func(s constraints.Solution) bool {
+			listed = append(listed, s)
+			return true
+		})
+		found, ok, _, ferr := backtrack.New().Find(context.Background(), m)
+		if err != nil || ferr != nil || !ok || !res.Complete || len(listed) != 1 || !slices.Equal(listed[0], found) {
+			t.Errorf("%d×%d %q: SAT lists %d solutions (%+v, %v), backtracking finds %v (%v)", m.Rows, m.Cols, m.Regions.Lines(), len(listed), res, err, found, ferr)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/irifrance/gini"
 	"github.com/irifrance/gini/z"
+	"github.com/queens-dev/queens/constraints"
 )
 
 // Placements: the first listing of a count, cube by cube on the placements of one line.
@@ -144,8 +145,9 @@ func (e *cnf) placements(xs []lit, q, limit int) ([][]lit, bool) {
 }
 
 // listByPlacements lists the solutions of e (its clauses held in lits) cube by cube on the placements
-// of line, up to limit of them, and returns how many it found and whether that is all of them.
-func (e *cnf) listByPlacements(ctx context.Context, lits []lit, line []lit, places [][]lit, limit uint64) (uint64, bool, error) {
+// of line, up to limit of them, hands each to keep unless keep is nil, and returns how many it found and
+// whether that is all of them.
+func (e *cnf) listByPlacements(ctx context.Context, lits []lit, line []lit, places [][]lit, limit uint64, keep func(constraints.Solution)) (uint64, bool, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, false, fmt.Errorf("listing by placements: %w", err)
 	}
@@ -182,12 +184,15 @@ func (e *cnf) listByPlacements(ctx context.Context, lits []lit, line []lit, plac
 			s.g.Add(0)
 		}
 		for {
-			_, ok, err := s.next(ctx)
+			sol, ok, err := s.next(ctx)
 			if err != nil {
 				return n, false, err
 			}
 			if !ok {
 				break
+			}
+			if keep != nil {
+				keep(sol)
 			}
 			if n++; n == limit {
 				return n, false, nil

@@ -72,7 +72,7 @@ func TestListByPlacements(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n, all, err := e.listByPlacements(ctx, lits, line, places, 1<<20)
+		n, all, err := e.listByPlacements(ctx, lits, line, places, 1<<20, nil)
 		if err != nil || !all || n != want.Count {
 			t.Errorf("%s: by %d placements of %v: %d solutions, all %v, %v; backtracking counts %d", name, len(places), line, n, all, err, want.Count)
 		}
@@ -81,7 +81,7 @@ func TestListByPlacements(t *testing.T) {
 			t.Logf("%s: %d solutions", name, want.Count)
 		}
 		if want.Count >= 2 {
-			n, all, err := e.listByPlacements(ctx, lits, line, places, want.Count-1)
+			n, all, err := e.listByPlacements(ctx, lits, line, places, want.Count-1, nil)
 			if err != nil || all || n != want.Count-1 {
 				t.Errorf("%s: up to %d: %d solutions, all %v, %v", name, want.Count-1, n, all, err)
 			}
@@ -110,7 +110,7 @@ func TestPlacementsStop(t *testing.T) {
 		t.Fatalf("no line to split on: %v", err)
 	}
 	cancel()
-	if _, _, err := e.listByPlacements(ctx, lits, line, places, 1<<20); err == nil {
+	if _, _, err := e.listByPlacements(ctx, lits, line, places, 1<<20, nil); err == nil {
 		t.Error("listByPlacements on an ended context returned no error")
 	}
 	if _, _, err := e.placementLine(ctx, 0); err == nil {
@@ -154,7 +154,7 @@ func FuzzPlacements(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n, all, err := e.listByPlacements(ctx, lits, line, places, 1<<12)
+		n, all, err := e.listByPlacements(ctx, lits, line, places, 1<<12, nil)
 		if err != nil || (all && n != want.Count) || (!all && (n != 1<<12 || want.Count < n)) {
 			t.Errorf("%s %v: by %d placements of %v: %d solutions, all %v, %v; brute force %d", m, m.Regions, len(places), line, n, all, err, want.Count)
 		}
@@ -214,5 +214,28 @@ func TestPlacementLineBounds(t *testing.T) {
 		if line, places, err := e.placementLine(ctx, placementsFrom); line != nil || places != nil || err != nil {
 			t.Errorf("%s: split on a line of %d cells, %d placements (%v)", m, len(line), len(places), err)
 		}
+	}
+}
+
+// TestEnumerateAfterPlacements lists a big board with many solutions: the placements' first listing
+// passes probeSolutions and is dropped, and the solver over the whole board lists from the start; the
+// first 200 solutions listed are valid and no two alike.
+func TestEnumerateAfterPlacements(t *testing.T) {
+	two := constraints.Exactly(2)
+	m := constraints.Model{Rows: 20, Cols: 20, Attack: constraints.King, Each: constraints.Quota{Row: two, Column: two}}
+	seen := map[string]bool{}
+	res, err := New().Enumerate(context.Background(), m, func(s constraints.Solution) bool {
+		if err := m.Check(s); err != nil {
+			t.Fatal(err)
+		}
+		key := fmt.Sprint(s)
+		if seen[key] {
+			t.Fatalf("listed twice: %v", s)
+		}
+		seen[key] = true
+		return len(seen) < 200
+	})
+	if err != nil || res.Count != 200 || res.Complete {
+		t.Errorf("Enumerate = %+v, %v; want 200 solutions listed, stopped by visit", res, err)
 	}
 }

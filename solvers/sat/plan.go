@@ -22,7 +22,7 @@ func (e *cnf) probe(ctx context.Context, lits []lit) (uint64, bool, error) {
 		return 0, false, err
 	}
 	if places != nil {
-		return e.listByPlacements(ctx, lits, line, places, probeSolutions)
+		return e.listByPlacements(ctx, lits, line, places, probeSolutions, nil)
 	}
 	whole, err := newSearch(ctx, e, lits, cube{weight: 1})
 	if err != nil {

@@ -164,6 +164,34 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	if s.handOver > 0 {
 		l.first, l.handOver = s.handOver, s.handOver
 	}
+	// A big board with a line to split on: its first solutions by placements, as Plan's probe lists them
+	// (placements.go), and all of them where there are fewer than probeSolutions; else those are dropped
+	// and the solvers below list every solution.
+	if splits {
+		if line, places, err := e.placementLine(ctx, placementsFrom); err != nil {
+			return stopped(err)
+		} else if places != nil {
+			lits, err := e.list(ctx)
+			if err != nil {
+				return stopped(err)
+			}
+			var sols []constraints.Solution
+			_, all, err := e.listByPlacements(ctx, lits, line, places, probeSolutions, func(sol constraints.Solution) { sols = append(sols, sol) })
+			if err != nil {
+				return stopped(err)
+			}
+			if all {
+				for _, sol := range sols {
+					res.Count++
+					if !visit(sol) {
+						return res, nil
+					}
+				}
+				res.Complete = true
+				return res, nil
+			}
+		}
+	}
 	var srch *search
 	if splits && len(e.cells) <= enumerateSplitCells {
 		if l.lits, err = e.list(ctx); err != nil {
