@@ -1,0 +1,116 @@
+package backtrack
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/queens-dev/queens/constraints"
+)
+
+// TestListPropagate lists random region puzzles of two queens a region, row and column (Star Battles,
+// most of them with no solution or several) by the propagate route, which collects and sorts, and by the
+// general path, which lists in order as it goes: the same solutions in the same order. With the route's
+// cap at 2, a model of more solutions gives way to the general path, with the same list. A third of the
+// models have no column quota, for more solutions.
+func TestListPropagate(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(21, 25))
+	listed, overCap := 0, 0
+	collect := func(s *Solver, m constraints.Model) ([]constraints.Solution, string) {
+		var out []constraints.Solution
+		res, err := s.Enumerate(ctx, m, func(sol constraints.Solution) bool {
+			out = append(out, sol)
+			return true
+		})
+		if err != nil || !res.Complete {
+			t.Fatalf("%s %v: %+v, %v", m, m.Regions, res, err)
+		}
+		return out, res.Stats.Method
+	}
+	same := func(a, b constraints.Solution) bool { return a.Compare(b) == 0 }
+	for i := 0; i < 400; i++ {
+		n := 8 + rng.IntN(3)
+		two := constraints.Exactly(2)
+		m := constraints.Model{Rows: n, Cols: n, Attack: constraints.King, Regions: randomRegions(rng, n),
+			Each: constraints.Quota{Row: two, Column: two, Region: two}}
+		if i%3 == 0 {
+			m.Each.Column = constraints.Range{} // rows and regions only: more solutions
+		}
+		if m.Validate() != nil {
+			continue
+		}
+		name := fmt.Sprintf("#%d %s %v", i, m, m.Regions)
+		got, method := collect(New(), m)
+		if method != "propagate" {
+			continue
+		}
+		want, _ := collect(New(GeneralOnly()), m)
+		if !slices.EqualFunc(got, want, same) {
+			t.Fatalf("%s: the route lists %d solutions, the general path %d, or another order", name, len(got), len(want))
+		}
+		listed++
+		if len(want) > 2 {
+			defer func(c int) { listCap = c }(listCap)
+			listCap = 2
+			got, _ := collect(New(), m)
+			listCap = 1 << 16
+			if !slices.EqualFunc(got, want, same) {
+				t.Fatalf("%s: past the cap, %d solutions listed, the general path %d", name, len(got), len(want))
+			}
+			overCap++
+		}
+	}
+	t.Logf("%d models listed by the route, %d past its cap", listed, overCap)
+	if listed < 20 || overCap < 5 {
+		t.Errorf("%d models listed by the route, %d past its cap: too few", listed, overCap)
+	}
+}
+
+// randomRegions grows n regions on an n×n board from random seeds, one cell at a time.
+func randomRegions(rng *rand.Rand, n int) *constraints.Regions {
+	grid := make([][]byte, n)
+	for r := range grid {
+		grid[r] = []byte(strings.Repeat("?", n))
+	}
+	type cell struct{ r, c int }
+	var front []cell
+	for g := 0; g < n; {
+		r, c := rng.IntN(n), rng.IntN(n)
+		if grid[r][c] == '?' {
+			grid[r][c] = byte('a' + g)
+			front = append(front, cell{r, c})
+			g++
+		}
+	}
+	for len(front) > 0 {
+		i := rng.IntN(len(front))
+		at := front[i]
+		var open []cell
+		for _, d := range []cell{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+			x := cell{at.r + d.r, at.c + d.c}
+			if x.r >= 0 && x.r < n && x.c >= 0 && x.c < n && grid[x.r][x.c] == '?' {
+				open = append(open, x)
+			}
+		}
+		if len(open) == 0 {
+			front = append(front[:i], front[i+1:]...)
+			continue
+		}
+		x := open[rng.IntN(len(open))]
+		grid[x.r][x.c] = grid[at.r][at.c]
+		front = append(front, x)
+	}
+	lines := make([]string, n)
+	for r := range grid {
+		lines[r] = string(grid[r])
+	}
+	g, err := constraints.ParseRegions(lines)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}
