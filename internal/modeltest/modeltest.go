@@ -537,3 +537,56 @@ func PlainModel(text string) (constraints.Model, error) {
 	}
 	return m, nil
 }
+
+// GrownGrid grows side regions (letters from 'a') on a side×side board: a seed cell each, drawn at
+// random, then a region at random takes a free neighbour of one of its cells, until every cell is taken.
+// Each region is connected. The grid is returned as rows of letters, to be changed before parsing.
+func GrownGrid(rng *rand.Rand, side int) [][]byte {
+	grid := make([][]byte, side)
+	for r := range grid {
+		grid[r] = []byte(strings.Repeat("?", side))
+	}
+	type cell struct{ r, c int }
+	var front []cell
+	for g := 0; g < side; {
+		r, c := rng.IntN(side), rng.IntN(side)
+		if grid[r][c] == '?' {
+			grid[r][c] = byte('a' + g)
+			front = append(front, cell{r, c})
+			g++
+		}
+	}
+	for len(front) > 0 {
+		i := rng.IntN(len(front))
+		at := front[i]
+		var open []cell
+		for _, d := range []cell{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+			n := cell{at.r + d.r, at.c + d.c}
+			if n.r >= 0 && n.r < side && n.c >= 0 && n.c < side && grid[n.r][n.c] == '?' {
+				open = append(open, n)
+			}
+		}
+		if len(open) == 0 {
+			front = append(front[:i], front[i+1:]...)
+			continue
+		}
+		n := open[rng.IntN(len(open))]
+		grid[n.r][n.c] = grid[at.r][at.c]
+		front = append(front, n)
+	}
+	return grid
+}
+
+// ParseGrid parses the rows of grid as regions, and panics on a grid that does not parse (a test's own
+// drawing).
+func ParseGrid(grid [][]byte) *constraints.Regions {
+	lines := make([]string, len(grid))
+	for r := range grid {
+		lines[r] = string(grid[r])
+	}
+	g, err := constraints.ParseRegions(lines)
+	if err != nil {
+		panic(err)
+	}
+	return g
+}

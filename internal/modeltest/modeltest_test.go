@@ -2,6 +2,7 @@ package modeltest
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -89,6 +90,56 @@ func TestStretch(t *testing.T) {
 	} {
 		if got := stretch(time.Second, tc.load, tc.cpus); got != tc.want {
 			t.Errorf("stretch(1s, load %v, %d cpus) = %v, want %v", tc.load, tc.cpus, got, tc.want)
+		}
+	}
+}
+
+// TestGrownGrid checks that a grown grid gives every cell one of side letters, each letter's cells
+// connected, and parses as regions.
+func TestGrownGrid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 50 {
+		side := 3 + rng.IntN(8)
+		grid := GrownGrid(rng, side)
+		seen := map[byte]int{}
+		for _, row := range grid {
+			for _, b := range row {
+				if b < 'a' || b >= byte('a'+side) {
+					t.Fatalf("cell %q in %q", b, grid)
+				}
+				seen[b]++
+			}
+		}
+		if len(seen) != side {
+			t.Fatalf("%d letters in %q, want %d", len(seen), grid, side)
+		}
+		for letter, n := range seen { // a flood from the letter's first cell reaches all of them
+			var r0, c0 int
+			for r, row := range grid {
+				if c := slices.Index(row, letter); c >= 0 {
+					r0, c0 = r, c
+					break
+				}
+			}
+			reached := map[[2]int]bool{{r0, c0}: true}
+			stack := [][2]int{{r0, c0}}
+			for len(stack) > 0 {
+				at := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				for _, d := range [][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+					x := [2]int{at[0] + d[0], at[1] + d[1]}
+					if x[0] >= 0 && x[0] < side && x[1] >= 0 && x[1] < side && grid[x[0]][x[1]] == letter && !reached[x] {
+						reached[x] = true
+						stack = append(stack, x)
+					}
+				}
+			}
+			if len(reached) != n {
+				t.Fatalf("region %c of %q: %d of its %d cells connected", letter, grid, len(reached), n)
+			}
+		}
+		if g := ParseGrid(grid); g == nil {
+			t.Fatal("no regions")
 		}
 	}
 }

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/modeltest"
 )
 
 // TestListPropagate lists random region puzzles of two queens a region, row and column (Star Battles,
@@ -35,7 +35,7 @@ func TestListPropagate(t *testing.T) {
 	for i := 0; i < 400; i++ {
 		n := 8 + rng.IntN(3)
 		two := constraints.Exactly(2)
-		m := constraints.Model{Rows: n, Cols: n, Attack: constraints.King, Regions: randomRegions(rng, n),
+		m := constraints.Model{Rows: n, Cols: n, Attack: constraints.King, Regions: modeltest.ParseGrid(modeltest.GrownGrid(rng, n)),
 			Each: constraints.Quota{Row: two, Column: two, Region: two}}
 		if i%3 == 0 {
 			m.Each.Column = constraints.Range{} // rows and regions only: more solutions
@@ -68,49 +68,4 @@ func TestListPropagate(t *testing.T) {
 	if listed < 20 || overCap < 5 {
 		t.Errorf("%d models listed by the route, %d past its cap: too few", listed, overCap)
 	}
-}
-
-// randomRegions grows n regions on an n×n board from random seeds, one cell at a time.
-func randomRegions(rng *rand.Rand, n int) *constraints.Regions {
-	grid := make([][]byte, n)
-	for r := range grid {
-		grid[r] = []byte(strings.Repeat("?", n))
-	}
-	type cell struct{ r, c int }
-	var front []cell
-	for g := 0; g < n; {
-		r, c := rng.IntN(n), rng.IntN(n)
-		if grid[r][c] == '?' {
-			grid[r][c] = byte('a' + g)
-			front = append(front, cell{r, c})
-			g++
-		}
-	}
-	for len(front) > 0 {
-		i := rng.IntN(len(front))
-		at := front[i]
-		var open []cell
-		for _, d := range []cell{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-			x := cell{at.r + d.r, at.c + d.c}
-			if x.r >= 0 && x.r < n && x.c >= 0 && x.c < n && grid[x.r][x.c] == '?' {
-				open = append(open, x)
-			}
-		}
-		if len(open) == 0 {
-			front = append(front[:i], front[i+1:]...)
-			continue
-		}
-		x := open[rng.IntN(len(open))]
-		grid[x.r][x.c] = grid[at.r][at.c]
-		front = append(front, x)
-	}
-	lines := make([]string, n)
-	for r := range grid {
-		lines[r] = string(grid[r])
-	}
-	g, err := constraints.ParseRegions(lines)
-	if err != nil {
-		panic(err)
-	}
-	return g
 }

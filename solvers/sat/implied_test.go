@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"
 )
@@ -24,53 +25,11 @@ func randomRegionModel(rng *rand.Rand, side, q int) constraints.Model {
 }
 
 func tryRegionModel(rng *rand.Rand, side, q int) constraints.Model {
-	grid := make([][]byte, side)
-	for r := range grid {
-		grid[r] = make([]byte, side)
-		for c := range grid[r] {
-			grid[r][c] = '?'
-		}
-	}
-	type cell struct{ r, c int }
-	var front []cell
-	for g := 0; g < side; {
-		r, c := rng.IntN(side), rng.IntN(side)
-		if grid[r][c] == '?' {
-			grid[r][c] = byte('a' + g)
-			front = append(front, cell{r, c})
-			g++
-		}
-	}
-	for len(front) > 0 {
-		i := rng.IntN(len(front))
-		at := front[i]
-		var open []cell
-		for _, d := range []cell{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-			n := cell{at.r + d.r, at.c + d.c}
-			if n.r >= 0 && n.r < side && n.c >= 0 && n.c < side && grid[n.r][n.c] == '?' {
-				open = append(open, n)
-			}
-		}
-		if len(open) == 0 {
-			front = append(front[:i], front[i+1:]...)
-			continue
-		}
-		n := open[rng.IntN(len(open))]
-		grid[n.r][n.c] = grid[at.r][at.c]
-		front = append(front, n)
-	}
+	grid := modeltest.GrownGrid(rng, side)
 	if rng.IntN(4) == 0 { // a cell in no region
 		grid[rng.IntN(side)][rng.IntN(side)] = '.'
 	}
-	lines := make([]string, side)
-	for r := range grid {
-		lines[r] = string(grid[r])
-	}
-	g, err := constraints.ParseRegions(lines)
-	if err != nil {
-		panic(err)
-	}
-	m := constraints.Model{Rows: side, Cols: side, Attack: constraints.King, Regions: g,
+	m := constraints.Model{Rows: side, Cols: side, Attack: constraints.King, Regions: modeltest.ParseGrid(grid),
 		Each: constraints.Quota{Row: constraints.Exactly(q), Column: constraints.Exactly(q), Region: constraints.Exactly(q)}}
 	if rng.IntN(5) == 0 {
 		m.Surface = constraints.Torus
