@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/queens-dev/queens/codec"
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
@@ -16,12 +17,17 @@ import (
 	"github.com/queens-dev/queens/variants"
 )
 
+// hardestStarBattle is the published 21×21 Star Battle that took SAT longest to prove unique (#11 of the
+// 21×21 in testdata/published/starbattle-big.txt; issue 21's target is 2 s for each).
+const hardestStarBattle = "https://puzz.link/p?starbattle/21/21/5/8850g49088gg4kg938qe4ohg890og4gkgsp455622222211232584logc6g824gk189j18682a88lhg400888440424812s24agok70ik48go428242241iik8664301100ghj0kl60hl11k40o148ig02kg9hg2d50gp1g8"
+
 const benchUsage = `Usage: queens bench [-n N] [--runs R] [--format text|json]
 
 Times the backtracker's counting methods on classic queens and superqueens of size N: the plain row path
 (the column mirror only), the class-by-class count and, for classic queens, the join of half boards,
 on one thread and on every core, plus --unique; then fixed cases: 25 kings on 10×10, the catalog's
-LinkedIn 11×11 and two-star Star Battle 10×10 proved unique by both solvers, and SAT counting classic 12.
+LinkedIn 11×11 and two-star Star Battle 10×10 proved unique by both solvers, the published 21×21 Star
+Battle that is hardest for SAT proved unique by both, and SAT counting classic 12.
 Each figure is the median of R runs in this one process; compare figures from one run only, as the
 machine's load moves them all. Peak memory is the process's maximum resident set.
 
@@ -104,6 +110,12 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		specs = append(specs, spec{name: name + ", listed, proved unique", m: v.Model, threads: 1, list: true})
 		specs = append(specs, spec{name: name + ", listed, proved unique, sat", m: v.Model, threads: 1, sat: true, list: true})
 	}
+	hardest, err := codec.ParseURL(hardestStarBattle)
+	if err != nil {
+		return err
+	}
+	specs = append(specs, spec{name: "published Star Battle 21×21 #11, proved unique", m: hardest, threads: 1})
+	specs = append(specs, spec{name: "published Star Battle 21×21 #11, proved unique, sat", m: hardest, threads: 1, sat: true})
 	specs = append(specs, spec{name: "classic 12, sat cubes", m: constraints.Classic(12), threads: cores, sat: true})
 	var cases []benchCase
 	defer func() {

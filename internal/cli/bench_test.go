@@ -22,7 +22,7 @@ func TestBench(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("bench --format json: %v\n%s", err, out)
 	}
-	if len(got.Cases) != 16 || got.PeakMB <= 0 {
+	if len(got.Cases) != 18 || got.PeakMB <= 0 {
 		t.Fatalf("bench: %d cases, peak %v MB", len(got.Cases), got.PeakMB)
 	}
 	uniques := 0
