@@ -3,66 +3,52 @@ package sat
 import (
 	"context"
 
-	"github.com/irifrance/gini"
 	"github.com/irifrance/gini/z"
 	"github.com/queens-dev/queens/solvers/sat/sharp"
 )
 
 // oracle is a gini solver loaded once with a counting formula, that the model counter asks under
 // assumptions (sharp.Oracle): what it learns in one call serves the next, where a fresh solver per question
-// would load the clauses each time.
+// would load the clauses each time. It is an asker (asker.go), whose escape keeps gini v1.0.1 from ending
+// the process on a formula without a model.
 type oracle struct {
-	g *gini.Gini
-	// unsat is set once gini has found the formula unsatisfiable under no assumption at all: asked again,
-	// gini v1.0.1 makes up a model that breaks a clause, finds so in its own check, and ends the process
-	// (log.Fatalf). TestOracleAfterUnsat holds the workaround.
+	a *asker
+	// unsat is set once the formula has shown that it has no model under any assumption: every later
+	// question is answered at once. TestOracleAfterUnsat holds it.
 	unsat bool
 	why   []z.Lit
+	as    []z.Lit
 }
 
 // newOracle loads the clauses held in lits, over vars variables, into a fresh solver.
 func newOracle(ctx context.Context, vars, clauses int, lits []lit) (*oracle, error) {
-	g := gini.NewVc(vars, clauses)
-	if err := load(ctx, g, lits); err != nil {
+	a, err := newAsker(ctx, vars, clauses, lits, [2]int{1, 0})
+	if err != nil {
 		return nil, err
 	}
-	if vars > 0 {
-		// A tautology over the last variable makes every variable known to gini, as Value panics on one
-		// it has never seen.
-		g.Add(z.Dimacs2Lit(vars))
-		g.Add(z.Dimacs2Lit(-vars))
-		g.Add(0)
-	}
-	return &oracle{g: g}, nil
+	return &oracle{a: a, unsat: a.g == nil}, nil
 }
 
-// Solve answers whether the formula has a model with every literal of assume true. It runs gini in slices
-// (Try, each with a fresh deadline, never Solve: see solveInSlices), assuming again before each, since
-// gini forgets its assumptions at every call, and looks at ctx between slices.
+// Solve answers whether the formula has a model with every literal of assume true, looking at ctx between
+// slices of gini's work (asker.solve).
 func (o *oracle) Solve(ctx context.Context, assume []sharp.Lit) (bool, error) {
 	if o.unsat {
 		return false, nil
 	}
-	slice := firstSlice
-	for {
-		if err := ctx.Err(); err != nil {
-			return false, err
-		}
-		for _, l := range assume {
-			o.g.Assume(z.Dimacs2Lit(int(l)))
-		}
-		switch o.g.Try(slice) {
-		case satisfiable:
-			return true, nil
-		case unsatisfiable:
-			// Why names the assumptions the answer rests on: none, and the formula itself has no model.
-			o.why = o.g.Why(o.why[:0])
-			o.unsat = len(o.why) == 0
-			return false, nil
-		}
-		slice = min(2*slice, lastSlice)
+	o.as = o.as[:0]
+	for _, l := range assume {
+		o.as = append(o.as, z.Dimacs2Lit(int(l)))
 	}
+	r, err := o.a.solve(ctx, o.as)
+	if err != nil {
+		return false, err
+	}
+	if r == satisfiable {
+		return true, nil
+	}
+	o.why, o.unsat = o.a.formulaUnsat(o.why)
+	return false, nil
 }
 
 // Value returns v's value in the model the last Solve found.
-func (o *oracle) Value(v int) bool { return o.g.Value(z.Var(v).Pos()) }
+func (o *oracle) Value(v int) bool { return o.a.value(v) }

@@ -183,59 +183,36 @@ func TestPropagate(t *testing.T) {
 	}
 }
 
-// TestPlacementLineBounds checks that the route is left to one solver on a board past placementsTo
-// cells, and on a board whose only lines with an exact count are two regions of 288 cells (past
-// placementCells, and with far more placements than the aim allows).
+// TestPlacementLineBounds checks the bounds of the route. On a 65×65 board (past placementsTo cells) of
+// two regions of two kings each, the region of six cells has 10 placements and is chosen once the bound
+// on the board is set aside; the other, of 4219 cells, is past placementCells and is not. Within the
+// bound, the route is not taken.
 func TestPlacementLineBounds(t *testing.T) {
 	ctx := context.Background()
-	two := constraints.Exactly(2)
-	big := constraints.Model{Rows: 65, Cols: 65, Attack: constraints.King, Each: constraints.Quota{Row: two, Column: two}}
-	rows := make([]string, 24)
+	rows := make([]string, 65)
 	for r := range rows {
-		c := "a"
-		if r >= 12 {
-			c = "b"
-		}
-		rows[r] = strings.Repeat(c, 24)
+		rows[r] = strings.Repeat("b", 65)
 	}
-	halves, err := constraints.ParseRegions(rows)
+	rows[0] = strings.Repeat("a", 6) + strings.Repeat("b", 59)
+	g, err := constraints.ParseRegions(rows)
 	if err != nil {
 		t.Fatal(err)
 	}
-	long := constraints.Model{Rows: 24, Cols: 24, Queens: 4, Attack: constraints.King, Regions: halves, Each: constraints.Quota{Region: two}}
-	for _, m := range []constraints.Model{big, long} {
-		if err := m.Validate(); err != nil {
-			t.Fatal(err)
-		}
-		e, err := newCNF(ctx, m, New().encoding())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if line, places, err := e.placementLine(ctx, placementsFrom); line != nil || places != nil || err != nil {
-			t.Errorf("%s: split on a line of %d cells, %d placements (%v)", m, len(line), len(places), err)
-		}
+	m := constraints.Model{Rows: 65, Cols: 65, Queens: 4, Attack: constraints.King, Regions: g,
+		Each: constraints.Quota{Region: constraints.Exactly(2)}}
+	if err := m.Validate(); err != nil {
+		t.Fatal(err)
 	}
-}
-
-// TestEnumerateAfterPlacements lists a big board with many solutions: the placements' first listing
-// passes probeSolutions and is dropped, and the solver over the whole board lists from the start; the
-// first 200 solutions listed are valid and no two alike.
-func TestEnumerateAfterPlacements(t *testing.T) {
-	two := constraints.Exactly(2)
-	m := constraints.Model{Rows: 20, Cols: 20, Attack: constraints.King, Each: constraints.Quota{Row: two, Column: two}}
-	seen := map[string]bool{}
-	res, err := New().Enumerate(context.Background(), m, func(s constraints.Solution) bool {
-		if err := m.Check(s); err != nil {
-			t.Fatal(err)
-		}
-		key := fmt.Sprint(s)
-		if seen[key] {
-			t.Fatalf("listed twice: %v", s)
-		}
-		seen[key] = true
-		return len(seen) < 200
-	})
-	if err != nil || res.Count != 200 || res.Complete {
-		t.Errorf("Enumerate = %+v, %v; want 200 solutions listed, stopped by visit", res, err)
+	e, err := newCNF(ctx, m, New().encoding())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if line, places, err := e.placementLine(ctx, placementsFrom); line != nil || places != nil || err != nil {
+		t.Errorf("%s: split on a line of %d cells, %d placements (%v); want none past %d cells", m, len(line), len(places), err, placementsTo)
+	}
+	defer func(to int) { placementsTo = to }(placementsTo)
+	placementsTo = 65 * 65
+	if line, places, err := e.placementLine(ctx, placementsFrom); len(line) != 6 || len(places) != 10 || err != nil {
+		t.Errorf("%s, the board's bound aside: split on a line of %d cells, %d placements (%v); want the region of 6, 10", m, len(line), len(places), err)
 	}
 }

@@ -44,12 +44,13 @@ func (e *cnf) probe(ctx context.Context, lits []lit) (uint64, bool, error) {
 // (package sharp: components, a cache the cubes share, gini as the oracle that cuts dead branches), as
 // the models of the encoding under the cube's units, projected onto the cell variables. A model with few
 // solutions is one task: Plan first lists solutions with one solver over the whole board, and if that
-// ends before probeSolutions the job holds the count already; a model that the frame does not split is
-// one task too, counted by the counter. (On a big board with a line of an exact count of two or more,
-// the first listing goes cube by cube on the placements of one line: probe.) Either way the list is fixed by the model and the solver's
-// encoding and split options alone, never by its workers or the machine (whether the first listing ends
-// early depends only on the number of solutions), and each task's count is exact (a cube standing for
-// its images under the model's symmetries counts for each of them).
+// ends before probeSolutions the job holds the count already (on a big board with a line of an exact
+// count of two or more, that first listing goes cube by cube on the placements of one line: probe); a
+// model that the frame does not split is one task too, counted by the counter. Either way the list is
+// fixed by the model and the solver's encoding and split options alone, never by its workers or the
+// machine (whether the first listing ends early depends only on the number of solutions), and each
+// task's count is exact (a cube standing for its images under the model's symmetries counts for each of
+// them).
 //
 // Counting classes in tasks is not supported: with unique, Plan returns an error wrapping
 // solvers.ErrUnsupported, and classes go through solvers.CountClasses.

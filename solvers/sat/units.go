@@ -3,6 +3,7 @@ package sat
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/queens-dev/queens/constraints"
 )
@@ -24,13 +25,14 @@ const unitMost = 4
 // groupLines finds the groups of every line of a family whose lines hold an exact count of two or more
 // (opt.units), where some group holds two cells or more: f.groups[i] is line i's, nil where it has none.
 // The groups are found greedily in the line's row-major order: a cell not yet taken starts a group, and
-// takes the cells after it that touch it (right, then below left, below, below right) and exclude every
-// cell of the group so far (clique), up to unitMost.
+// takes the cells after it a leap from it (Program.LeapTargets: on a flat board of kings, right, then
+// below left, below, below right), in the line's order, that exclude every cell of the group so far
+// (clique), up to unitMost.
 func (e *cnf) groupLines(ctx context.Context) error {
 	if !e.opt.units {
 		return nil
 	}
-	var at map[int]int // a cell's index on the line, by its index on the board
+	var at map[lit]int // a cell's place on the line, by its variable
 	var xs []lit
 	for k := range e.fams {
 		f := &e.fams[k]
@@ -46,11 +48,11 @@ func (e *cnf) groupLines(ctx context.Context) error {
 				continue // all or none of the cells: units, no counter
 			}
 			if at == nil {
-				at = make(map[int]int, len(xs))
+				at = make(map[lit]int, len(xs))
 			}
 			clear(at)
 			for p, v := range xs {
-				at[int(e.index(e.cells[v-1]))] = p
+				at[v] = p
 			}
 			if g := e.groups(xs, at); g != nil {
 				if f.groups == nil {
@@ -63,30 +65,32 @@ func (e *cnf) groupLines(ctx context.Context) error {
 	return nil
 }
 
-// groups returns the groups of the line of cells xs (at gives each cell's place in xs by its board
-// index), or nil where no two of its cells group.
-func (e *cnf) groups(xs []lit, at map[int]int) [][]lit {
+// groups returns the groups of the line of cells xs (at gives each cell's variable its place in xs), or
+// nil where no two of its cells group.
+func (e *cnf) groups(xs []lit, at map[lit]int) [][]lit {
 	taken := make([]bool, len(xs))
 	out := make([][]lit, 0, len(xs))
 	paired := false
+	var partners []lit
+	var scratch []constraints.Cell
+	var later []int
 	for p, v := range xs {
 		if taken[p] {
 			continue
 		}
 		taken[p] = true
 		g := []lit{v}
-		c := e.cells[v-1]
-		for _, d := range [...]constraints.Cell{{Row: 0, Col: 1}, {Row: 1, Col: -1}, {Row: 1, Col: 0}, {Row: 1, Col: 1}} {
+		partners = e.leapPartners(partners[:0], v, &scratch)
+		later = later[:0]
+		for _, w := range partners {
+			if q, ok := at[w]; ok && q > p && !taken[q] {
+				later = append(later, q)
+			}
+		}
+		slices.Sort(later)
+		for _, q := range later {
 			if len(g) == unitMost {
 				break
-			}
-			r, col := c.Row+d.Row, c.Col+d.Col
-			if r >= e.p.Rows || col < 0 || col >= e.p.Cols {
-				continue
-			}
-			q, ok := at[r*e.p.Cols+col]
-			if !ok || taken[q] {
-				continue
 			}
 			if g = append(g, xs[q]); e.clique(g) {
 				taken[q] = true
