@@ -82,9 +82,13 @@ type TaskCount struct {
 
 // Stats says how a solve ran. Fields a solver does not measure stay zero.
 type Stats struct {
+	// Engine is the side that answered: "backtrack" (the native engines) or "sat".
+	Engine string
 	// Method is the way the solver took: "join", "classes", "mirror", "general", "rows", "search",
 	// "local", "cubes", "enumerate", …
 	Method string
+	// Why says, in a sentence, why that way was taken: the reason its row of the routing table gives.
+	Why string
 	// Threads is the number of goroutines that counted.
 	Threads int
 	// Nodes counts the partial placements a backtracking search visited, where it counts them.
@@ -94,10 +98,13 @@ type Stats struct {
 	Variables, Clauses uint64
 }
 
-// Add adds the counters of t to s; Method and Threads stay s's unless s has none.
+// Add adds the counters of t to s; Engine, Method (with Why) and Threads stay s's unless s has none.
 func (s *Stats) Add(t Stats) {
+	if s.Engine == "" {
+		s.Engine = t.Engine
+	}
 	if s.Method == "" {
-		s.Method = t.Method
+		s.Method, s.Why = t.Method, t.Why
 	}
 	if s.Threads == 0 {
 		s.Threads = t.Threads

@@ -20,7 +20,7 @@ import (
 	"github.com/queens-dev/queens/internal/modeltest"
 )
 
-// hostileCase is one entry of testdata/hostile/cases.yaml.
+// hostileCase is one entry of testdata/hostile/cases*.yaml.
 type hostileCase struct {
 	Name        string   `yaml:"name"`
 	Args        []string `yaml:"args"`
@@ -49,17 +49,25 @@ func (c *codes) UnmarshalYAML(n *yaml.Node) error {
 	return nil
 }
 
-// TestHostileInput runs every case of the corpus in testdata/hostile: each must exit as it says, print
-// what it says, and return within its time.
+// TestHostileInput runs every case of the corpus in testdata/hostile (cases.yaml, and cases-TOPIC.yaml
+// beside it): each must exit as it says, print what it says, and return within its time.
 func TestHostileInput(t *testing.T) {
 	root := modeltest.Root(t)
-	data, err := os.ReadFile(filepath.Join(root, "testdata", "hostile", "cases.yaml"))
+	files, err := filepath.Glob(filepath.Join(root, "testdata", "hostile", "cases*.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var cases []hostileCase
-	if err := yaml.Unmarshal(data, &cases); err != nil {
-		t.Fatal(err)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var more []hostileCase
+		if err := yaml.Unmarshal(data, &more); err != nil {
+			t.Fatalf("%s: %v", filepath.Base(f), err)
+		}
+		cases = append(cases, more...)
 	}
 	if len(cases) == 0 {
 		t.Fatal("the corpus is empty: the test would pass without running a case")
