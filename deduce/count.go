@@ -202,7 +202,7 @@ func (f *finder) blockName(b []int32) string {
 	for _, c := range b {
 		c0, c1 = min(c0, c%cols), max(c1, c%cols)
 	}
-	return fmt.Sprintf("%s–%s", f.s.p.cell(int(r0*cols+c0)), f.s.p.cell(int(r1*cols+c1)))
+	return fmt.Sprintf("%s–%s", f.name(r0*cols+c0), f.name(r1*cols+c1))
 }
 
 func (f *finder) blockList(blocks [][]int32) string {

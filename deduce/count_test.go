@@ -63,18 +63,14 @@ func TestStepsKeepEverySolution(t *testing.T) {
 	small := checked
 	for range 250 {
 		m := randomStarBattle(rng)
-		var sols []constraints.Solution
-		res, err := deduce.Solver{Packing: true}.Enumerate(ctx, m, func(s constraints.Solution) bool {
-			sols = append(sols, s)
-			return len(sols) < 100
-		})
+		sols, complete, err := deduce.Solutions(ctx, m, 100)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(sols) == 0 {
 			t.Fatalf("%s: no solution, though grown around one", describe(m))
 		}
-		if !res.Complete || len(sols) == 100 {
+		if !complete {
 			continue
 		}
 		check(m, sols)

@@ -21,6 +21,10 @@
 // For a search, State.Pack adds to Propagate the bounds a 2×2 block gives (it holds one queen at most
 // when the attacks make it a clique): a row, column, region, the board or a band of two rows or columns
 // that needs as many queens as the fewest blocks covering its open cells has one in each block, and
-// regions are counted against bands of rows and columns (k regions in k rows). It is what the backtrack
-// solver's propagate route and Solver{Packing: true} run at every node.
+// regions are counted against bands of rows and columns (k regions in k rows). Walk is the search that
+// decides so at every node: package solvers/propagate runs it as a solver, and Explain and HintFor run it
+// for a guess's solution and to tell one solution from several.
+//
+// The package reads a model through its constraints.Program (every surface, every quota) and imports
+// nothing of the project but package constraints.
 package deduce

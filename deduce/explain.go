@@ -203,24 +203,21 @@ func (f *finder) guess(sol constraints.Solution) step {
 	i := int32(f.s.Branch())
 	c := f.s.p.cell(int(i))
 	if slices.Contains(sol, c) {
-		return step{tech: guessing, place: []int32{i}, why: fmt.Sprintf("no technique applies: guess a queen on %s (search finds the solution has one)", c)}
+		return step{tech: guessing, place: []int32{i}, why: fmt.Sprintf("no technique applies: guess a queen on %s (search finds the solution has one)", CellName(c))}
 	}
-	return step{tech: guessing, exclude: []int32{i}, why: fmt.Sprintf("no technique applies: guess %s empty (search finds the solution has no queen there)", c)}
+	return step{tech: guessing, exclude: []int32{i}, why: fmt.Sprintf("no technique applies: guess %s empty (search finds the solution has no queen there)", CellName(c))}
 }
 
 // solve finds a solution from the state s, without changing s.
 func solve(ctx context.Context, s *State) (constraints.Solution, bool, error) {
-	t := s.Clone()
-	var sol constraints.Solution
-	w := walker{ctx: ctx, m: s.p.m, visit: func(x constraints.Solution) bool { sol = x; return false }}
-	w.walk(t)
-	if w.err != nil {
-		return nil, false, w.err
+	sols, _, err := s.solutions(ctx, 1)
+	if err != nil {
+		return nil, false, err
 	}
-	if sol == nil && ctx.Err() != nil {
-		return nil, false, ctx.Err()
+	if len(sols) == 0 {
+		return nil, false, nil
 	}
-	return sol, sol != nil, nil
+	return sols[0], true, nil
 }
 
 // where names the units still missing queens, for a stalled explanation.

@@ -90,7 +90,7 @@ func (f *finder) next() uint32 {
 	return f.tick
 }
 
-func (f *finder) name(i int32) string { return f.s.p.cell(int(i)).String() }
+func (f *finder) name(i int32) string { return CellName(f.s.p.cell(int(i))) }
 
 // cellList names cells for a sentence: "r1c2, r1c3 and r2c4"; past six, "r1c2, r1c3, … and 7 more".
 func (f *finder) cellList(cells []int32) string {

@@ -41,9 +41,9 @@ func (b band) span(lo, hi int) string {
 		word = "column"
 	}
 	if lo == hi {
-		return fmt.Sprintf("%s %d", word, lo)
+		return fmt.Sprintf("%s %d", word, lo+1)
 	}
-	return fmt.Sprintf("%ss %d–%d", word, lo, hi)
+	return fmt.Sprintf("%ss %d–%d", word, lo+1, hi+1)
 }
 
 // groups finds k regions whose open cells lie in k consecutive rows (or columns) that can take no more
