@@ -7,298 +7,238 @@ import (
 	"strings"
 )
 
-// The counting techniques of Star Battle: where every 2×2 block of the board is a clique (the king's
-// step, or a queen's lines), a set of cells holds at most as many queens as the fewest blocks that cover
-// its open cells. Players bound rows, columns, regions and bands of rows by such blocks and count those
-// bounds against what the lines and regions need:
-//   - blocks: a row, column, region or pair of neighbouring lines that needs as many queens as its open
-//     cells have blocks holds one in each block;
-//   - counting: a band of neighbouring rows (or columns) needs the queens of its rows; the regions that
-//     reach into it can put there at most what they need and what their cells inside fit in blocks, at
-//     least what their cells outside cannot take; when those bounds meet the band's need, a region's
-//     share is decided, and with it its cells inside or outside the band;
-//   - pressure: a queen on a cell that would leave some row, column, region or pair of lines fewer
-//     blocks than the queens it still needs is not there.
-// Each bound is a count of cliques, so each deduction holds in every solution: no guess is made.
+// Counting in bands of lines: overcounting (k regions whose open cells lie in k rows fill those rows),
+// undercounting (k rows whose open cells lie in k regions fill those regions), and band counting (the
+// regions' shares of a band of rows, each bounded by its 2×2 blocks inside and outside it).
 
-// blocksOn reports whether the block bounds apply on f's board: every 2×2 block a clique, and the board
-// at most 64 rows and columns (the open cells are kept as masks).
-func (f *finder) blocksOn() bool {
-	s := f.s
-	if s.pack == nil {
-		s.pack = newPacker(s)
-	}
-	return s.pack.on
+// band is a run of consecutive rows (or columns) seen as one: its units and their numbers.
+type band struct {
+	kind  Kind
+	lines []int32 // unit of each row or column of the orientation, -1 where there is none
 }
 
-// coverLines returns the fewest 2×2 blocks covering the cells of masks (one word a line, the lines in
-// order), the lines taken alone or in neighbouring pairs and each line or pair covered from its lowest
-// cell: the least over all such pairings. If pair is not nil, pair[i] says whether the cover takes line
-// i with line i−1. Any cover bounds the queens the cells can hold: a block holds one at most.
-func coverLines(masks []uint64, pair []bool) int {
-	return int(coverRun(masks, pair, nil))
-}
-
-// coverRun is coverLines' pass, shared with the packing bound and the counting table: if upTo is not
-// nil, upTo[i] is the least cover of masks[0..i].
-func coverRun(masks []uint64, pair []bool, upTo []int32) int32 {
-	// The least blocks for the lines up to the one before x (last) and the one before that (before).
-	before, last, prev := int32(0), int32(0), uint64(0)
-	for i, x := range masks {
-		best, two := last+blockCols(x), false
-		if i > 0 {
-			if b := before + blockCols(prev|x); b < best {
-				best, two = b, true
+// bands returns the rows and the columns as unit lists, where every one of them is a unit with a fixed
+// number of queens.
+func (f *finder) bands() []band {
+	p := f.s.p
+	var out []band
+	for _, k := range []Kind{KindRow, KindColumn} {
+		n := p.rows
+		if k == KindColumn {
+			n = p.cols
+		}
+		b := band{kind: k, lines: slices.Repeat([]int32{-1}, n)}
+		for u, x := range p.units {
+			if x.kind == k && x.lo == x.hi {
+				b.lines[x.index] = int32(u)
 			}
 		}
-		if pair != nil {
-			pair[i] = two
-		}
-		if upTo != nil {
-			upTo[i] = best
-		}
-		before, last, prev = last, best, x
-	}
-	return last
-}
-
-// cellOn returns the cell at position at of line (a row, or a column when flip).
-func (p *problem) cellOn(line, at int, flip bool) int32 {
-	if flip {
-		return int32(at*p.cols + line)
-	}
-	return int32(line*p.cols + at)
-}
-
-// coverBlocks lists the blocks of coverLines' cover of masks, whose first line is line lo: each block
-// its open cells.
-func (p *problem) coverBlocks(masks []uint64, lo int, flip bool) [][]int32 {
-	pair := make([]bool, len(masks))
-	coverLines(masks, pair)
-	var out [][]int32
-	for i := len(masks) - 1; i >= 0; {
-		top, bottom, line := masks[i], uint64(0), i
-		if pair[i] {
-			top, bottom, line = masks[i-1], masks[i], i-1
-			i -= 2
-		} else {
-			i--
-		}
-		for u := top | bottom; u != 0; {
-			at := bits.TrailingZeros64(u)
-			u &^= uint64(3) << at
-			var b []int32
-			for x := top >> at & 3; x != 0; x &= x - 1 {
-				b = append(b, p.cellOn(lo+line, at+bits.TrailingZeros64(x), flip))
-			}
-			for x := bottom >> at & 3; x != 0; x &= x - 1 {
-				b = append(b, p.cellOn(lo+line+1, at+bits.TrailingZeros64(x), flip))
-			}
+		if !slices.Contains(b.lines, -1) {
 			out = append(out, b)
 		}
 	}
 	return out
 }
 
-// masksOf writes into buf (a word a line: rows, or columns when flip) the cells of units that are open
-// and not stamped with skip, and returns the lines from the first that holds any to the last, and the
-// first's number (nil when none).
-func (f *finder) masksOf(units []int32, flip bool, skip uint32, buf []uint64) ([]uint64, int) {
+func (b band) span(lo, hi int) string {
+	word := "row"
+	if b.kind == KindColumn {
+		word = "column"
+	}
+	if lo == hi {
+		return fmt.Sprintf("%s %d", word, lo+1)
+	}
+	return fmt.Sprintf("%ss %d–%d", word, lo+1, hi+1)
+}
+
+// groups finds k regions whose open cells lie in k consecutive rows (or columns) that can take no more
+// queens than the regions need, and k consecutive rows whose open cells lie in regions that can take no
+// more than the rows need. It widens each band a line at a time from its first, keeping the counts of
+// the regions within it (by their spans) and of the regions its open cells lie in (by each line's).
+func (f *finder) groups() (step, bool) {
 	s := f.s
-	clear(buf)
-	lo, hi := len(buf), -1
-	for _, u := range units {
-		for _, c := range s.p.units[u].cells {
-			if s.cells[c] != Open || skip != 0 && f.stamp[c] == skip {
-				continue
-			}
-			line, at := int(c)/s.p.cols, int(c)%s.p.cols
-			if flip {
-				line, at = at, line
-			}
-			buf[line] |= 1 << at
-			lo, hi = min(lo, line), max(hi, line)
+	p := s.p
+	var regions []int32
+	for u, x := range p.units {
+		if x.kind == KindRegion && x.lo == x.hi {
+			regions = append(regions, int32(u))
 		}
 	}
-	if hi < 0 {
-		return nil, 0
+	if len(regions) == 0 {
+		return step{}, false
 	}
-	return buf[lo : hi+1], lo
-}
-
-// lineBuf returns a scratch buffer of a word per line, enough for rows and columns.
-func (f *finder) lineBuf() []uint64 {
-	if f.lines == nil {
-		f.lines = make([]uint64, max(f.s.p.rows, f.s.p.cols))
+	if len(f.unitMark) < len(p.units) {
+		f.unitMark = make([]uint32, len(p.units))
 	}
-	return f.lines
-}
-
-// emptiedByAll returns the open cells, outside cells, that a queen on any of cells (open) would empty
-// at once: if one of cells holds a queen, they hold none.
-func (f *finder) emptiedByAll(cells []int32) []int32 {
-	touched := f.touched[:0]
-	defer func() { f.touched = touched[:0] }()
-	for _, y := range cells {
-		t := f.next()
-		f.effect(y, t)
-		for _, c := range f.effected {
-			if f.count[c] == 0 {
-				touched = append(touched, c)
+	for _, b := range f.bands() {
+		n := len(b.lines)
+		g := f.groupLines(b, regions)
+		for lo := 0; lo < n && !f.halted(); lo++ {
+			room, need, inNeed := f.room(b.lines[lo]), f.need(b.lines[lo]), 0
+			for _, j := range g.endsAt[lo] {
+				if g.span[j][0] >= lo {
+					inNeed += f.need(regions[j])
+				}
 			}
-			f.count[c]++
+			t := f.next()
+			var touched []int32
+			touchRoom, noRegion := 0, false
+			touch := func(l int) {
+				noRegion = noRegion || g.noRegion[l]
+				for _, r := range g.lineRegs[l] {
+					if f.unitMark[r] != t {
+						f.unitMark[r] = t
+						touched = append(touched, r)
+						touchRoom += f.room(r)
+					}
+				}
+			}
+			touch(lo)
+			for hi := lo + 1; hi < n && hi-lo+1 < n; hi++ {
+				room += f.room(b.lines[hi])
+				need += f.need(b.lines[hi])
+				for _, j := range g.endsAt[hi] {
+					if g.span[j][0] >= lo {
+						inNeed += f.need(regions[j])
+					}
+				}
+				touch(hi)
+				if inNeed > 0 && inNeed >= room {
+					if st, ok := f.regionsInBand(b, lo, hi, regions, g.span); ok {
+						return st, true
+					}
+				}
+				if need > 0 && !noRegion && need >= touchRoom {
+					if st, ok := f.bandInRegions(b, lo, hi, touched, touchRoom); ok {
+						return st, true
+					}
+				}
+			}
+		}
+	}
+	return step{}, false
+}
+
+// groupLines is groups' view of the regions along one orientation: the span of lines holding the open
+// cells of each region that needs queens ({−1, −1} for the others), those regions by their span's last
+// line, and each line's regions in the order of its open cells, with whether some open cell of the line
+// lies in no region.
+type groupLines struct {
+	span     [][2]int
+	endsAt   [][]int
+	lineRegs [][]int32
+	noRegion []bool
+}
+
+func (f *finder) groupLines(b band, regions []int32) groupLines {
+	s := f.s
+	n := len(b.lines)
+	g := groupLines{span: make([][2]int, len(regions)), endsAt: make([][]int, n), lineRegs: make([][]int32, n), noRegion: make([]bool, n)}
+	lineOf := func(c int32) int {
+		if b.kind == KindColumn {
+			return int(c) % s.p.cols
+		}
+		return int(c) / s.p.cols
+	}
+	for j, r := range regions {
+		g.span[j] = [2]int{-1, -1}
+		if f.need(r) <= 0 || s.count[r].open == 0 {
+			continue
+		}
+		for _, c := range s.p.units[r].cells {
+			if s.cells[c] == Open {
+				l := lineOf(c)
+				if g.span[j][0] < 0 || l < g.span[j][0] {
+					g.span[j][0] = l
+				}
+				g.span[j][1] = max(g.span[j][1], l)
+			}
+		}
+		g.endsAt[g.span[j][1]] = append(g.endsAt[g.span[j][1]], j)
+	}
+	region := f.regionCells()
+	for l, u := range b.lines {
+		for _, c := range s.p.units[u].cells {
+			if s.cells[c] != Open {
+				continue
+			}
+			r := region[c]
+			if r < 0 {
+				g.noRegion[l] = true
+				continue
+			}
+			if !slices.Contains(g.lineRegs[l], r) {
+				g.lineRegs[l] = append(g.lineRegs[l], r)
+			}
+		}
+	}
+	return g
+}
+
+// inBand marks with a new tick the cells of lines lo..hi of b and returns the tick.
+func (f *finder) inBand(b band, lo, hi int) uint32 {
+	t := f.next()
+	for l := lo; l <= hi; l++ {
+		for _, c := range f.s.p.units[b.lines[l]].cells {
+			f.stamp[c] = t
+		}
+	}
+	return t
+}
+
+// regionsInBand empties the open cells of lines lo..hi of b outside the regions whose open cells lie
+// within them (span), once those need all that the lines take.
+func (f *finder) regionsInBand(b band, lo, hi int, regions []int32, span [][2]int) (step, bool) {
+	s := f.s
+	need := 0
+	var inside []int32
+	for j, r := range regions {
+		if span[j][0] >= lo && span[j][1] <= hi {
+			inside = append(inside, r)
+			need += f.need(r)
+		}
+	}
+	in := f.next()
+	for _, r := range inside {
+		for _, c := range s.p.units[r].cells {
+			f.stamp[c] = in
 		}
 	}
 	var ex []int32
-	for _, c := range touched {
-		if int(f.count[c]) == len(cells) && !slices.Contains(cells, c) {
-			ex = append(ex, c)
-		}
-		f.count[c] = 0
-	}
-	slices.Sort(ex)
-	return ex
-}
-
-// tight returns what follows from a queen in every one of blocks: a block of one open cell has it, and
-// the cells that every cell of a block empties are empty. It returns the blocks that decide something.
-func (f *finder) tight(blocks [][]int32) (place, exclude []int32, deciding [][]int32) {
-	for _, b := range blocks {
-		if len(b) == 1 {
-			if !slices.Contains(place, b[0]) {
-				place = append(place, b[0])
-			}
-			deciding = append(deciding, b)
-			continue
-		}
-		ex := f.emptiedByAll(b)
-		if len(ex) > 0 {
-			deciding = append(deciding, b)
-		}
-		for _, c := range ex {
-			if !slices.Contains(exclude, c) {
-				exclude = append(exclude, c)
+	for l := lo; l <= hi; l++ {
+		for _, c := range s.p.units[b.lines[l]].cells {
+			if s.cells[c] == Open && f.stamp[c] != in {
+				ex = append(ex, c)
 			}
 		}
 	}
-	for _, c := range place {
-		if slices.Contains(exclude, c) {
-			return nil, nil, nil // the blocks contradict each other: the state is broken, leave it to others
-		}
-	}
-	slices.Sort(place)
-	slices.Sort(exclude)
-	return place, exclude, deciding
-}
-
-// blockName names a block by its first and last cell: "r3c4–r4c5", or its cell.
-func (f *finder) blockName(b []int32) string {
-	lo, hi := slices.Min(b), slices.Max(b)
-	if lo == hi {
-		return f.name(lo)
-	}
-	cols := int32(f.s.p.cols)
-	r0, c0, r1, c1 := lo/cols, lo%cols, hi/cols, hi%cols
-	for _, c := range b {
-		c0, c1 = min(c0, c%cols), max(c1, c%cols)
-	}
-	return fmt.Sprintf("%s–%s", f.name(r0*cols+c0), f.name(r1*cols+c1))
-}
-
-func (f *finder) blockList(blocks [][]int32) string {
-	return sentenceList(len(blocks), 4, func(i int) string { return f.blockName(blocks[i]) })
-}
-
-// blocksThe names blocks for a sentence: "the block r3c4–r4c5", "the blocks r3c4–r4c5 and r7c1".
-func (f *finder) blocksThe(blocks [][]int32) string {
-	if len(blocks) == 1 {
-		return "the block " + f.blockList(blocks)
-	}
-	return "the blocks " + f.blockList(blocks)
-}
-
-func blocksWord(n int) string {
-	if n == 1 {
-		return "1 2×2 block"
-	}
-	return fmt.Sprintf("%d 2×2 blocks", n)
-}
-
-// blockSet is a set of cells that the blocks technique and pressure bound: a unit, or two neighbouring
-// rows or columns.
-type blockSet struct {
-	units []int32
-	flip  bool // its lines are columns
-	name  string
-}
-
-// blockSets lists the sets: every exact row, column and region (regions covered along the rows and
-// down the columns), and every two neighbouring rows and columns that each have an exact unit.
-func (f *finder) blockSets() []blockSet {
-	if f.sets != nil {
-		return f.sets
-	}
-	p := f.s.p
-	for u, x := range p.units {
-		if x.lo != x.hi || x.hi == 0 || !f.human(int32(u)) {
-			continue
-		}
-		switch x.kind {
-		case KindRow:
-			f.sets = append(f.sets, blockSet{units: []int32{int32(u)}, name: x.name})
-		case KindColumn:
-			f.sets = append(f.sets, blockSet{units: []int32{int32(u)}, flip: true, name: x.name})
-		case KindRegion:
-			f.sets = append(f.sets, blockSet{units: []int32{int32(u)}, name: x.name},
-				blockSet{units: []int32{int32(u)}, flip: true, name: x.name})
-		}
-	}
-	for _, b := range f.bands() {
-		for l := 0; l+1 < len(b.lines); l++ {
-			f.sets = append(f.sets, blockSet{units: []int32{b.lines[l], b.lines[l+1]}, flip: b.kind == KindColumn, name: b.span(l, l+1)})
-		}
-	}
-	if f.sets == nil {
-		f.sets = []blockSet{}
-	}
-	return f.sets
-}
-
-// setMasks returns the open cells of set bs, not stamped with skip, as masks, the first line's number,
-// and the queens the set still needs.
-func (f *finder) setMasks(bs *blockSet, skip uint32) ([]uint64, int, int) {
-	need := 0
-	for _, u := range bs.units {
-		need += f.need(u)
-	}
-	m, lo := f.masksOf(bs.units, bs.flip, skip, f.lineBuf())
-	return m, lo, need
-}
-
-// blocks finds a set that needs as many queens as the fewest 2×2 blocks covering its open cells: a
-// queen in each block.
-func (f *finder) blocks() (step, bool) {
-	if !f.blocksOn() {
+	if len(ex) == 0 {
 		return step{}, false
 	}
-	sets := f.blockSets()
-	for i := range sets {
-		if f.halted() {
-			break
+	slices.Sort(ex)
+	return step{exclude: ex, why: fmt.Sprintf("%s lie in %s and need %s, all that %s take: their other cells are empty",
+		f.unitNames(inside), b.span(lo, hi), queensWord(need), b.span(lo, hi))}, true
+}
+
+// bandInRegions empties the open cells outside lines lo..hi of b of the regions touched, which the
+// lines' open cells lie in, once the lines need all the room they have.
+func (f *finder) bandInRegions(b band, lo, hi int, touched []int32, room int) (step, bool) {
+	s := f.s
+	t := f.inBand(b, lo, hi)
+	var ex []int32
+	for _, r := range touched {
+		for _, c := range s.p.units[r].cells {
+			if s.cells[c] == Open && f.stamp[c] != t {
+				ex = append(ex, c)
+			}
 		}
-		bs := &sets[i]
-		masks, lo, need := f.setMasks(bs, 0)
-		if need < 2 || masks == nil || coverLines(masks, nil) != need {
-			continue // a set needing one queen in one block is sees-all's
-		}
-		place, ex, deciding := f.tight(f.s.p.coverBlocks(masks, lo, bs.flip))
-		if len(place)+len(ex) == 0 {
-			continue
-		}
-		return step{place: place, exclude: ex, why: fmt.Sprintf("%s needs %s, and its open cells fit in %s, one queen to a block: %s (%s)",
-			bs.name, queensWord(need), blocksWord(need), f.verdict(place, ex), f.blocksThe(deciding))}, true
 	}
-	return step{}, false
+	if len(ex) == 0 {
+		return step{}, false
+	}
+	slices.Sort(ex)
+	return step{exclude: ex, why: fmt.Sprintf("the open cells of %s lie in %s, whose %s are all %s need: the regions' other cells are empty",
+		b.span(lo, hi), f.unitNames(touched), queensWord(room), b.span(lo, hi))}, true
 }
 
 // regionLines sets v's regions to the exact regions that still need queens and, for each, its open
@@ -618,54 +558,4 @@ func (f *finder) shareList(sh []share, skip int, upper bool) string {
 		return items[0]
 	}
 	return strings.Join(items[:len(items)-1], "; ") + " and " + items[len(items)-1]
-}
-
-// pressure finds an open cell whose queen would leave some set (a row, column, region or pair of
-// neighbouring lines) more queens to place than the 2×2 blocks its open cells then fit in.
-func (f *finder) pressure() (step, bool) {
-	if !f.blocksOn() {
-		return step{}, false
-	}
-	s := f.s
-	sets := f.blockSets()
-	if len(f.unitMark) < len(s.p.units) {
-		f.unitMark = make([]uint32, len(s.p.units))
-	}
-	for y := range f.openCells() {
-		t := f.next()
-		f.effect(y, t)
-		f.stamp[y] = t
-		// The units that lose a cell: y's own and those of the cells it empties.
-		for _, u := range s.p.cellUnits[y] {
-			f.unitMark[u] = t
-		}
-		for _, c := range f.effected {
-			for _, u := range s.p.cellUnits[c] {
-				f.unitMark[u] = t
-			}
-		}
-		for i := range sets {
-			bs := &sets[i]
-			touched, holds := false, 0
-			for _, u := range bs.units {
-				touched = touched || f.unitMark[u] == t
-				if slices.Contains(s.p.cellUnits[y], u) {
-					holds++
-				}
-			}
-			if !touched {
-				continue
-			}
-			masks, _, need := f.setMasks(bs, t)
-			need -= holds
-			if need <= 0 {
-				continue
-			}
-			if blocks := coverLines(masks, nil); blocks < need {
-				return step{exclude: []int32{y}, why: fmt.Sprintf("a queen on %s would leave %s %s to place in open cells that fit in %s",
-					f.name(y), bs.name, queensWord(need), blocksWord(blocks))}, true
-			}
-		}
-	}
-	return step{}, false
 }
