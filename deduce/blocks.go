@@ -6,18 +6,18 @@ import (
 	"slices"
 )
 
-// The counting techniques of Star Battle: where every 2×2 block of the board is a clique (the king's
-// step, or a queen's lines), a set of cells holds at most as many queens as the fewest blocks that cover
-// its open cells. Players bound rows, columns, regions and bands of rows by such blocks and count those
-// bounds against what the lines and regions need:
-//   - blocks: a row, column, region or pair of neighbouring lines that needs as many queens as its open
-//     cells have blocks holds one in each block;
-//   - counting: a band of neighbouring rows (or columns) needs the queens of its rows; the regions that
-//     reach into it can put there at most what they need and what their cells inside fit in blocks, at
-//     least what their cells outside cannot take; when those bounds meet the band's need, a region's
-//     share is decided, and with it its cells inside or outside the band;
-//   - pressure: a queen on a cell that would leave some row, column, region or pair of lines fewer
-//     blocks than the queens it still needs is not there.
+// 2×2 blocks, and what the counting techniques take from them: where every 2×2 block of the board is a
+// clique (the king's step, or a queen's lines), a set of cells holds at most as many queens as the
+// fewest blocks that cover its open cells. Players bound rows, columns, regions and bands of rows by such
+// blocks and count those bounds against what the lines and regions need:
+//   - 2×2 blocks: a row, column, region or pair of neighbouring lines that needs as many queens as its
+//     open cells have blocks holds one in each block;
+//   - band counting (counting.go): a band of neighbouring rows (or columns) needs the queens of its
+//     rows; the regions that reach into it can put there at most what they need and what their cells
+//     inside fit in blocks, at least what their cells outside cannot take; when those bounds meet the
+//     band's need, a region's share is decided, and with it its cells inside or outside the band;
+//   - pressured exclusion (exclusion.go): a queen on a cell that would leave some row, column, region or
+//     pair of lines fewer blocks than the queens it still needs is not there.
 // Each bound is a count of cliques, so each deduction holds in every solution: no guess is made.
 
 // blocksOn reports whether the block bounds apply on f's board: every 2×2 block a clique, and the board
@@ -262,7 +262,7 @@ func (f *finder) blocks() (step, bool) {
 		bs := &sets[i]
 		masks, lo, need := f.setMasks(bs, 0)
 		if need < 2 || masks == nil || coverLines(masks, nil) != need {
-			continue // a set needing one queen in one block is sees-all's
+			continue // a set needing one queen in one block is adjacent exclusion's
 		}
 		place, ex, deciding := f.tight(f.s.p.coverBlocks(masks, lo, bs.flip))
 		if len(place)+len(ex) == 0 {

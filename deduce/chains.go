@@ -160,10 +160,11 @@ const hypothesisSteps = 400
 const trialBudget = 5_000_000
 
 // packAlongside are the named techniques that a supposition reasoned on with Pack uses besides: Pack's
-// bounds stand in for the others' 2×2 and band arguments (blocks, packing, squeeze, confined, group),
-// and the rest look one move ahead in turn (contradiction, sees-all, pressure, chain) at many times the
-// cost, for no more trial steps on the published puzzles.
-var packAlongside = []string{"counting"}
+// bounds stand in for the others' 2×2 and band arguments (2×2 blocks, forced placement, square counting,
+// locked lines, over- and undercounting), and the rest look one move ahead in turn (exclusion, adjacent
+// and pressured exclusion, forcing chains) at many times the cost, for no more steps of bifurcation on
+// the published puzzles.
+var packAlongside = []string{"band-counting"}
 
 // hypothesis reasons on from a supposed state with the techniques up to Hard, and reports the
 // contradiction it reaches, if any, with the techniques it used. Where the 2×2 bounds apply it
@@ -195,11 +196,13 @@ func (f *finder) hypothesis() (end string, used []string, broke bool) {
 		var st step
 		var ok bool
 		for _, t := range techniques {
-			if t.Level > Hard || t.Level == Easy || pack && !slices.Contains(packAlongside, t.ID) {
+			if t.find == nil || t.Level > Hard || t.Level == Easy || pack && !slices.Contains(packAlongside, t.ID) {
 				continue
 			}
 			if st, ok = t.find(f); ok {
-				st.tech = t
+				if st.tech == nil {
+					st.tech = t
+				}
 				break
 			}
 		}

@@ -76,7 +76,7 @@ func TestStepsKeepEverySolution(t *testing.T) {
 		check(m, sols)
 	}
 	t.Logf("%d small puzzles and %d Star Battles checked; steps by technique: %v", small, checked-small, uses)
-	for _, id := range []string{"blocks", "counting", "pressure"} {
+	for _, id := range []string{"2x2-blocks", "band-counting", "pressured-exclusion"} {
 		if uses[id] < 20 {
 			t.Errorf("%s took %d steps, want 20 at least: the test does not reach it", id, uses[id])
 		}

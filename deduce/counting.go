@@ -237,7 +237,7 @@ func (f *finder) bandInRegions(b band, lo, hi int, touched []int32, room int) (s
 		return step{}, false
 	}
 	slices.Sort(ex)
-	return step{exclude: ex, why: fmt.Sprintf("the open cells of %s lie in %s, whose %s are all %s need: the regions' other cells are empty",
+	return step{tech: undercounting, exclude: ex, why: fmt.Sprintf("the open cells of %s lie in %s, whose %s are all %s need: the regions' other cells are empty",
 		b.span(lo, hi), f.unitNames(touched), queensWord(room), b.span(lo, hi))}, true
 }
 
@@ -453,7 +453,10 @@ func (f *finder) shareStep(b band, a, z, need int, sh []share, i, lo, hi int, se
 		return step{}, false // the band does not bound the share: the region alone is blocks' and pressure's
 	}
 	flip := b.kind == KindColumn
-	band := b.span(a, z)
+	band, needs, them := b.span(a, z), "need", "them"
+	if a == z {
+		needs, them = "needs", "it"
+	}
 	name := f.s.p.units[x.region].name
 	inside := func() []int32 { return f.cellsOf(x.masks[a:z+1], a, flip) }
 	outside := func() []int32 {
@@ -462,21 +465,21 @@ func (f *finder) shareStep(b band, a, z, need int, sh []share, i, lo, hi int, se
 	// Why the share is bounded: by the band, or by the region alone.
 	atLeast := func() string {
 		if x.bandLo > x.lo && hi == x.hi {
-			return fmt.Sprintf("%s need %s, and no other region can put one there, so %s puts at least %d there", band, queensWord(need), name, x.bandLo)
+			return fmt.Sprintf("%s %s %s, and no other region can put one there, so %s puts at least %d there", band, needs, queensWord(need), name, x.bandLo)
 		}
 		if x.bandLo > x.lo {
-			return fmt.Sprintf("%s need %s, and the other regions there can put at most %d in them (%s), so %s puts at least %d there",
-				band, queensWord(need), hi-x.hi, f.shareList(sh, i, true), name, x.bandLo)
+			return fmt.Sprintf("%s %s %s, and the other regions there can put at most %d in %s (%s), so %s puts at least %d there",
+				band, needs, queensWord(need), hi-x.hi, them, f.shareList(sh, i, true), name, x.bandLo)
 		}
 		return fmt.Sprintf("%s needs %s, and its open cells outside %s fit in %s, so it puts at least %d there",
 			name, queensWord(x.need), band, blocksWord(x.out), x.bandLo)
 	}
 	atMost := func() string {
 		if lo == x.lo {
-			return fmt.Sprintf("%s need only %s, so %s puts at most %d there", band, queensWord(need), name, x.bandHi)
+			return fmt.Sprintf("%s %s only %s, so %s puts at most %d there", band, needs, queensWord(need), name, x.bandHi)
 		}
-		return fmt.Sprintf("%s need %s, and the other regions there must put at least %d in them (%s), so %s puts at most %d there",
-			band, queensWord(need), lo-x.lo, f.shareList(sh, i, false), name, x.bandHi)
+		return fmt.Sprintf("%s %s %s, and the other regions there must put at least %d in %s (%s), so %s puts at most %d there",
+			band, needs, queensWord(need), lo-x.lo, them, f.shareList(sh, i, false), name, x.bandHi)
 	}
 	if !seeing {
 		switch {

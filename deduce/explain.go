@@ -23,17 +23,19 @@ type Step struct {
 // IsGuess reports whether the step was a guess made by search, not a deduction.
 func (s Step) IsGuess() bool { return s.Technique == guessing }
 
-// MarshalJSON writes {"technique": id, "place": [[r,c],…], "exclude": [[r,c],…], "why": str}, and
-// "guess": true on a guess.
+// MarshalJSON writes {"technique": id, "technique_name": name, "place": [[r,c],…], "exclude":
+// [[r,c],…], "why": str}, and "guess": true on a guess. The pairs count rows and columns from 0, as
+// every board of the JSON does; the sentence names cells as players do, from 1 (CellName).
 func (s Step) MarshalJSON() ([]byte, error) {
 	type out struct {
 		Technique string   `json:"technique"`
+		Name      string   `json:"technique_name"`
 		Place     [][2]int `json:"place"`
 		Exclude   [][2]int `json:"exclude"`
 		Why       string   `json:"why"`
 		Guess     bool     `json:"guess,omitempty"`
 	}
-	return json.Marshal(out{Technique: s.Technique.ID, Place: pairs(s.Place), Exclude: pairs(s.Exclude), Why: s.Why, Guess: s.IsGuess()})
+	return json.Marshal(out{Technique: s.Technique.ID, Name: s.Technique.Name, Place: pairs(s.Place), Exclude: pairs(s.Exclude), Why: s.Why, Guess: s.IsGuess()})
 }
 
 func pairs(cells []constraints.Cell) [][2]int {
@@ -176,8 +178,13 @@ func (f *finder) find(max Level) (step, bool) {
 		if max != 0 && t.Level > max || f.halted() {
 			break
 		}
+		if t.find == nil {
+			continue
+		}
 		if st, ok := t.find(f); ok {
-			st.tech = t
+			if st.tech == nil {
+				st.tech = t
+			}
 			return st, true
 		}
 	}
