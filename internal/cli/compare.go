@@ -8,22 +8,28 @@ import (
 	"os"
 	"time"
 
+	"github.com/spf13/pflag"
+
+	"github.com/queens-dev/queens/internal/source"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/sat"
 	"github.com/queens-dev/queens/variants"
 )
 
-const compareUsage = `Usage: queens compare [FILE|DIR|NAME ...] [--limit N] [--timeout D] [--format text|json]
+const compareUsage = `Usage: queens compare [MODEL|DIR ... | model flags] [--limit N] [--timeout D] [--format text|json]
 
 Solves each variant with both solvers, the bitboard backtracker and SAT (gini), and shows that they agree:
 both count; when the count is at most --limit both also list every solution, each is checked against the
 model's definition of attack, and the two sets must be equal (compared by digests, in constant memory);
-then the file's expectations are checked. With no arguments, the built-in catalog; a NAME is a built-in
-variant ('queens list'). Exit 1 on any disagreement or unmet expectation.
+then the file's expectations are checked. With no arguments, the built-in catalog. A MODEL is a built-in
+name ('queens list'), a variant file, - for stdin, a puzz.link URL, a level JSON or a letter grid; a DIR,
+every variant file in it; or the model flags describe one model. Exit 1 on any disagreement or unmet
+expectation.
 
 Examples:
   queens compare                             the built-in catalog
+  queens compare -n 10 --knight              one model given by flags
   queens compare superqueens-10 classic-8    built-in variants by name
   queens compare testdata/variants/good      every variant file in a folder
   queens compare my.yaml --format json --timeout 1m
@@ -39,6 +45,8 @@ type compareRow struct {
 
 func runCompare(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "compare", compareUsage)
+	var mf modelFlags
+	mf.register(fs)
 	limit := fs.Uint64("limit", 100000, fmt.Sprintf("compare the solution sets when there are at most this many solutions (at most %d)", solvers.MaxCompareLimit))
 	format := fs.String("format", "text", "output: text or json")
 	threads := fs.Int("threads", 0, fmt.Sprintf("goroutines per solver, at most %d (default: one per core)", solvers.MaxThreads()))
@@ -56,20 +64,36 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	case *timeout < 0:
 		return usagef("--timeout %v: must not be negative", *timeout)
 	}
-	vs, err := loadVariants(fs.Args())
-	if err != nil {
-		return err
-	}
 	if *timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
+	vs, err := mf.variants(ctx, e, fs)
+	if err != nil {
+		return withTimeoutOf(err, *timeout)
+	}
 	return compareVariants(ctx, e, vs, *limit, *threads, *format, *timeout)
 }
 
-// loadVariants loads the files, folders and built-in names given, or the catalog when none is.
-func loadVariants(paths []string) ([]variants.Variant, error) {
+// variants returns the variants to compare: the one model the flags describe, or every source given as an
+// argument (or by --variant), a folder's variant files, or the catalog when nothing is given.
+func (f *modelFlags) variants(ctx context.Context, e *env, fs *pflag.FlagSet) ([]variants.Variant, error) {
+	paths := fs.Args()
+	if fs.Changed("variant") {
+		paths = append(paths, f.variant)
+	}
+	if f.set(fs) || f.preset.linkedin || f.preset.starbattle.set {
+		if len(paths) > 0 {
+			return nil, usagef("%s and the model flags both give models: give one or the other", escape(paths[0]))
+		}
+		m, _, err := f.model(ctx, e, fs)
+		if err != nil {
+			return nil, err
+		}
+		name := escape(m.String())
+		return []variants.Variant{{Name: name, Source: "flags", Model: m}}, nil
+	}
 	if len(paths) == 0 {
 		return variants.Catalog()
 	}
@@ -84,11 +108,11 @@ func loadVariants(paths []string) ([]variants.Variant, error) {
 			all = append(all, vs...)
 			continue
 		}
-		v, err := loadVariant(p)
+		l, err := source.Load(ctx, p, source.Options{Stars: f.stars.v, Stdin: e.stdin})
 		if err != nil {
-			return nil, err
+			return nil, sourceError(err)
 		}
-		all = append(all, v)
+		all = append(all, l.Variant)
 	}
 	return all, nil
 }
