@@ -235,7 +235,7 @@ func TestSolveJSON(t *testing.T) {
 		Count     uint64
 		Unique    *uint64
 		Complete  bool
-		Elapsed   *float64 `json:"elapsed_seconds"`
+		Elapsed   *float64 `json:"elapsed_ms"`
 		Solutions [][]string
 	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {

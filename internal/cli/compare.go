@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/queens-dev/queens/internal/report"
 	"github.com/queens-dev/queens/internal/source"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
@@ -272,17 +273,17 @@ type runJSON struct {
 }
 
 type compareJSON struct {
-	Variant      string    `json:"variant"`
-	Source       string    `json:"source"`
-	Model        modelJSON `json:"model"`
-	Backtrack    runJSON   `json:"backtrack"`
-	SAT          runJSON   `json:"sat"`
-	Unique       *uint64   `json:"unique,omitempty"`
-	Agree        bool      `json:"agree"`
-	SetsCompared bool      `json:"sets_compared"`
-	Expect       string    `json:"expect"`
-	ExpectMet    bool      `json:"expect_met"`
-	Problems     []string  `json:"problems"`
+	Variant      string       `json:"variant"`
+	Source       string       `json:"source"`
+	Model        report.Model `json:"model"`
+	Backtrack    runJSON      `json:"backtrack"`
+	SAT          runJSON      `json:"sat"`
+	Unique       *uint64      `json:"unique,omitempty"`
+	Agree        bool         `json:"agree"`
+	SetsCompared bool         `json:"sets_compared"`
+	Expect       string       `json:"expect"`
+	ExpectMet    bool         `json:"expect_met"`
+	Problems     []string     `json:"problems"`
 }
 
 // writeCompareJSON writes the report of the rows, done of total variants compared: "complete" is false,
@@ -293,12 +294,12 @@ func writeCompareJSON(e *env, rows []compareRow, elapsed time.Duration, done, to
 		Agree    bool          `json:"agree"`
 		Met      bool          `json:"expectations_met"`
 		Complete bool          `json:"complete"`
-		Compared tasksJSON     `json:"compared"`
+		Compared report.Tasks  `json:"compared"`
 		Seconds  float64       `json:"elapsed_seconds"`
-	}{Variants: []compareJSON{}, Agree: true, Met: true, Complete: done == total, Compared: tasksJSON{done, total}, Seconds: elapsed.Seconds()}
+	}{Variants: []compareJSON{}, Agree: true, Met: true, Complete: done == total, Compared: report.Tasks{Done: done, Total: total}, Seconds: elapsed.Seconds()}
 	for _, o := range rows {
 		b, s := o.c.Runs[0], o.c.Runs[1]
-		j := compareJSON{Variant: o.v.Name, Source: o.v.Source, Model: toJSON(o.v.Model),
+		j := compareJSON{Variant: o.v.Name, Source: o.v.Source, Model: report.ModelOf(o.v.Model),
 			Backtrack: runJSON{b.Result.Count, b.Elapsed.Seconds()}, SAT: runJSON{s.Result.Count, s.Elapsed.Seconds()},
 			Unique: o.unique, Agree: o.c.Agree(), SetsCompared: o.c.SetsCompared, Expect: o.v.Expect.String(),
 			ExpectMet: o.c.Agree() && o.expect == nil, Problems: append([]string{}, o.c.Problems...)}

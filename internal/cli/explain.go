@@ -2,10 +2,8 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -14,6 +12,7 @@ import (
 	"github.com/queens-dev/queens/codec"
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/deduce"
+	"github.com/queens-dev/queens/internal/report"
 	"github.com/queens-dev/queens/internal/source"
 )
 
@@ -68,7 +67,7 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 		return noSolution(err, starsHintText)
 	}
 	if *format == "json" {
-		if err := writeJSON(e.stdout, ex); err != nil {
+		if err := report.Write(e.stdout, "explain", &m, ex); err != nil {
 			return err
 		}
 	} else {
@@ -140,15 +139,6 @@ func boardWithRegions(m constraints.Model, board []string) []string {
 		out[r] = b.String()
 	}
 	return out
-}
-
-func writeJSON(w io.Writer, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(data, '\n'))
-	return err
 }
 
 func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc, error) {
@@ -285,7 +275,7 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "queens hint: note%s\n", hint)
 	}
 	if *format == "json" {
-		return writeJSON(e.stdout, h)
+		return report.Write(e.stdout, "hint", &m, h)
 	}
 	switch {
 	case h.Step != nil:

@@ -110,7 +110,7 @@ func Load(ctx context.Context, arg string, o Options) (Loaded, error) {
 		if !errors.Is(err, os.ErrNotExist) {
 			return Loaded{}, &Error{Source: arg, Msg: plainPathError(err), Err: err}
 		}
-		return builtIn(arg)
+		return Builtin(arg)
 	}
 	switch {
 	case info.IsDir():
@@ -147,8 +147,8 @@ func formOfName(name string) []Form {
 	return nil
 }
 
-// builtIn returns the catalog's variant of that name, or the error that says what was tried.
-func builtIn(name string) (Loaded, error) {
+// Builtin returns the catalog's variant of that name, or the error that says what was tried.
+func Builtin(name string) (Loaded, error) {
 	v, err := variants.Builtin(name)
 	if err == nil {
 		return Loaded{Variant: v, Form: Catalog}, nil

@@ -101,7 +101,7 @@ function key(e, r, c) {
 
 async function hint() {
   try {
-    const h = await api("/api/hint", {...request(), board: state});
+    const h = await api("/api/hint", {...request(), state: state});
     for (const [r, c] of (h.wrong_queens || []).concat(h.wrong_marks || [])) cellAt(r, c).classList.add("wrong");
     if (h.step) {
       for (const [r, c] of h.step.place) cellAt(r, c).classList.add("hint-place");
@@ -113,7 +113,7 @@ async function hint() {
 
 async function check() {
   try {
-    const h = await api("/api/hint", {...request(), board: state});
+    const h = await api("/api/hint", {...request(), state: state});
     const wrong = (h.wrong_queens || []).concat(h.wrong_marks || []);
     for (const [r, c] of wrong) cellAt(r, c).classList.add("wrong");
     if (h.solved) say("Solved! Every queen is right.");
@@ -134,14 +134,11 @@ async function solve() {
     tr.dataset.solver = s;
     body.appendChild(tr);
     try {
-      const r = await fetch(`/api/solve?solver=${s}&mode=first`, {method: "POST", body: yaml});
-      const v = await r.json();
-      if (!r.ok) throw new Error(v.error);
-      tr.innerHTML = `<td>${s}</td><td>${v.count ? "a solution" : "none"}</td><td>${v.ms.toFixed(1)} ms</td>`;
-      if (v.solution && !shown) {
+      const v = await api("/api/solve", {yaml: yaml, solver: s, mode: "first"});
+      tr.innerHTML = `<td>${s}</td><td>${v.count ? "a solution" : "none"}</td><td>${v.elapsed_ms.toFixed(1)} ms</td>`;
+      if (v.solutions && v.solutions.length && !shown) {
         shown = true;
-        state = state.map((line) => "x".repeat(line.length));
-        for (const [r, c] of v.solution) state[r] = state[r].slice(0, c) + "Q" + state[r].slice(c + 1);
+        state = v.solutions[0].map((line) => line.replace(/\./g, "x"));
         draw();
         check();
       }
@@ -185,7 +182,7 @@ async function fairyCount() {
   const parts = await Promise.all(["backtrack", "sat"].map(async (s) => {
     try {
       const v = await api(`/api/solve?solver=${s}&${q}`);
-      return `${s}: ${v.count} in ${v.ms.toFixed(1)} ms`;
+      return `${s}: ${v.count} in ${v.elapsed_ms.toFixed(1)} ms`;
     } catch (e) { return `${s}: ${e.message}`; }
   }));
   $("fmsg").textContent = parts.join("; ");
