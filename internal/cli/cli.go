@@ -73,6 +73,23 @@ func commands() []command {
 	}
 }
 
+// oneOf returns nil when value is one of choices, else a usage error for flag that lists them and
+// suggests the nearest: --format jsn: want text or json (did you mean json?).
+func oneOf(flag, value string, choices ...string) error {
+	if contains(choices, value) {
+		return nil
+	}
+	want := strings.Join(choices, ", ")
+	if i := strings.LastIndex(want, ", "); i >= 0 {
+		want = want[:i] + " or " + want[i+2:]
+	}
+	msg := fmt.Sprintf("%s %q: want %s", flag, value, want)
+	if near, ok := suggest.Closest(value, choices); ok {
+		msg += fmt.Sprintf(" (did you mean %s?)", near)
+	}
+	return usagef("%s", msg)
+}
+
 // usageError is a bad flag or value: one line on stderr and exit code 2.
 type usageError struct{ msg string }
 
