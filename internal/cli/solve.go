@@ -446,6 +446,9 @@ func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
 	}
 	opt := solvers.RunOptions{Threads: r.f.threads}
 	run := runfile.Run{Model: r.m.Canonical(), Method: job.Method(), Key: job.Key(), Tasks: job.Tasks(), Version: Version()}
+	if err := run.Check(); err != nil && (r.f.checkpoint != "" || r.f.shard != "") {
+		return solvers.Result{}, &codeError{code: ExitUsage, err: err}
+	}
 	var ckpt *runfile.Checkpoint
 	if r.f.checkpoint != "" {
 		if ckpt, err = runfile.Open(r.f.checkpoint, run); err != nil {
