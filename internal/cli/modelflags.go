@@ -67,7 +67,7 @@ func (f *modelFlags) model(ctx context.Context, fs *pflag.FlagSet) (constraints.
 		if f.set(fs) {
 			return constraints.Model{}, nil, usagef("--variant gives the whole model; leave out the other model flags")
 		}
-		v, err := loadVariant(f.variant)
+		v, err := whileLoading(ctx, func() (variants.Variant, error) { return loadVariant(f.variant) })
 		if err != nil {
 			return constraints.Model{}, nil, err
 		}
