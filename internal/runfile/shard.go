@@ -21,8 +21,9 @@ func ParseShard(s string, getenv func(string) string) (solvers.Shard, error) {
 		return solvers.Shard{}, fmt.Errorf("want I/M or auto/M with 1 ≤ M ≤ %d, got %q", MaxShards, s)
 	}
 	var i int
+	var from string // where auto found the index, for messages
 	if is == "auto" {
-		i, err = shardFromEnv(getenv)
+		i, from, err = shardFromEnv(getenv)
 		if err != nil {
 			return solvers.Shard{}, err
 		}
@@ -30,6 +31,9 @@ func ParseShard(s string, getenv func(string) string) (solvers.Shard, error) {
 		return solvers.Shard{}, fmt.Errorf("want I/M or auto/M, got %q", s)
 	}
 	if i < 0 || i >= m {
+		if from != "" {
+			return solvers.Shard{}, fmt.Errorf("shard auto/%d: %s makes shard %d, but the index must be 0 to %d", m, from, i, m-1)
+		}
 		return solvers.Shard{}, fmt.Errorf("shard %d of %d: the index must be 0 to %d", i, m, m-1)
 	}
 	return solvers.Shard{Index: i, Of: m}, nil
@@ -54,7 +58,9 @@ var Engines = []Engine{
 	{Name: "GNU parallel", Var: "PARALLEL_SEQ", One: true},
 }
 
-func shardFromEnv(getenv func(string) string) (int, error) {
+// shardFromEnv returns the shard index the environment gives, and where it found it, for messages:
+// `PARALLEL_SEQ="0" (GNU parallel, which counts from 1)`.
+func shardFromEnv(getenv func(string) string) (int, string, error) {
 	var set []string
 	for _, e := range Engines {
 		if v := getenv(e.Var); v != "" {
@@ -64,7 +70,7 @@ func shardFromEnv(getenv func(string) string) (int, error) {
 	if len(set) > 1 {
 		// An engine run inside another (GNU parallel in a Kubernetes pod): which index names the shard
 		// is the user's to say, not a guess that could count one shard twice.
-		return 0, fmt.Errorf("shard auto: %s: more than one engine's index is set; give it as --shard I/M", strings.Join(set, " and "))
+		return 0, "", fmt.Errorf("shard auto: %s: more than one engine's index is set; give it as --shard I/M", strings.Join(set, " and "))
 	}
 	for _, e := range Engines {
 		v := getenv(e.Var)
@@ -73,27 +79,30 @@ func shardFromEnv(getenv func(string) string) (int, error) {
 		}
 		i, err := strconv.Atoi(v)
 		if err != nil {
-			return 0, fmt.Errorf("%s=%q (%s): not a whole number", e.Var, v, e.Name)
+			return 0, "", fmt.Errorf("%s=%q (%s): not a whole number", e.Var, v, e.Name)
 		}
+		from := fmt.Sprintf("%s=%q (%s", e.Var, v, e.Name)
 		if e.Base != "" {
 			if b := getenv(e.Base); b != "" {
 				base, err := strconv.Atoi(b)
 				if err != nil {
-					return 0, fmt.Errorf("%s=%q (%s): not a whole number", e.Base, b, e.Name)
+					return 0, "", fmt.Errorf("%s=%q (%s): not a whole number", e.Base, b, e.Name)
 				}
 				i -= base
+				from += fmt.Sprintf(", less %s=%q", e.Base, b)
 			}
 		}
 		if e.One {
 			i--
+			from += ", which counts from 1"
 		}
-		return i, nil
+		return i, from + ")", nil
 	}
 	var names []string
 	for _, e := range Engines {
 		names = append(names, fmt.Sprintf("%s (%s)", e.Var, e.Name))
 	}
-	return 0, fmt.Errorf("shard auto: no engine's index in the environment (want one of %s)", strings.Join(names, ", "))
+	return 0, "", fmt.Errorf("shard auto: no engine's index in the environment (want one of %s)", strings.Join(names, ", "))
 }
 
 // ShardResult is what one shard of a count writes: which run and which shard it is, the tasks it
