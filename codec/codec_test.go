@@ -128,6 +128,12 @@ func TestRefusals(t *testing.T) {
 			t.Errorf("url %q: %v", in, err)
 		}
 	}
+	// A character that is not ASCII is one character, named as it is, not two digits.
+	for _, in := range []string{"?starbattle/2/2/1/é", "?starbattle/2/2/1/oé", "?starbattle/3/3/1/0é00"} {
+		if _, err := codec.ParseURL(in); err == nil || !strings.Contains(err.Error(), `'é' at character`) || !strings.Contains(err.Error(), "is not a base-32 digit") {
+			t.Errorf("url %q: %v, want the é named", in, err)
+		}
+	}
 	if _, err := codec.ParseGrid([]byte("AB\nA"), 1); err == nil {
 		t.Error("a ragged grid: no error")
 	}
