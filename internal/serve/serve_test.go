@@ -62,7 +62,7 @@ func TestAPI(t *testing.T) {
 		{"bad JSON", "POST", "/api/hint", `{"variant": 3}`, 400, "error"},
 		{"unknown field", "POST", "/api/hint", `{"varient": "linkedin-09"}`, 400, "unknown field"},
 		{"bad board", "POST", "/api/hint", `{"variant": "linkedin-09", "board": ["Q"]}`, 400, "error"},
-		{"too big", "POST", "/api/explain", `{"yaml": "` + strings.Repeat("a", serve.MaxBody) + `"}`, 400, "error"},
+		{"too big", "POST", "/api/explain", `{"yaml": "` + strings.Repeat("a", serve.MaxBody) + `"}`, 413, "larger than"},
 		{"bad size", "GET", "/api/generate?size=3", "", 400, "want a side"},
 		{"hint, no solution", "POST", "/api/hint", `{"regions": ["AABB","AABB","CCDD","CCDD"], "stars": 2}`, 400, "no solution"},
 		{"explain, no solution", "POST", "/api/explain", `{"regions": ["AABB","AABB","CCDD","CCDD"], "stars": 2}`, 400, "no solution"},

@@ -134,7 +134,7 @@ async function solve() {
     tr.dataset.solver = s;
     body.appendChild(tr);
     try {
-      const r = await fetch(`/api/solve?solver=${s}&mode=first`, {method: "POST", body: yaml});
+      const r = await fetch(`/api/solve?solver=${s}&mode=first`, {method: "POST", headers: {"Content-Type": "application/yaml"}, body: yaml});
       const v = await r.json();
       if (!r.ok) throw new Error(v.error);
       tr.innerHTML = `<td>${s}</td><td>${v.count ? "a solution" : "none"}</td><td>${v.ms.toFixed(1)} ms</td>`;
