@@ -50,6 +50,8 @@ func New(l Limits) http.Handler {
 	mux.Handle("GET /", http.FileServerFS(sub))
 	mux.HandleFunc("GET /api/catalog", s.api(catalog, false))
 	mux.HandleFunc("GET /api/puzzle", s.api(puzzle, false))
+	mux.HandleFunc("POST /api/puzzle", s.api(puzzlePost, false))
+	mux.HandleFunc("GET /api/techniques", s.api(techniques, false))
 	mux.HandleFunc("GET /api/generate", s.api(generate, true))
 	mux.HandleFunc("GET /api/solve", s.api(solveGet, true))
 	mux.HandleFunc("POST /api/solve", s.api(solvePost, true))
@@ -222,6 +224,34 @@ func puzzle(ctx context.Context, r *http.Request) (any, error) {
 		return nil, err
 	}
 	return describe(name, m), nil
+}
+
+// puzzlePost describes the puzzle a request body gives (a puzz.link URL, say), for the page to draw.
+func puzzlePost(ctx context.Context, r *http.Request) (any, error) {
+	q, m, err := readRequest(r)
+	if err != nil {
+		return nil, err
+	}
+	name := q.Variant
+	if name == "" {
+		name = fmt.Sprintf("%d×%d, %d star(s)", m.Rows, m.Cols, m.Each.Region.Hi)
+	}
+	return describe(name, m), nil
+}
+
+// techniques lists deduce's techniques, for the page to name a step as players do.
+func techniques(ctx context.Context, r *http.Request) (any, error) {
+	type entry struct {
+		ID    string `json:"id"`
+		Name  string `json:"name"`
+		Level string `json:"level"`
+		About string `json:"about"`
+	}
+	var out []entry
+	for _, t := range deduce.Techniques() {
+		out = append(out, entry{t.ID, t.Name, t.Level.String(), t.About})
+	}
+	return out, nil
 }
 
 func intParam(r *http.Request, key string, def int) (int, error) {
