@@ -392,6 +392,18 @@ func TestGame(t *testing.T) {
 		}
 	})
 
+	t.Run("resume", func(t *testing.T) {
+		tb := b.open(t, "/?puzzle=linkedin-10")
+		tb.click(2, 3)
+		again := b.open(t, "/")
+		if title := eval[string](again, `document.getElementById("title").textContent`); title != "linkedin-10" {
+			t.Errorf("the page opened again without a link shows %q, want the last game, linkedin-10", title)
+		}
+		if got := again.label(2, 3); !strings.Contains(got, "cross") {
+			t.Errorf("the last game's position: (2,3) %q", got)
+		}
+	})
+
 	t.Run("bad links", func(t *testing.T) {
 		for _, c := range []struct{ path, want string }{
 			{"/?puzzle=classic-08", "has no regions"},

@@ -118,6 +118,27 @@ func TestBudgets(t *testing.T) {
 	}
 }
 
+// TestLongURLAndAnswer: a URL past the header limit gets 431 before any parsing, and an answer past
+// MaxAnswer is refused rather than sent.
+func TestLongURLAndAnswer(t *testing.T) {
+	l := serve.DefaultLimits()
+	l.MaxAnswer = 2000
+	base, _ := start(t, l)
+	ctx := context.Background()
+	code, _, _ := do(t, ctx, "GET", base+"/api/solve?attacks="+strings.Repeat("leap(1,2),", 10000), "", "")
+	if code != http.StatusRequestHeaderFieldsTooLarge {
+		t.Errorf("a 100 KB URL: %d, want 431", code)
+	}
+	code, _, body := do(t, ctx, "GET", base+"/api/catalog", "", "")
+	if code != 400 || !strings.Contains(body, "the answer would be larger than 2000 bytes") {
+		t.Errorf("an answer past MaxAnswer: %d %.200s", code, body)
+	}
+	code, _, body = do(t, ctx, "GET", base+"/api/solve?variant=classic-08", "", "")
+	if code != 200 || !strings.Contains(body, `"count":1`) {
+		t.Errorf("a small answer: %d %.200s", code, body)
+	}
+}
+
 // slowCount is a request that works until its time limit: counting the 20-queens solutions.
 const slowCount = "/api/solve?n=20&mode=count"
 

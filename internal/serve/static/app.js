@@ -55,6 +55,7 @@ function load(p, position) {
   render();
   startTimer();
   say("");
+  save();
 }
 
 function setMode(m) {
@@ -196,6 +197,7 @@ function change(cells) {
 
 function afterChange() {
   clearHighlights();
+  save();
   $("sharebox").hidden = true;
   const a = render();
   if (a.complete) {
@@ -435,9 +437,20 @@ function showStep() {
 
 // --- sharing -----------------------------------------------------------------------------------
 
+// puzzleParam is the puzzle's ?puzzle= value: a built-in's name, or any other's puzz.link code.
+function puzzleParam() { return puzzle.catalog ? puzzle.name : (puzzle.url || "").replace(/^[^?]*\?/, ""); }
+
+// save keeps the game in this browser, so that the page opened again without a link goes on with it.
+function save() {
+  if (mode !== "play" || !puzzle || !puzzleParam()) return;
+  try {
+    localStorage.setItem("queens.game", JSON.stringify({puzzle: puzzleParam(), board, elapsed: (stopped || Date.now()) - started, revealed}));
+  } catch (e) { /* storage full or off: the game goes on unsaved */ }
+}
+
 function shareLink() {
   const q = new URLSearchParams();
-  q.set("puzzle", puzzle.catalog ? puzzle.name : (puzzle.url || "").replace(/^[^?]*\?/, ""));
+  q.set("puzzle", puzzleParam());
   if (board.some((line) => line !== ".".repeat(puzzle.cols))) q.set("board", board.join("-"));
   return `${location.origin}${location.pathname}?${q}`;
 }
@@ -665,6 +678,20 @@ async function start() {
     } catch (e) {
       problem = `Could not open the puzzle "${wanted.slice(0, 80)}": ${e.message}. Here is ${sel.value} instead.`;
     }
+  }
+  if (!puzzle && !wanted) {
+    // No link: go on with the game this browser played last, if it can still be read.
+    try {
+      const g = JSON.parse(localStorage.getItem("queens.game") || "null");
+      if (g && g.puzzle) {
+        const p = await openParam(g.puzzle);
+        load(p, parseBoard(g.board.join("-"), p.rows, p.cols));
+        if (p.catalog) sel.value = p.name;
+        revealed = !!g.revealed;
+        started = Date.now() - (+g.elapsed || 0);
+        afterChange();
+      }
+    } catch (e) { puzzle = null; }
   }
   if (!puzzle) {
     const p = await openParam(sel.value);
