@@ -64,6 +64,7 @@ function setMode(m) {
   $("stepper").hidden = m !== "steps";
   $("editbar").hidden = m !== "make";
   document.body.dataset.mode = m;
+  $("timer").hidden = m === "make";
   if (m !== "steps") shownBoard = null;
 }
 
@@ -333,7 +334,8 @@ function key(e) {
 
 // --- learning: hints, checks, explanations -----------------------------------------------------
 
-function techniqueName(id) { return techniqueNames[id] || id; }
+// techniqueName is a step's technique as players name it: the step's own name when the API gives one.
+function techniqueName(step) { return step.technique_name || techniqueNames[step.technique] || step.technique; }
 
 function highlight(cells, cls) {
   for (const [r, c] of cells || []) { const d = cellAt(r, c); if (d) d.classList.add(cls); }
@@ -358,7 +360,7 @@ async function hint() {
     highlight(s.exclude, "hint-exclude");
     const what = s.place.length ? `A queen goes on ${plural(s.place.length, "the cell", "the cells")} outlined in blue.` :
       `The ${plural(s.exclude.length, "cell", "cells")} outlined in orange ${plural(s.exclude.length, "is", "are")} empty.`;
-    say(`Hint — ${techniqueName(s.technique)}: ${s.why}. ${what}`, "hint");
+    say(`Hint — ${techniqueName(s)}: ${s.why}. ${what}`, "hint");
   } catch (e) { say("Hint failed: " + e.message, "error"); }
 }
 
@@ -431,7 +433,7 @@ function showStep() {
   highlight(s.uses, "hint-uses");
   highlight(s.place, "hint-place");
   highlight(s.exclude, "hint-exclude");
-  say(`Step ${stepAt} — ${s.guess ? "a guess" : techniqueName(s.technique)}: ${s.why}.` +
+  say(`Step ${stepAt} — ${s.guess ? "a guess" : techniqueName(s)}: ${s.why}.` +
     (stepAt === e.steps.length ? (e.solved ? " That is the whole solution." : ` Deduction stops here: ${e.stalled}.`) : ""), "hint");
 }
 
