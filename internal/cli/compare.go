@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -98,9 +99,22 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
-	vs, err := mf.variants(ctx, e, fs)
-	if err != nil {
+	vs, err := whileLoading(ctx, func() ([]variants.Variant, error) { return mf.variants(ctx, e, fs) })
+	var ie *interrupted
+	if errors.As(err, &ie) {
+		if ie.done == "" {
+			ie.done = "while reading the models"
+		}
+		if *format == "json" {
+			// The document says that nothing was compared, as a run stopped later says how far it got.
+			if err := writeCompareJSON(e, nil, 0, 0, 0, false); err != nil {
+				return err
+			}
+		}
 		return withTimeoutOf(err, *timeout)
+	}
+	if err != nil {
+		return err
 	}
 	return compareVariants(ctx, e, vs, *limit, *threads, *format, *timeout)
 }
@@ -139,7 +153,7 @@ func (f *modelFlags) variants(ctx context.Context, e *env, fs *pflag.FlagSet) ([
 		}
 		l, err := source.Load(ctx, p, source.Options{Stars: f.stars.v, Stdin: e.stdin})
 		if err != nil {
-			return nil, sourceError(err)
+			return nil, sourceError(err, p)
 		}
 		all = append(all, l.Variant)
 	}
@@ -170,7 +184,7 @@ func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit u
 			}
 		}
 		if format == "json" {
-			if err := writeCompareJSON(e, rows, e.now().Sub(start), i, len(vs)); err != nil {
+			if err := writeCompareJSON(e, rows, e.now().Sub(start), i, len(vs), false); err != nil {
 				return err
 			}
 		}
@@ -219,7 +233,7 @@ func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit u
 	elapsed := e.now().Sub(start)
 	var err error
 	if format == "json" {
-		err = writeCompareJSON(e, rows, elapsed, len(vs), len(vs))
+		err = writeCompareJSON(e, rows, elapsed, len(vs), len(vs), true)
 	} else {
 		err = writeCompareSummary(e, rows, elapsed, limit)
 	}
@@ -348,8 +362,8 @@ func writeCompareSummary(e *env, rows []compareRow, elapsed time.Duration, limit
 
 // writeCompareJSON writes the document of the rows, done of total variants compared: "complete" is
 // false, and "compared" says how far it got, when a run was cut short.
-func writeCompareJSON(e *env, rows []compareRow, elapsed time.Duration, done, total int) error {
-	all := report.Compare{Variants: []report.CompareVariant{}, Agree: true, Met: true, Complete: done == total,
+func writeCompareJSON(e *env, rows []compareRow, elapsed time.Duration, done, total int, complete bool) error {
+	all := report.Compare{Variants: []report.CompareVariant{}, Agree: true, Met: true, Complete: complete,
 		Compared: report.Tasks{Done: done, Total: total}, ElapsedMS: report.Millis(elapsed)}
 	for _, o := range rows {
 		j := report.CompareVariant{Variant: o.v.Name, Source: o.v.Source, Model: report.ModelOf(o.v.Model),

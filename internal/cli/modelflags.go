@@ -75,6 +75,13 @@ func (f *modelFlags) model(ctx context.Context, e *env, fs *pflag.FlagSet) (cons
 		return constraints.Model{}, nil, err
 	}
 	if !given {
+		// A flag given an empty value is a mistake (a shell variable left unset), never read as the
+		// flag left out.
+		for _, name := range []string{"each", "regions"} {
+			if fs.Changed(name) && strings.TrimSpace(fs.Lookup(name).Value.String()) == "" {
+				return constraints.Model{}, nil, usagef("--%s: empty (leave the flag out for none)", name)
+			}
+		}
 		if f.stars.set {
 			return constraints.Model{}, nil, usagef("--stars %d: for a level JSON or a letter grid, which do not say their quota (with --regions FILE, say --starbattle %d)", f.stars.v, f.stars.v)
 		}
@@ -87,9 +94,12 @@ func (f *modelFlags) model(ctx context.Context, e *env, fs *pflag.FlagSet) (cons
 		}
 		return constraints.Model{}, nil, usagef("--variant gives the whole model; leave out the other model flags")
 	}
-	l, err := source.Load(ctx, arg, source.Options{Stars: f.stars.v, Stdin: e.stdin})
+	// The read stops with ctx; the parse and checks after it take no context, so they run aside.
+	l, err := whileLoading(ctx, func() (source.Loaded, error) {
+		return source.Load(ctx, arg, source.Options{Stars: f.stars.v, Stdin: e.stdin})
+	})
 	if err != nil {
-		return constraints.Model{}, nil, sourceError(err)
+		return constraints.Model{}, nil, sourceError(err, arg)
 	}
 	if f.stars.set && !l.StarsRead {
 		return constraints.Model{}, nil, usagef("--stars %d: %s states its own quota (--stars is for a level JSON or a letter grid)", f.stars.v, escape(l.Source))
@@ -143,12 +153,17 @@ func withTimeoutOf(err error, d time.Duration) error {
 	return err
 }
 
-// sourceError turns the loader's error into the command line's: a read stopped by a signal or a
-// timeout, or a usage error that names the source.
-func sourceError(err error) error {
+// sourceError turns the loader's error about arg into the command line's: a read stopped by a signal
+// or a timeout, or a usage error that names the source.
+func sourceError(err error, arg string) error {
 	var st *source.Stopped
-	if errors.As(err, &st) {
+	var ie *interrupted
+	switch {
+	case errors.As(err, &st):
 		return &interrupted{cause: st.Err, done: "while reading " + escape(st.Source)}
+	case errors.As(err, &ie):
+		ie.done = "while reading " + escape(arg)
+		return ie
 	}
 	return &usageError{err.Error()}
 }
@@ -306,7 +321,11 @@ func parseCells(flag string, values []string) ([]constraints.Cell, error) {
 	var cells []constraints.Cell
 	for _, v := range values {
 		v = aroundComma.ReplaceAllString(v, ",")
-		for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ';' || unicode.IsSpace(r) }) {
+		parts := strings.FieldsFunc(v, func(r rune) bool { return r == ';' || unicode.IsSpace(r) })
+		if len(parts) == 0 {
+			return nil, usagef("%s %q: no cell (want ROW,COL cells separated by ';' or spaces; leave the flag out for none)", flag, v)
+		}
+		for _, part := range parts {
 			c, err := constraints.ParseCell(part)
 			if err != nil {
 				return nil, usagef("%s: %v", flag, err)

@@ -46,6 +46,9 @@ func solve(ctx context.Context, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := budget(m, q.Solver, q.Mode); err != nil {
+		return nil, err
+	}
 	var buf bytes.Buffer
 	doc := report.NewSolveWriter(&buf, m, s.Name(), q.Mode)
 	start := time.Now()
@@ -141,11 +144,11 @@ func check(ctx context.Context, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var n uint64
-	_, err = deduce.Solver{}.Enumerate(ctx, m, func(constraints.Solution) bool { n++; return n < 2 })
+	sols, _, err := deduce.Solutions(ctx, m, 2)
 	if err != nil {
 		return nil, err
 	}
+	n := uint64(len(sols))
 	out := Check{Solutions: n, Unique: n == 1}
 	if out.Unique {
 		ex, err := deduce.Explain(ctx, m, deduce.Options{})

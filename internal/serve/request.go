@@ -22,7 +22,8 @@ import (
 )
 
 // Request is what the API's calls take: the query of a GET, or the body of a POST in JSON
-// (Content-Type: application/json) or YAML (application/yaml), with the same fields in each. The model
+// (Content-Type: application/json) or YAML (application/yaml), with the same fields in each; a body
+// that is a variant file (it has board:) is taken as the request's yaml. The model
 // is given once: by a source (variant: a built-in name or a puzz.link URL; yaml: a variant file's text;
 // level: a level JSON; regions: a grid of letters, with stars), or by the model fields (n, rows, cols,
 // queens, attacks, wrap, each, blocked, fixed), as the command line's flags of the same names. What a
@@ -52,15 +53,14 @@ type Request struct {
 	Mode   string `json:"mode,omitempty" yaml:"mode"`
 }
 
-// readRequest reads the request of r: its query for a GET, its body for a POST.
+// readRequest reads the request of r: its query for a GET, its body for a POST. A POST's body is the
+// request, or a variant file (a body with a board: key), the request's yaml; its query may hold solver
+// and mode, and nothing the body holds too.
 func readRequest(ctx context.Context, r *http.Request) (Request, error) {
 	if r.Method == http.MethodGet {
 		return queryRequest(r.URL.Query())
 	}
 	var q Request
-	if len(r.URL.RawQuery) > 0 {
-		return q, bad("a POST takes its request in the body, not in the URL's query (%s)", clip(r.URL.RawQuery))
-	}
 	data, err := source.ReadLimit(ctx, "body", r.Body, MaxBody)
 	if err != nil {
 		var mb *http.MaxBytesError
@@ -70,27 +70,55 @@ func readRequest(ctx context.Context, r *http.Request) (Request, error) {
 		return q, bad("%v", err)
 	}
 	ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	var top map[string]any
 	switch ct {
 	case "application/json":
-		if err := strictjson.Decode(data, &q, true); err != nil {
+		if err := strictjson.Decode(data, &top, false); err != nil {
 			msg := fmt.Sprintf("body: not a JSON request: %v", err)
 			if !bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")) {
 				msg += " (a YAML body needs Content-Type: application/yaml)"
 			}
 			return q, bad("%s", msg)
 		}
-	case "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml":
-		dec := yaml.NewDecoder(bytes.NewReader(data))
-		dec.KnownFields(true)
-		if err := dec.Decode(&q); err != nil {
-			return q, bad("body: not a YAML request: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+		if _, variant := top["board"]; !variant {
+			if err := strictjson.Decode(data, &q, true); err != nil {
+				return q, bad("body: not a JSON request: %v", err)
+			}
 		}
-		var more any
-		if err := dec.Decode(&more); err == nil {
-			return q, bad("body: more than one YAML document")
+	case "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml":
+		if err := yaml.Unmarshal(data, &top); err != nil {
+			return q, bad("body: not YAML: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+		}
+		if _, variant := top["board"]; !variant {
+			dec := yaml.NewDecoder(bytes.NewReader(data))
+			dec.KnownFields(true)
+			if err := dec.Decode(&q); err != nil {
+				return q, bad("body: not a YAML request: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+			}
+			var more any
+			if err := dec.Decode(&more); err == nil {
+				return q, bad("body: more than one YAML document")
+			}
 		}
 	default:
 		return q, &badRequest{msg: fmt.Sprintf("Content-Type %q: want application/json or application/yaml", ct), code: http.StatusUnsupportedMediaType}
+	}
+	if _, variant := top["board"]; variant {
+		q.YAML = string(data) // a variant file: its parser names the line and field of a mistake
+	}
+	for k, vals := range r.URL.Query() {
+		switch {
+		case k != "solver" && k != "mode":
+			return q, bad("%s=: a POST takes the request in its body; its URL's query may hold solver and mode only", clip(k))
+		case len(vals) > 1:
+			return q, bad("%s= given %d times: give it once", k, len(vals))
+		case k == "solver" && q.Solver != "", k == "mode" && q.Mode != "":
+			return q, bad("%s is given in the body and in the URL's query: give it once", k)
+		case k == "solver":
+			q.Solver = vals[0]
+		default:
+			q.Mode = vals[0]
+		}
 	}
 	return q, nil
 }
