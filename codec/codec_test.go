@@ -43,9 +43,9 @@ func TestPublishedURLs(t *testing.T) {
 		if m.Regions.Count() != m.Rows {
 			t.Errorf("%s: %d regions on %d rows", p[1], m.Regions.Count(), m.Rows)
 		}
-		res, err := deduce.Solver{}.Count(context.Background(), m)
-		if err != nil || res.Count != 1 {
-			t.Errorf("%s: %d solutions (%v), want 1", p[1], res.Count, err)
+		sols, _, err := deduce.Solutions(context.Background(), m, 2)
+		if err != nil || len(sols) != 1 {
+			t.Errorf("%s: %d solutions (%v), want 1", p[1], len(sols), err)
 		}
 		roundTrip(t, m)
 	}

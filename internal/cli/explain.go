@@ -118,7 +118,7 @@ func cellsDecided(s deduce.Step) string {
 func cellNames(cells []constraints.Cell) string {
 	var names []string
 	for _, c := range cells {
-		names = append(names, c.String())
+		names = append(names, deduce.CellName(c))
 	}
 	return strings.Join(names, " ")
 }

@@ -54,7 +54,7 @@ func TestExplain(t *testing.T) {
 
 func TestHint(t *testing.T) {
 	out, _, code := runQueens(t, "", "hint", "--variant", "linkedin-09")
-	if code != 0 || !strings.Contains(out, "[Q r5c8]") {
+	if code != 0 || !strings.Contains(out, "[Q r6c9]") {
 		t.Errorf("empty board: exit %d, %q", code, out)
 	}
 	wrong := "Q........\n" + strings.Repeat(".........\n", 8)
@@ -68,7 +68,7 @@ func TestHint(t *testing.T) {
 	}
 	two := "QQ.......\n" + strings.Repeat(".........\n", 8)
 	out, _, code = runQueens(t, two, "hint", "--variant", "linkedin-09", "--state", "-")
-	if code != 0 || !strings.Contains(out, "the queens on r0c0, r0c1 are wrong") {
+	if code != 0 || !strings.Contains(out, "the queens on r1c1, r1c2 are wrong") {
 		t.Errorf("two wrong queens: exit %d, %q", code, out)
 	}
 
