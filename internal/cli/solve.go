@@ -373,7 +373,8 @@ func (r *solveRun) first(ctx context.Context) (solvers.Result, error) {
 }
 
 // list enumerates, writing each solution (each class's least one with --unique) as it comes, up to the
-// limit.
+// limit. It stops at the first solution past the limit, not at the limit: a search that ends with the
+// limit reached has proved there are exactly so many, and says so.
 func (r *solveRun) list(ctx context.Context) (solvers.Result, error) {
 	var group *constraints.Group
 	if r.f.unique {
@@ -384,12 +385,17 @@ func (r *solveRun) list(ctx context.Context) (solvers.Result, error) {
 	}
 	var listed uint64
 	var writeErr error
+	past := false // a solution past the limit was found
 	p := &progress{}
 	stop := r.startProgress(ctx, p)
 	defer stop()
 	res, err := r.s.Enumerate(ctx, r.m, func(sol constraints.Solution) bool {
 		if group != nil && !group.IsCanonical(sol) {
 			return true
+		}
+		if r.f.limit.set && listed == r.f.limit.v {
+			past = true
+			return false
 		}
 		listed++
 		p.solutions.Store(listed)
@@ -398,10 +404,13 @@ func (r *solveRun) list(ctx context.Context) (solvers.Result, error) {
 				return false
 			}
 		}
-		return !r.f.limit.set || listed < r.f.limit.v
+		return true
 	})
 	if writeErr != nil {
 		return res, writeErr
+	}
+	if past && res.Count > 0 {
+		res.Count-- // the solution past the limit was visited, not listed
 	}
 	if group != nil {
 		res.Unique = &listed // the listed solutions are the classes' least members; Count counts them all
