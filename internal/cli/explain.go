@@ -206,7 +206,11 @@ func loadPuzzle(ctx context.Context, arg string, stars int) (constraints.Model, 
 	case !yaml && !strings.Contains(text, ":"):
 		m, err = codec.ParseGrid(data, stars)
 	default:
-		v, err := variants.Parse(arg, data) // its errors name the file, line and column
+		v, err := whileLoading(ctx, func() (variants.Variant, error) { return variants.Parse(arg, data) }) // its errors name the file, line and column
+		var in *interrupted
+		if errors.As(err, &in) {
+			return v.Model, false, err
+		}
 		if err != nil {
 			return v.Model, false, &usageError{err.Error()}
 		}
