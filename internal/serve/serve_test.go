@@ -46,7 +46,7 @@ func TestAPI(t *testing.T) {
 		{"count a built-in", "GET", "/api/solve?variant=classic-08&mode=count", "", 200, `"count":92`},
 		{"count fairy", "GET", "/api/solve?n=6&attacks=king&mode=count&solver=backtrack", "", 200, `"complete":true`},
 		{"solve YAML", "POST", "/api/solve?mode=count", "board: 8\n", 200, `"count":92`},
-		{"hint", "POST", "/api/hint", `{"variant": "linkedin-09"}`, 200, `"technique":"last-cell"`},
+		{"hint", "POST", "/api/hint", `{"variant": "linkedin-09"}`, 200, `"technique":"exact-fill"`},
 		{"explain", "POST", "/api/explain", `{"url": "?starbattle/9/9/2/12a955kh37khi20fe0g13toea1c07g"}`, 200, `"solved":true`},
 		{"check regions", "POST", "/api/check", `{"regions": ["AABB","ACBB","CCDD","CDDD"]}`, 200, `"solutions"`},
 		{"unknown variant", "GET", "/api/solve?variant=nope", "", 400, "no built-in variant"},
