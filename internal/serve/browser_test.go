@@ -392,6 +392,34 @@ func TestGame(t *testing.T) {
 		}
 	})
 
+	t.Run("open pasted", func(t *testing.T) {
+		tb := b.open(t, "/?puzzle=linkedin-09")
+		tb.do(chromedp.Click(chromedp.CSS("#openbox summary")))
+		level := `{"colorRegions": [["a","a","b","b"],["a","c","b","b"],["c","c","d","d"],["c","d","d","d"]]}`
+		for _, c := range []struct{ paste, want string }{
+			{"not a puzzle", "Could not open it"},
+			{`{"colorRegions": 3}`, "Could not open it: level JSON"},
+			{level, ""},
+			{"https://puzz.link/p?starbattle/9/9/2/12a955kh37khi20fe0g13toea1c07g", ""},
+		} {
+			tb.do(chromedp.SetValue(chromedp.ID("paste"), c.paste))
+			tb.button("open")
+			if c.want != "" {
+				tb.wait(`document.getElementById("message").textContent.startsWith("Could not open it")`)
+				if m := tb.message(); !strings.Contains(m, c.want) {
+					t.Errorf("pasting %q: %q, want %q", c.paste, m, c.want)
+				}
+				continue
+			}
+			tb.wait(`document.getElementById("openbox").open === false`)
+			n := eval[int](tb, `document.querySelectorAll("#board .cell").length`)
+			if want := map[bool]int{true: 16, false: 81}[c.paste == level]; n != want {
+				t.Errorf("pasting %.40q: %d cells, want %d", c.paste, n, want)
+			}
+			tb.do(chromedp.Click(chromedp.CSS("#openbox summary")))
+		}
+	})
+
 	t.Run("resume", func(t *testing.T) {
 		tb := b.open(t, "/?puzzle=linkedin-10")
 		tb.click(2, 3)
