@@ -317,7 +317,7 @@ func TestGame(t *testing.T) {
 		tb.button("hint")
 		tb.wait(`document.querySelectorAll(".hint-place, .hint-exclude").length > 0`)
 		m := tb.message()
-		if !strings.HasPrefix(m, "Hint — ") || strings.Contains(m, "last-cell") {
+		if !strings.HasPrefix(m, "Hint — ") || strings.Contains(m, "last-cell") || strings.Contains(m, "exact-fill") {
 			t.Errorf("hint message %q: want the technique by its players' name", m)
 		}
 		// A wrong queen is pointed at, not built on.
@@ -329,6 +329,20 @@ func TestGame(t *testing.T) {
 		tb.wait(`document.querySelectorAll(".wrong").length > 0`)
 		if m := tb.message(); !strings.Contains(m, "wrong") {
 			t.Errorf("hint with a wrong queen: %q", m)
+		}
+	})
+
+	t.Run("hint reasons", func(t *testing.T) {
+		// starbattle-2-10's first step reasons from region H's cells: a queen among four of them
+		// empties a fifth.
+		tb := b.open(t, "/?puzzle=starbattle-2-10")
+		tb.button("hint")
+		tb.wait(`document.querySelectorAll(".hint-exclude").length > 0`)
+		if n := eval[int](tb, `document.querySelectorAll(".hint-uses").length`); n < 2 {
+			t.Errorf("the hint outlines %d cells it reasons from: %q", n, tb.message())
+		}
+		if n := eval[int](tb, `document.querySelectorAll(".hint-uses.hint-exclude, .hint-uses.hint-place").length`); n != 0 {
+			t.Errorf("%d cells outlined both as decided and as reasoned from", n)
 		}
 	})
 
