@@ -309,6 +309,16 @@ func TestGame(t *testing.T) {
 		if got := tb.label(5, 9); !strings.Contains(got, "cross (automatic)") {
 			t.Errorf("in the queen's row: %q", got)
 		}
+		// A right queen's automatic crosses are on the board a hint reads: the hint goes further.
+		tb.click(5, 5)
+		q := solution(t, b, "linkedin-09")[0]
+		tb.click(q[0], q[1])
+		tb.click(q[0], q[1])
+		tb.button("hint")
+		tb.wait(`document.getElementById("message").textContent.startsWith("Hint")`)
+		if m := tb.message(); strings.Contains(m, fmt.Sprintf("the queen on r%dc%d attacks", q[0], q[1])) {
+			t.Errorf("with automatic crosses on, the hint tells what they show: %q", m)
+		}
 		tb.do(chromedp.Click(chromedp.ID("autocross")))
 	})
 

@@ -365,12 +365,26 @@ function highlight(cells, cls) {
   for (const [r, c] of cells || []) { const d = cellAt(r, c); if (d) d.classList.add(cls); }
 }
 
+// played is the board a hint or a check reads: the player's, with the automatic crosses when they are
+// on, so that a hint does not tell what the page already shows.
+function played() {
+  if (!$("autocross").checked) return board;
+  const a = attacks(board);
+  return board.map((line, r) => [...line].map((v, c) => v === "." && a.crossed.has(r * puzzle.cols + c) ? "x" : v).join(""));
+}
+
+// wrongOf lists a hint's wrong cells that the player put there: a wrong automatic cross goes with
+// the wrong queen that made it.
+function wrongOf(h) {
+  return (h.wrong_queens || []).concat((h.wrong_marks || []).filter(([r, c]) => board[r][c] === "x"));
+}
+
 async function hint() {
   if (mode !== "play") return;
   try {
-    const h = await api("/api/hint", {...request(), board});
+    const h = await api("/api/hint", {...request(), board: played()});
     clearHighlights();
-    const wrong = (h.wrong_queens || []).concat(h.wrong_marks || []);
+    const wrong = wrongOf(h);
     if (wrong.length) {
       highlight(wrong, "wrong");
       say(`${wrong.length} ${plural(wrong.length, "cell is", "cells are")} wrong (outlined): take ${plural(wrong.length, "it", "them")} back first.`, "conflict");
@@ -391,9 +405,9 @@ async function hint() {
 async function check() {
   if (mode !== "play") return;
   try {
-    const h = await api("/api/hint", {...request(), board});
+    const h = await api("/api/hint", {...request(), board: played()});
     clearHighlights();
-    const wrong = (h.wrong_queens || []).concat(h.wrong_marks || []);
+    const wrong = wrongOf(h);
     highlight(wrong, "wrong");
     if (h.solved && !revealed) say(`Solved! Every queen is right, in ${clock()}.`, "solved");
     else if (wrong.length) say(`${wrong.length} ${plural(wrong.length, "cell disagrees", "cells disagree")} with the solution (outlined).`, "conflict");
