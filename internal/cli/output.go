@@ -370,7 +370,9 @@ func (j *jsonSink) solution(s constraints.Solution) error {
 
 // statsJSON is Stats as JSON shows it.
 type statsJSON struct {
+	Engine    string `json:"engine,omitempty"`
 	Method    string `json:"method"`
+	Why       string `json:"why,omitempty"`
 	Threads   int    `json:"threads"`
 	Nodes     uint64 `json:"nodes,omitempty"`
 	Variables uint64 `json:"variables,omitempty"`
@@ -410,7 +412,7 @@ func (j *jsonSink) end(s summary) error {
 		Stats    statsJSON  `json:"stats"`
 		Elapsed  float64    `json:"elapsed_seconds"`
 	}{Count: res.Count, Unique: res.Unique, Complete: res.Complete, Elapsed: s.elapsed.Seconds(),
-		Stats: statsJSON{res.Stats.Method, res.Stats.Threads, res.Stats.Nodes, res.Stats.Variables, res.Stats.Clauses}}
+		Stats: statsJSON{res.Stats.Engine, res.Stats.Method, res.Stats.Why, res.Stats.Threads, res.Stats.Nodes, res.Stats.Variables, res.Stats.Clauses}}
 	if j.mode == modeFirst {
 		// For --first, "complete" says the answer is final, a board or a proof of none, as "proved"
 		// does; a Result's Complete (the whole space searched) is false when a construction found the

@@ -24,6 +24,7 @@ import (
 	"github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 	"github.com/queens-dev/queens/variants"
 )
@@ -267,12 +268,14 @@ func solvePost(ctx context.Context, r *http.Request) (any, error) {
 func solve(ctx context.Context, m constraints.Model, solver, mode string) (any, error) {
 	var s solvers.Solver
 	switch solver {
-	case "", "backtrack":
-		s, solver = backtrack.New(), "backtrack"
+	case "", "auto":
+		s, solver = router.New(), "auto"
+	case "backtrack":
+		s = backtrack.New()
 	case "sat":
 		s = sat.New()
 	default:
-		return nil, bad("solver=%q: want backtrack or sat", solver)
+		return nil, bad("solver=%q: want auto, backtrack or sat", solver)
 	}
 	start := time.Now()
 	out := SolveResult{Solver: solver, Mode: mode, Model: m.String()}
