@@ -43,9 +43,9 @@ func TestPublishedURLs(t *testing.T) {
 		if m.Regions.Count() != m.Rows {
 			t.Errorf("%s: %d regions on %d rows", p[1], m.Regions.Count(), m.Rows)
 		}
-		res, err := deduce.Solver{}.Count(context.Background(), m)
-		if err != nil || res.Count != 1 {
-			t.Errorf("%s: %d solutions (%v), want 1", p[1], res.Count, err)
+		sols, _, err := deduce.Solutions(context.Background(), m, 2)
+		if err != nil || len(sols) != 1 {
+			t.Errorf("%s: %d solutions (%v), want 1", p[1], len(sols), err)
 		}
 		roundTrip(t, m)
 	}
@@ -126,6 +126,12 @@ func TestRefusals(t *testing.T) {
 	for _, in := range []string{"?starbattle/2/2/1/o0", "?starbattle/2/2/1/o0/"} {
 		if _, err := codec.ParseURL(in); err != nil {
 			t.Errorf("url %q: %v", in, err)
+		}
+	}
+	// A character that is not ASCII is one character, named as it is, not two digits.
+	for _, in := range []string{"?starbattle/2/2/1/é", "?starbattle/2/2/1/oé", "?starbattle/3/3/1/0é00"} {
+		if _, err := codec.ParseURL(in); err == nil || !strings.Contains(err.Error(), `'é' at character`) || !strings.Contains(err.Error(), "is not a base-32 digit") {
+			t.Errorf("url %q: %v, want the é named", in, err)
 		}
 	}
 	if _, err := codec.ParseGrid([]byte("AB\nA"), 1); err == nil {

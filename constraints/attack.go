@@ -298,8 +298,14 @@ func ParseAttack(s string) (Attack, error) {
 	case "":
 		return Attack{}, fmt.Errorf("empty attack list (say \"none\" for no attacks)")
 	}
+	parts := splitList(s)
+	// Each name that is not refused adds a rider or leaper: a longer list is refused before its names
+	// are compared with each other, which takes time quadratic in them.
+	if len(parts) > MaxVectors {
+		return Attack{}, fmt.Errorf("%d attack names: at most %d riders and leapers in all", len(parts), MaxVectors)
+	}
 	var a Attack
-	for _, part := range splitList(s) {
+	for _, part := range parts {
 		k, err := ParseKind(part)
 		if err != nil {
 			return Attack{}, err

@@ -1,6 +1,7 @@
 package constraints
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -97,6 +98,10 @@ func TestParseAttack(t *testing.T) {
 		{"twice in a piece", "queen,row", Attack{}, `attack "row" named twice`, "the queen has the row already"},
 		{"trailing comma", "row,", Attack{}, `unknown attack ""`, "an empty part is an error, not ignored"},
 		{"none in a list", "none,row", Attack{}, "stands alone", "none stands alone, and the error says so rather than calling it unknown"},
+		{"too many names", manyLeapNames(60000), Attack{}, "60000 attack names: at most 64 riders and leapers in all",
+			"refused before the names are compared with each other: 60,000 once took 120 s"},
+		{"one name too many", manyLeapNames(MaxVectors + 1), Attack{}, "65 attack names", "each name adds a rider or leaper"},
+		{"as many names as vectors", manyLeapNames(MaxVectors), manyLeaps(MaxVectors), "", "the bound itself is accepted"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -198,4 +203,14 @@ func TestNames(t *testing.T) {
 			t.Errorf("Names() = %v, lacks %q", names, want)
 		}
 	}
+}
+
+// manyLeapNames returns k distinct leapers as a list ParseAttack reads, those of manyLeaps:
+// "leap(1,1),leap(1,2),…".
+func manyLeapNames(k int) string {
+	parts := make([]string, k)
+	for i := range parts {
+		parts[i] = fmt.Sprintf("leap(1,%d)", i+1)
+	}
+	return strings.Join(parts, ",")
 }

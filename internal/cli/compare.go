@@ -56,7 +56,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	case *timeout < 0:
 		return usagef("--timeout %v: must not be negative", *timeout)
 	}
-	vs, err := loadVariants(fs.Args())
+	vs, err := whileLoading(ctx, func() ([]variants.Variant, error) { return loadVariants(fs.Args()) })
 	if err != nil {
 		return err
 	}

@@ -69,7 +69,7 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 		if ctx.Err() != nil {
 			return &interrupted{cause: ctx.Err(), timeout: *timeout, done: fmt.Sprintf("%d %s", len(steps), plural(uint64(len(steps)), "step", "steps"))}
 		}
-		return noSolution(err, starsHint(starsRead, fs.Changed("stars"), *stars))
+		return noSolution(err, starsHint(m, starsRead, fs.Changed("stars"), *stars))
 	}
 	if *format == "json" {
 		if err := writeJSON(e.stdout, ex); err != nil {
@@ -83,7 +83,7 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 			}
 		}
 	}
-	return explainEnd(e, m, ex, starsHint(starsRead, fs.Changed("stars"), *stars))
+	return explainEnd(e, m, ex, starsHint(m, starsRead, fs.Changed("stars"), *stars))
 }
 
 // explainEnd writes the summary on stderr and turns a stall into exit 1; hint ends the stall's message.
@@ -118,7 +118,7 @@ func cellsDecided(s deduce.Step) string {
 func cellNames(cells []constraints.Cell) string {
 	var names []string
 	for _, c := range cells {
-		names = append(names, c.String())
+		names = append(names, deduce.CellName(c))
 	}
 	return strings.Join(names, " ")
 }
@@ -220,11 +220,25 @@ func loadPuzzle(ctx context.Context, arg string, stars int) (constraints.Model, 
 
 // starsHint is what a stall or a board with no solution adds when the quota came from --stars'
 // default: the grid does not say it, so a two-star grid read with one star fails for no reason it shows.
-func starsHint(fromFlag, flagGiven bool, stars int) string {
-	if !fromFlag || flagGiven {
+func starsHint(m constraints.Model, fromFlag, flagGiven bool, stars int) string {
+	if !fromFlag || flagGiven || !twoStarsFit(m) {
 		return ""
 	}
 	return fmt.Sprintf(": the grid was read with %d %s a row, column and region (the default): for a two-star puzzle say --stars 2", stars, plural(uint64(stars), "queen", "queens"))
+}
+
+// twoStarsFit reports whether the grid of m could hold two stars a row, column and region: the model is
+// valid, and where queens may not touch, each 2×2 block of the board holds at most one of them (a 6×6
+// grid has 9 blocks for 12 stars). Where they cannot fit, --stars 2 is no advice.
+func twoStarsFit(m constraints.Model) bool {
+	two := m
+	two.Queens = 0
+	two.Each = constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2), Region: constraints.Exactly(2)}
+	if two.Validate() != nil {
+		return false
+	}
+	blocks := int64((m.Rows+1)/2) * int64((m.Cols+1)/2)
+	return !m.Attack.Has(constraints.King) || int64(two.QueenCount()) <= blocks
 }
 
 // noSolution adds to a puzzle's "no solution" what --stars' default may have to do with it (hint, from
@@ -348,9 +362,9 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		if ctx.Err() != nil {
 			return &interrupted{cause: ctx.Err(), timeout: *timeout}
 		}
-		return noSolution(err, starsHint(starsRead, fs.Changed("stars"), *stars))
+		return noSolution(err, starsHint(m, starsRead, fs.Changed("stars"), *stars))
 	}
-	if hint := starsHint(starsRead, fs.Changed("stars"), *stars); h.Step == nil && !h.Solved && hint != "" {
+	if hint := starsHint(m, starsRead, fs.Changed("stars"), *stars); h.Step == nil && !h.Solved && hint != "" {
 		fmt.Fprintf(e.stderr, "queens hint: note%s\n", hint)
 	}
 	if *format == "json" {

@@ -67,11 +67,18 @@ func (f *modelFlags) model(ctx context.Context, fs *pflag.FlagSet) (constraints.
 		if f.set(fs) {
 			return constraints.Model{}, nil, usagef("--variant gives the whole model; leave out the other model flags")
 		}
-		v, err := loadVariant(f.variant)
+		v, err := whileLoading(ctx, func() (variants.Variant, error) { return loadVariant(f.variant) })
 		if err != nil {
 			return constraints.Model{}, nil, err
 		}
 		return v.Model, &v, nil
+	}
+	// A flag given an empty value is a mistake (a shell variable left unset), never read as the flag
+	// left out.
+	for _, name := range []string{"each", "regions"} {
+		if fs.Changed(name) && strings.TrimSpace(fs.Lookup(name).Value.String()) == "" {
+			return constraints.Model{}, nil, usagef("--%s: empty (leave the flag out for none)", name)
+		}
 	}
 	m, err := f.flagModel(ctx)
 	return m, nil, err
@@ -230,7 +237,11 @@ func parseCells(flag string, values []string) ([]constraints.Cell, error) {
 	var cells []constraints.Cell
 	for _, v := range values {
 		v = aroundComma.ReplaceAllString(v, ",")
-		for _, part := range strings.FieldsFunc(v, func(r rune) bool { return r == ';' || unicode.IsSpace(r) }) {
+		parts := strings.FieldsFunc(v, func(r rune) bool { return r == ';' || unicode.IsSpace(r) })
+		if len(parts) == 0 {
+			return nil, usagef("%s %q: no cell (want ROW,COL cells separated by ';' or spaces; leave the flag out for none)", flag, v)
+		}
+		for _, part := range parts {
 			c, err := constraints.ParseCell(part)
 			if err != nil {
 				return nil, usagef("%s: %v", flag, err)

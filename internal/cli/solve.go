@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"time"
@@ -182,6 +183,17 @@ func (f *solveFlags) mode() (string, error) {
 }
 
 // check refuses flags that the mode or the solver would ignore.
+// taskFlags names the flags of a count in tasks given, --checkpoint or --shard, or both, for messages.
+func (f *solveFlags) taskFlags() string {
+	switch {
+	case f.checkpoint != "" && f.shard != "":
+		return "--checkpoint with --shard"
+	case f.checkpoint != "":
+		return "--checkpoint"
+	}
+	return "--shard"
+}
+
 func (f *solveFlags) check(mode string, methodSet bool) error {
 	if _, ok := methods[f.method]; !ok {
 		return usagef("--method %q: want fastest, join, classes, mirror or meet", f.method)
@@ -202,9 +214,9 @@ func (f *solveFlags) check(mode string, methodSet bool) error {
 	case f.limit.set && mode == modeCount && f.format == "leetcode":
 		return usagef("--limit stops a count early, and LeetCode's count, a bare number, has no room for \"at least\": use --all --limit K for the boards, or another --format")
 	case (f.checkpoint != "" || f.shard != "") && mode != modeCount:
-		return usagef("--checkpoint and --shard are for counts (--count)")
+		return usagef("%s: for counts only; --all and --first are not counted in tasks", f.taskFlags())
 	case (f.checkpoint != "" || f.shard != "") && f.limit.set:
-		return usagef("--checkpoint and --shard count every task; leave out --limit")
+		return usagef("%s: counts every task; leave out --limit", f.taskFlags())
 	case f.shard != "" && f.unique:
 		return usagef("--shard counts solutions; their classes need the whole count (leave out --unique)")
 	case f.shard != "" && f.format != "json":
@@ -437,7 +449,7 @@ func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
 	planner, ok := r.s.(solvers.Planner)
 	if !ok {
 		if r.f.checkpoint != "" || r.f.shard != "" {
-			return solvers.Result{}, usagef("--checkpoint and --shard need a solver that counts in tasks; %s does not", r.s.Name())
+			return solvers.Result{}, usagef("%s needs a solver that counts in tasks; %s does not", r.f.taskFlags(), r.s.Name())
 		}
 		stop := r.startProgress(ctx, nil)
 		defer stop()
@@ -464,8 +476,14 @@ func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
 	}
 	opt := solvers.RunOptions{Threads: r.f.threads}
 	run := runfile.Run{Model: r.m.Canonical(), Method: job.Method(), Key: job.Key(), Tasks: job.Tasks(), Version: Version()}
+	if err := run.Check(); err != nil && (r.f.checkpoint != "" || r.f.shard != "") {
+		return solvers.Result{}, &codeError{code: ExitUsage, err: err}
+	}
 	var ckpt *runfile.Checkpoint
 	if r.f.checkpoint != "" {
+		if err := notAnOutput(r.e, r.f.checkpoint); err != nil {
+			return solvers.Result{}, err
+		}
 		if ckpt, err = runfile.Open(r.f.checkpoint, run); err != nil {
 			code := ExitUsage // a file that is not this run's checkpoint
 			if errors.Is(err, runfile.ErrLocked) {
@@ -521,6 +539,26 @@ func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
 		}
 	}
 	return res, err
+}
+
+// notAnOutput refuses a --checkpoint that is the command's own stdout or stderr (/dev/stdout with stdout
+// sent to a file): the records would be mixed with the answer.
+func notAnOutput(e *env, path string) error {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil // not there yet: runfile.Open makes it
+	}
+	for _, out := range []struct {
+		name string
+		w    any
+	}{{"stdout", e.stdout}, {"stderr", e.stderr}} {
+		if f, ok := out.w.(*os.File); ok {
+			if oi, err := f.Stat(); err == nil && os.SameFile(info, oi) {
+				return usagef("--checkpoint %s: that is this command's %s: give the checkpoint a file of its own", escape(path), out.name)
+			}
+		}
+	}
+	return nil
 }
 
 // startProgress draws progress on stderr until the returned function is called, when stderr is a

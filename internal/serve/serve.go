@@ -24,6 +24,7 @@ import (
 	"github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/propagate"
 	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 	"github.com/queens-dev/queens/variants"
@@ -186,7 +187,7 @@ func generate(ctx context.Context, r *http.Request) (any, error) {
 		}
 	}
 	for {
-		m, _, err := puzzles.Make(ctx, o, deduce.Solver{Packing: true})
+		m, _, err := puzzles.Make(ctx, o, propagate.Solver{})
 		if err != nil {
 			return nil, err
 		}
@@ -393,11 +394,11 @@ func check(ctx context.Context, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var n uint64
-	_, err = deduce.Solver{}.Enumerate(ctx, m, func(constraints.Solution) bool { n++; return n < 2 })
+	sols, _, err := deduce.Solutions(ctx, m, 2)
 	if err != nil {
 		return nil, err
 	}
+	n := uint64(len(sols))
 	out := CheckResult{Solutions: n, Unique: n == 1}
 	if out.Unique {
 		ex, err := deduce.Explain(ctx, m, deduce.Options{})

@@ -53,7 +53,7 @@ func TestAPI(t *testing.T) {
 		{"count a built-in", "GET", "/api/solve?variant=classic-08&mode=count", "", 200, `"count":92`},
 		{"count fairy", "GET", "/api/solve?n=6&attacks=king&mode=count&solver=backtrack", "", 200, `"complete":true`},
 		{"solve YAML", "POST", "/api/solve?mode=count", "board: 8\n", 200, `"count":92`},
-		{"hint", "POST", "/api/hint", `{"variant": "linkedin-09"}`, 200, `"technique":"last-cell"`},
+		{"hint", "POST", "/api/hint", `{"variant": "linkedin-09"}`, 200, `"technique":"exact-fill"`},
 		{"explain", "POST", "/api/explain", `{"url": "?starbattle/9/9/2/12a955kh37khi20fe0g13toea1c07g"}`, 200, `"solved":true`},
 		{"check regions", "POST", "/api/check", `{"regions": ["AABB","ACBB","CCDD","CDDD"]}`, 200, `"solutions"`},
 		{"unknown variant", "GET", "/api/solve?variant=nope", "", 400, "no built-in variant"},
@@ -156,9 +156,9 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("%d cells with data-row and data-col, want 81", got.Cells)
 	case !got.MarkAfterClick || !got.QueenAfterTwoClicks || !got.ClearedByKey || !got.FocusMoved || !got.QueenByKey:
 		t.Errorf("mouse or keyboard play failed: %+v", got)
-	case !strings.Contains(got.HintOnWrongQueen, "r0c1 is wrong") || got.WrongMarked != 1:
+	case !strings.Contains(got.HintOnWrongQueen, "r1c2 is wrong") || got.WrongMarked != 1:
 		t.Errorf("a wrong queen: hint %q, %d cells shown wrong", got.HintOnWrongQueen, got.WrongMarked)
-	case !strings.Contains(got.Hint, "r5c8") || got.Hinted == 0:
+	case !strings.Contains(got.Hint, "r6c9") || got.Hinted == 0:
 		t.Errorf("the first hint: %q, %d cells highlighted", got.Hint, got.Hinted)
 	case len(got.Solvers) != 2 || got.Queens != 9 || !strings.HasPrefix(got.Message, "Solved"):
 		t.Errorf("solving: %q, %d queens, %q", got.Solvers, got.Queens, got.Message)

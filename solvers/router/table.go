@@ -9,6 +9,7 @@ import (
 	"github.com/queens-dev/queens/deduce"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/propagate"
 	"github.com/queens-dev/queens/solvers/sat"
 )
 
@@ -27,7 +28,7 @@ var (
 	Native = &Engine{"backtrack", func(t int) solvers.Solver { return backtrack.New(backtrack.Threads(t)) }}
 	// Deductions is the search that applies a player's deductions at every node: a region puzzle with no
 	// solution is often settled at the root.
-	Deductions = &Engine{"propagate", func(int) solvers.Solver { return deduce.Solver{Deductions: true, Packing: true} }}
+	Deductions = &Engine{"propagate", func(t int) solvers.Solver { return propagate.Solver{Threads: t, Deductions: true} }}
 	// SAT is the CNF encoding handed to gini: find, list, and the #SAT counter.
 	SAT = &Engine{"sat", func(t int) solvers.Solver { return sat.New(sat.Workers(t)) }}
 )
