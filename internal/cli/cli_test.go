@@ -241,7 +241,7 @@ func TestSolveJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}
-	if got.Model.Rows != 5 || got.Model.Queens != 5 || len(got.Model.Attacks) != 4 || got.Solver != "backtrack" ||
+	if got.Model.Rows != 5 || got.Model.Queens != 5 || len(got.Model.Attacks) != 4 || got.Solver != "auto" ||
 		got.Mode != "all" || got.Count != 10 || got.Unique == nil || *got.Unique != 2 || !got.Complete ||
 		got.Elapsed == nil || len(got.Solutions) != 2 {
 		t.Errorf("n=5 --all --unique: %+v", got)

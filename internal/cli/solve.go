@@ -68,7 +68,7 @@ func (f *solveFlags) register(fs interface {
 	IntVar(*int, string, int, string)
 	DurationVar(*time.Duration, string, time.Duration, string)
 }) {
-	fs.StringVar(&f.solver, "solver", "auto", "auto (each model to the engine that suits it), backtrack or sat")
+	fs.StringVar(&f.solver, "solver", "auto", "auto (per model), backtrack or sat")
 	fs.BoolVar(&f.count, "count", false, "count the solutions (the default)")
 	fs.BoolVar(&f.all, "all", false, "list every solution, as a stream")
 	fs.BoolVar(&f.first, "first", false, "find one solution")

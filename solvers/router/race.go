@@ -3,6 +3,7 @@ package router
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
@@ -30,16 +31,21 @@ func proof(o Op, out outcome, err error) bool {
 	return out.res.Complete
 }
 
-// race runs a and b side by side and returns the first proof, with 0 or 1 for which of them gave it;
-// the other is cancelled and waited for, so that no engine outlives the call. Where neither proves
-// anything (both stopped by ctx, both refusing the model), it returns a's answer and -1.
+// headStart is how long the first engine of a race runs alone before its rival starts: the calls it
+// answers in that time (most small models) cost no second engine's start and answer as the native
+// engines always have, the same solution every run.
+const headStart = 50 * time.Millisecond
+
+// race runs a, and after headStart b beside it, and returns the first proof, with 0 or 1 for which of
+// them gave it; the other is cancelled and waited for, so that no engine outlives the call. Where
+// neither proves anything (both stopped by ctx, both refusing the model), it returns a's answer and -1.
 func race(ctx context.Context, o Op, a, b attempt) (outcome, error, int) {
 	type answer struct {
 		out outcome
 		err error
 	}
-	ctxs := [2]context.Context{}
-	cancels := [2]context.CancelFunc{}
+	var ctxs [2]context.Context
+	var cancels [2]context.CancelFunc
 	for i := range ctxs {
 		ctxs[i], cancels[i] = context.WithCancel(ctx)
 	}
@@ -49,19 +55,32 @@ func race(ctx context.Context, o Op, a, b attempt) (outcome, error, int) {
 		}
 	}()
 	answers := [2]chan answer{make(chan answer, 1), make(chan answer, 1)}
-	for i, at := range [2]attempt{a, b} {
+	attempts := [2]attempt{a, b}
+	start := func(i int) {
 		go func() {
 			defer func() {
 				if v := recover(); v != nil {
 					answers[i] <- answer{err: &solvers.PanicError{Where: fmt.Sprintf("auto: engine %d of a race", i), Value: v}}
 				}
 			}()
-			out, err := at(ctxs[i])
+			out, err := attempts[i](ctxs[i])
 			answers[i] <- answer{out, err}
 		}()
 	}
 	var got [2]*answer
-	for range 2 {
+	start(0)
+	timer := time.NewTimer(headStart)
+	defer timer.Stop()
+	select {
+	case ans := <-answers[0]:
+		if proof(o, ans.out, ans.err) {
+			return ans.out, ans.err, 0
+		}
+		got[0] = &ans
+	case <-timer.C:
+	}
+	start(1)
+	for got[0] == nil || got[1] == nil {
 		var i int
 		var ans answer
 		select {

@@ -116,7 +116,7 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	}
 	res, err := r.First.New(s.threads).Enumerate(ctx, m, visit)
 	r.stamp(c, &res, nil)
-	return res, err
+	return res, c.refused(r.First, err)
 }
 
 // Plan returns the job that counts m (with unique, its classes too). A row the forecast is sure of gives
@@ -135,7 +135,7 @@ func (s *Solver) Plan(ctx context.Context, m constraints.Model, unique bool) (so
 		if p, ok := r.First.New(s.threads).(solvers.Planner); ok {
 			j, err := p.Plan(ctx, m, unique)
 			if err != nil {
-				return nil, err
+				return nil, c.refused(r.First, err)
 			}
 			return &stampedJob{Job: j, stats: r.stats(c, nil)}, nil
 		}
@@ -168,7 +168,7 @@ func (s *Solver) run(ctx context.Context, c *Call, r *Row, run func(e *Engine, t
 	if r.Rival == nil {
 		out, err := run(r.First, s.threads)(ctx)
 		r.stamp(c, &out.res, nil)
-		return out, err
+		return out, c.refused(r.First, err)
 	}
 	a, b := max(1, (s.threads+1)/2), max(1, s.threads/2)
 	out, err, winner := race(ctx, c.Op, run(r.First, a), run(r.Rival, b))

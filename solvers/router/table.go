@@ -3,6 +3,7 @@ package router
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/queens-dev/queens/constraints"
@@ -61,6 +62,15 @@ func newCall(ctx context.Context, m constraints.Model, o Op) (*Call, error) {
 		return nil, c.NativeErr // ctx's error, or a model no engine can take
 	}
 	return c, nil
+}
+
+// refused returns err, and where e refused the model after the native engines did, both reasons: the
+// user learns every limit at once.
+func (c *Call) refused(e *Engine, err error) error {
+	if e == Native || c.NativeErr == nil || !errors.Is(err, solvers.ErrUnsupported) {
+		return err
+	}
+	return fmt.Errorf("%w; and %w", c.NativeErr, err)
 }
 
 // Row is one row of the routing table.
