@@ -43,9 +43,9 @@ func TestPublishedURLs(t *testing.T) {
 		if m.Regions.Count() != m.Rows {
 			t.Errorf("%s: %d regions on %d rows", p[1], m.Regions.Count(), m.Rows)
 		}
-		res, err := deduce.Solver{}.Count(context.Background(), m)
-		if err != nil || res.Count != 1 {
-			t.Errorf("%s: %d solutions (%v), want 1", p[1], res.Count, err)
+		sols, _, err := deduce.Solutions(context.Background(), m, 2)
+		if err != nil || len(sols) != 1 {
+			t.Errorf("%s: %d solutions (%v), want 1", p[1], len(sols), err)
 		}
 		roundTrip(t, m)
 	}
@@ -108,7 +108,8 @@ func TestParseLevel(t *testing.T) {
 	if err1 != nil || err2 != nil || a.Canonical() != b.Canonical() {
 		t.Fatalf("letters %v (%v) and numbers %v (%v) differ", a, err1, b, err2)
 	}
-	for _, in := range []string{`{}`, `{"size": 3, "colorRegions": [["A"]]}`, `{"colorRegions": [["A","B"],["A"]]}`, `[1]`, `{"colorRegions": [[{}]]}`} {
+	for _, in := range []string{`{}`, `{"size": 3, "colorRegions": [["A"]]}`, `{"colorRegions": [["A","B"],["A"]]}`, `[1]`, `{"colorRegions": [[{}]]}`,
+		numbers + ` garbage`, `{"colorRegions": [["A"]], "colorRegions": [["B"]]}`, `{"size": 1, "size": 1, "colorRegions": [["A"]]}`} {
 		if _, err := codec.ParseLevel([]byte(in), 1); err == nil {
 			t.Errorf("%s: no error", in)
 		}
@@ -126,6 +127,12 @@ func TestRefusals(t *testing.T) {
 	for _, in := range []string{"?starbattle/2/2/1/o0", "?starbattle/2/2/1/o0/"} {
 		if _, err := codec.ParseURL(in); err != nil {
 			t.Errorf("url %q: %v", in, err)
+		}
+	}
+	// A character that is not ASCII is one character, named as it is, not two digits.
+	for _, in := range []string{"?starbattle/2/2/1/é", "?starbattle/2/2/1/oé", "?starbattle/3/3/1/0é00"} {
+		if _, err := codec.ParseURL(in); err == nil || !strings.Contains(err.Error(), `'é' at character`) || !strings.Contains(err.Error(), "is not a base-32 digit") {
+			t.Errorf("url %q: %v, want the é named", in, err)
 		}
 	}
 	if _, err := codec.ParseGrid([]byte("AB\nA"), 1); err == nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/queens-dev/queens/constraints"
 )
@@ -53,6 +54,11 @@ func ParseURL(url string) (constraints.Model, error) {
 	return model(g, stars)
 }
 
+// isBase32 reports whether r is a digit of pzprjs's border code: 0-9, a-v (upper case read as lower).
+func isBase32(r rune) bool {
+	return '0' <= r && r <= '9' || 'a' <= r && r <= 'v' || 'A' <= r && r <= 'V'
+}
+
 func isNumber(s string) bool {
 	_, err := strconv.Atoi(s)
 	return err == nil
@@ -70,6 +76,13 @@ func decodeBorders(code string, rows, cols int) (*constraints.Regions, error) {
 	vertical := (cols - 1) * rows
 	horizontal := cols * (rows - 1)
 	need := (vertical+4)/5 + (horizontal+4)/5
+	// A digit is one ASCII byte: any other character is named as the character it is, before the
+	// digits are counted (a two-byte letter once counted as two digits).
+	for i, r := range code {
+		if !isBase32(r) {
+			return nil, bad("url: border code: %q at character %d is not a base-32 digit (0-9, a-v)", r, utf8.RuneCountInString(code[:i])+1)
+		}
+	}
 	if len(code) != need {
 		return nil, bad("url: %d border digits for a %d×%d board, want %d", len(code), rows, cols, need)
 	}

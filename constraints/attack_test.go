@@ -1,6 +1,7 @@
 package constraints
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -93,10 +94,18 @@ func TestParseAttack(t *testing.T) {
 		{"blank", "   ", Attack{}, "empty attack list", "blanks alone are as empty"},
 		{"unknown", "row,knigt", Attack{}, `unknown attack "knigt"`, "the bad part is named"},
 		{"twice", "row,column,row", Attack{}, `attack "row" named twice`, "a kind named twice is likely a typo"},
-		{"twice by alias", "diag,diagonal", Attack{}, "named twice", "aliases name the same kind"},
-		{"twice in a piece", "queen,row", Attack{}, `attack "row" named twice`, "the queen has the row already"},
+		{"twice by alias", "diag,diagonal", Attack{}, `attacks "diag" and "diagonal" are the same moves: name one of them`, "aliases name the same kind"},
+		{"twice in a piece", "queen,row", Attack{}, `attacks "queen" and "row": queen holds row whole: name queen alone`, "the queen has the row already"},
+		{"part before the piece", "row,rook", Attack{}, `attacks "row" and "rook": rook holds row whole: name rook alone`, "one rule whatever the order: row,rook was once taken and rook,row refused"},
+		{"part after the piece", "rook,row", Attack{}, `attacks "rook" and "row": rook holds row whole: name rook alone`, ""},
+		{"form and piece", "leap(2,1),knight", Attack{}, `attacks "leap(2,1)" and "knight" are the same moves`, "a form names a piece's moves"},
+		{"pieces that share some moves", "queen,chancellor", Union(Queen, Knight), "", "neither holds the other whole: both may stand"},
 		{"trailing comma", "row,", Attack{}, `unknown attack ""`, "an empty part is an error, not ignored"},
 		{"none in a list", "none,row", Attack{}, "stands alone", "none stands alone, and the error says so rather than calling it unknown"},
+		{"too many names", manyLeapNames(60000), Attack{}, "60000 attack names: at most 64 riders and leapers in all",
+			"refused before the names are compared with each other: 60,000 once took 120 s"},
+		{"one name too many", manyLeapNames(MaxVectors + 1), Attack{}, "65 attack names", "each name adds a rider or leaper"},
+		{"as many names as vectors", manyLeapNames(MaxVectors), manyLeaps(MaxVectors), "", "the bound itself is accepted"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -198,4 +207,14 @@ func TestNames(t *testing.T) {
 			t.Errorf("Names() = %v, lacks %q", names, want)
 		}
 	}
+}
+
+// manyLeapNames returns k distinct leapers as a list ParseAttack reads, those of manyLeaps:
+// "leap(1,1),leap(1,2),…".
+func manyLeapNames(k int) string {
+	parts := make([]string, k)
+	for i := range parts {
+		parts[i] = fmt.Sprintf("leap(1,%d)", i+1)
+	}
+	return strings.Join(parts, ",")
 }

@@ -217,7 +217,7 @@ func (m Model) validateQuotaFields() error {
 			return entries <= MaxLineEntries
 		})
 		if entries > MaxLineEntries {
-			return invalid("each", "each line=%s: the lines of every slope on a %d×%d board that hold more than %d %s hold more than %d cells in all, more than a solver walks (a smaller board, or a larger most)", l, m.Rows, m.Cols, max(l.Hi, 1), plural(max(l.Hi, 1), "cell", "cells"), MaxLineEntries)
+			return invalid("each", "each line=%s: too large a board for a line quota: on a %d×%d board, the lines of every slope that hold %d or more cells hold more than %d cells in all (a cell once for each line through it), more than a solver walks; give a smaller board or a larger quota", l, m.Rows, m.Cols, max(l.Hi, 1)+1, MaxLineEntries)
 		}
 	}
 	for _, kr := range keyRiders {

@@ -63,24 +63,20 @@ func TestStepsKeepEverySolution(t *testing.T) {
 	small := checked
 	for range 250 {
 		m := randomStarBattle(rng)
-		var sols []constraints.Solution
-		res, err := deduce.Solver{Packing: true}.Enumerate(ctx, m, func(s constraints.Solution) bool {
-			sols = append(sols, s)
-			return len(sols) < 100
-		})
+		sols, complete, err := deduce.Solutions(ctx, m, 100)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(sols) == 0 {
 			t.Fatalf("%s: no solution, though grown around one", describe(m))
 		}
-		if !res.Complete || len(sols) == 100 {
+		if !complete {
 			continue
 		}
 		check(m, sols)
 	}
 	t.Logf("%d small puzzles and %d Star Battles checked; steps by technique: %v", small, checked-small, uses)
-	for _, id := range []string{"blocks", "counting", "pressure"} {
+	for _, id := range []string{"2x2-blocks", "band-counting", "pressured-exclusion"} {
 		if uses[id] < 20 {
 			t.Errorf("%s took %d steps, want 20 at least: the test does not reach it", id, uses[id])
 		}

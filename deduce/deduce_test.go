@@ -6,7 +6,6 @@ import (
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/deduce"
-	"github.com/queens-dev/queens/solvers/brute"
 	"github.com/queens-dev/queens/variants"
 )
 
@@ -48,21 +47,11 @@ func TestExplainCatalogSound(t *testing.T) {
 	}
 }
 
-// uniqueSolution returns m's one solution, found by the plain search; the test fails unless there is
+// uniqueSolution returns m's one solution, found by deduce's walk; the test fails unless there is
 // exactly one.
 func uniqueSolution(t *testing.T, m constraints.Model) constraints.Solution {
 	t.Helper()
-	return uniqueSolutionBy(t, deduce.Solver{}, m)
-}
-
-// uniqueSolutionBy is uniqueSolution by solver s (Packing for the big Star Battles).
-func uniqueSolutionBy(t *testing.T, s deduce.Solver, m constraints.Model) constraints.Solution {
-	t.Helper()
-	var sols []constraints.Solution
-	_, err := s.Enumerate(context.Background(), m, func(s constraints.Solution) bool {
-		sols = append(sols, s)
-		return len(sols) < 2
-	})
+	sols, _, err := deduce.Solutions(context.Background(), m, 2)
 	if err != nil || len(sols) != 1 {
 		t.Fatalf("%d solutions (%v), want 1", len(sols), err)
 	}
@@ -82,35 +71,6 @@ func checkSteps(t *testing.T, steps []deduce.Step, sol constraints.Solution) {
 		for _, c := range st.Exclude {
 			if in.Has(c) {
 				t.Errorf("step %d (%s) excludes %s, a queen of the solution: %s", i, st.Technique.ID, c, st.Why)
-			}
-		}
-	}
-}
-
-// TestSolverCountsLikeBrute holds the propagating search to brute force on small models of every kind.
-func TestSolverCountsLikeBrute(t *testing.T) {
-	regions, _ := constraints.ParseRegions([]string{"AABB", "ACBB", "CCDD", "CDDD"})
-	models := []constraints.Model{
-		constraints.Classic(6),
-		constraints.Classic(8),
-		{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus},
-		{Rows: 6, Cols: 6, Attack: constraints.Superqueen, Queens: 2},
-		{Rows: 5, Cols: 6, Attack: constraints.Union(constraints.Rook, constraints.Knight)},
-		{Rows: 6, Cols: 6, Queens: 9, Attack: constraints.King},
-		{Rows: 4, Cols: 4, Attack: constraints.King, Regions: regions, Each: constraints.Quota{Row: constraints.Exactly(1), Column: constraints.Exactly(1), Region: constraints.Exactly(1)}},
-		{Rows: 8, Cols: 8, Attack: constraints.Queen, Blocked: []constraints.Cell{{Row: 3, Col: 3}, {Row: 4, Col: 4}}, Fixed: []constraints.Cell{{Row: 0, Col: 0}}},
-		{Rows: 6, Cols: 6, Attack: constraints.King, Each: constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2)}},
-		{Rows: 5, Cols: 5, Attack: constraints.Union(constraints.Ride(1, 2), constraints.Leap(1, 3)), Queens: 4},
-	}
-	for _, m := range models {
-		want, err := brute.Solver{}.Count(context.Background(), m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, s := range []deduce.Solver{{}, {Deductions: true}, {Packing: true}, {Packing: true, Deductions: true}} {
-			got, err := s.Count(context.Background(), m)
-			if err != nil || got.Count != want.Count || !got.Complete {
-				t.Errorf("%v (%+v): %d (%v, complete %v), want %d", m, s, got.Count, err, got.Complete, want.Count)
 			}
 		}
 	}

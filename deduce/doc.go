@@ -9,18 +9,21 @@
 // king's step), Star Battle with any number of stars, regions on classic queens, riders and leapers of
 // any shape, blocked cells and fixed queens.
 //
-// The techniques, easiest first (Techniques lists them with a sentence each): the cells a queen attacks;
-// a full row, column or region; its last open cells; a region confined to a line, and the converse; a
-// cell that sees a whole region; a queen that would leave a line empty; k regions in k lines, and the
-// converse; Star Battle's counting by 2×2 blocks (a set that needs as many queens as its open cells have
-// blocks; the regions' shares of a band of rows, each bounded by its blocks inside and outside the band,
-// counted against the band's queens; a queen that would leave some set fewer blocks than queens);
-// packing and squeeze (the ways of placing one or two lines' queens); a chain of forced moves to a
-// contradiction; trial (a supposition reasoned on, where the 2×2 bounds apply, by Pack and counting).
+// The techniques, easiest first, are named as Star Battle players and solvers name them (Techniques
+// lists them with a sentence each), a file for each family: the basics (trivial marks, saturation, exact
+// fill); locked lines; the exclusion family (exclusion, adjacent exclusion, pressured exclusion); counting
+// in bands (overcounting, undercounting, band counting); 2×2 blocks; placements walked whole (forced
+// placement, square counting); and chains (a forcing chain of forced moves, and bifurcation, a
+// supposition reasoned on with the techniques above, tried last). Each has a published position where it
+// fires in the tests.
 //
 // For a search, State.Pack adds to Propagate the bounds a 2×2 block gives (it holds one queen at most
 // when the attacks make it a clique): a row, column, region, the board or a band of two rows or columns
 // that needs as many queens as the fewest blocks covering its open cells has one in each block, and
-// regions are counted against bands of rows and columns (k regions in k rows). It is what the backtrack
-// solver's propagate route and Solver{Packing: true} run at every node.
+// regions are counted against bands of rows and columns (k regions in k rows). Walk is the search that
+// decides so at every node: package solvers/propagate runs it as a solver, and Explain and HintFor run it
+// for a guess's solution and to tell one solution from several.
+//
+// The package reads a model through its constraints.Program (every surface, every quota) and imports
+// nothing of the project but package constraints.
 package deduce

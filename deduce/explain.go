@@ -23,17 +23,19 @@ type Step struct {
 // IsGuess reports whether the step was a guess made by search, not a deduction.
 func (s Step) IsGuess() bool { return s.Technique == guessing }
 
-// MarshalJSON writes {"technique": id, "place": [[r,c],…], "exclude": [[r,c],…], "why": str}, and
-// "guess": true on a guess.
+// MarshalJSON writes {"technique": id, "technique_name": name, "place": [[r,c],…], "exclude":
+// [[r,c],…], "why": str}, and "guess": true on a guess. The pairs count rows and columns from 0, as
+// every board of the JSON does; the sentence names cells as players do, from 1 (CellName).
 func (s Step) MarshalJSON() ([]byte, error) {
 	type out struct {
 		Technique string   `json:"technique"`
+		Name      string   `json:"technique_name"`
 		Place     [][2]int `json:"place"`
 		Exclude   [][2]int `json:"exclude"`
 		Why       string   `json:"why"`
 		Guess     bool     `json:"guess,omitempty"`
 	}
-	return json.Marshal(out{Technique: s.Technique.ID, Place: pairs(s.Place), Exclude: pairs(s.Exclude), Why: s.Why, Guess: s.IsGuess()})
+	return json.Marshal(out{Technique: s.Technique.ID, Name: s.Technique.Name, Place: pairs(s.Place), Exclude: pairs(s.Exclude), Why: s.Why, Guess: s.IsGuess()})
 }
 
 func pairs(cells []constraints.Cell) [][2]int {
@@ -176,8 +178,13 @@ func (f *finder) find(max Level) (step, bool) {
 		if max != 0 && t.Level > max || f.halted() {
 			break
 		}
+		if t.find == nil {
+			continue
+		}
 		if st, ok := t.find(f); ok {
-			st.tech = t
+			if st.tech == nil {
+				st.tech = t
+			}
 			return st, true
 		}
 	}
@@ -203,24 +210,21 @@ func (f *finder) guess(sol constraints.Solution) step {
 	i := int32(f.s.Branch())
 	c := f.s.p.cell(int(i))
 	if slices.Contains(sol, c) {
-		return step{tech: guessing, place: []int32{i}, why: fmt.Sprintf("no technique applies: guess a queen on %s (search finds the solution has one)", c)}
+		return step{tech: guessing, place: []int32{i}, why: fmt.Sprintf("no technique applies: guess a queen on %s (search finds the solution has one)", CellName(c))}
 	}
-	return step{tech: guessing, exclude: []int32{i}, why: fmt.Sprintf("no technique applies: guess %s empty (search finds the solution has no queen there)", c)}
+	return step{tech: guessing, exclude: []int32{i}, why: fmt.Sprintf("no technique applies: guess %s empty (search finds the solution has no queen there)", CellName(c))}
 }
 
 // solve finds a solution from the state s, without changing s.
 func solve(ctx context.Context, s *State) (constraints.Solution, bool, error) {
-	t := s.Clone()
-	var sol constraints.Solution
-	w := walker{ctx: ctx, m: s.p.m, visit: func(x constraints.Solution) bool { sol = x; return false }}
-	w.walk(t)
-	if w.err != nil {
-		return nil, false, w.err
+	sols, _, err := s.solutions(ctx, 1)
+	if err != nil {
+		return nil, false, err
 	}
-	if sol == nil && ctx.Err() != nil {
-		return nil, false, ctx.Err()
+	if len(sols) == 0 {
+		return nil, false, nil
 	}
-	return sol, sol != nil, nil
+	return sols[0], true, nil
 }
 
 // where names the units still missing queens, for a stalled explanation.

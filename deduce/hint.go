@@ -89,13 +89,8 @@ func HintFor(ctx context.Context, m constraints.Model, board []string) (Hint, er
 	if err != nil {
 		return Hint{}, err
 	}
-	var sols []constraints.Solution
-	w := walker{ctx: ctx, m: m, visit: func(x constraints.Solution) bool { sols = append(sols, x); return len(sols) < 2 }}
-	w.walk(s.Clone())
-	if w.err != nil {
-		return Hint{}, w.err
-	}
-	if err := ctx.Err(); err != nil {
+	sols, _, err := s.solutions(ctx, 2)
+	if err != nil {
 		return Hint{}, err
 	}
 	if len(sols) == 0 {
@@ -186,7 +181,7 @@ func HintFor(ctx context.Context, m constraints.Model, board []string) (Hint, er
 func cellWords(cells []constraints.Cell) string {
 	var names []string
 	for _, c := range cells {
-		names = append(names, c.String())
+		names = append(names, CellName(c))
 	}
 	return strings.Join(names, ", ")
 }

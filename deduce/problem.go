@@ -1,6 +1,7 @@
 package deduce
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -47,30 +48,33 @@ type problem struct {
 	queens     int
 }
 
-// compile turns a model into units and attack lists. Rows, columns and regions with a quota are units
-// [q, q]; a rider's line is a unit [0, 1] (merged with a row or column unit of the same cells); the board
-// is a unit [Q, Q]. A family of units that covers every free cell and whose upper bounds add up to the
-// queen count has each unit exact: n rows of at most one queen, n queens, is one queen per row.
+// compile turns a model into units and attack lists, reading its Program (constraints.Compile): every
+// family's lines are units with the family's range, on any surface and under any quota; a rider's line
+// (a family of at most one queen a line) joins its cells in the attack lists, as do the leaps; the board
+// is a unit [Q, Q]. Units of the same cells are one, with the ranges met. A family of units that covers
+// every free cell and whose upper bounds add up to the queen count has each unit exact: n rows of at
+// most one queen, n queens, is one queen per row.
 func compile(m constraints.Model) (*problem, error) {
 	if err := m.Validate(); err != nil {
 		return nil, fmt.Errorf("deduce: %w", err)
 	}
-	if m.Surface != constraints.Flat && m.Surface != constraints.Torus {
-		return nil, fmt.Errorf("deduce: a %s: only flat boards and tori are read yet", m.Surface.Describe())
-	}
 	if int64(m.Rows)*int64(m.Cols) > MaxCells {
 		return nil, fmt.Errorf("deduce: a %d×%d board: more than %d cells", m.Rows, m.Cols, MaxCells)
 	}
-	p := &problem{m: m, rows: m.Rows, cols: m.Cols, queens: m.QueenCount()}
+	prog, err := constraints.Compile(m)
+	if err != nil {
+		return nil, fmt.Errorf("deduce: %w", err)
+	}
+	p := &problem{m: m, rows: m.Rows, cols: m.Cols, queens: prog.Queens}
 	n := m.Rows * m.Cols
 	p.cellUnits = make([][]int32, n)
 	p.attacks = make([][]int32, n)
 	blocked := make([]bool, n)
-	for _, b := range m.Blocked {
+	for _, b := range prog.Blocked {
 		blocked[p.index(b)] = true
 		p.blocked = append(p.blocked, int32(p.index(b)))
 	}
-	for _, f := range m.Fixed {
+	for _, f := range prog.Fixed {
 		p.fixed = append(p.fixed, int32(p.index(f)))
 	}
 	bySet := map[string]int{}
@@ -82,6 +86,9 @@ func compile(m constraints.Model) (*problem, error) {
 		if i, ok := bySet[key]; ok {
 			v := &p.units[i]
 			v.lo, v.hi = max(v.lo, u.lo), min(v.hi, u.hi)
+			if v.kind == KindLine && u.kind != KindLine {
+				v.kind, v.index, v.name = u.kind, u.index, u.name
+			}
 			return
 		}
 		bySet[key] = len(p.units)
@@ -90,61 +97,35 @@ func compile(m constraints.Model) (*problem, error) {
 	free := func(cells []int32) []int32 {
 		return slices.DeleteFunc(cells, func(c int32) bool { return blocked[c] })
 	}
-	q := m.Each
-	if !q.Only(constraints.KeyRow, constraints.KeyColumn, constraints.KeyRegion) {
-		return nil, fmt.Errorf("deduce: each %s: quotas on lines other than rows, columns and regions are not read yet", q)
-	}
-	// Rows, columns and regions with quotas.
-	if !q.Row.IsZero() {
-		for r := range m.Rows {
-			add(unit{kind: KindRow, index: r, cells: free(p.rowCells(r)), lo: q.Row.Lo, hi: q.Row.Hi, name: fmt.Sprintf("row %d", r)})
+	ctx := context.Background() // a board of at most MaxCells cells is walked in well under a millisecond
+	for _, f := range prog.Families {
+		lines, err := f.Lines(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("deduce: %w", err)
 		}
-	}
-	if !q.Column.IsZero() {
-		for c := range m.Cols {
-			add(unit{kind: KindColumn, index: c, cells: free(p.colCells(c)), lo: q.Column.Lo, hi: q.Column.Hi, name: fmt.Sprintf("column %d", c)})
-		}
-	}
-	if !q.Region.IsZero() && m.Regions != nil {
-		cells := make([][]int32, m.Regions.Count())
-		for i := range n {
-			if k := m.Regions.At(p.cell(i)); k >= 0 {
-				cells[k] = append(cells[k], int32(i))
+		attack := f.Rider && f.Range.Hi == 1
+		for i := range lines.Count() {
+			line := lines.Line(i)
+			if attack {
+				for _, a := range line {
+					p.attacks[a] = append(p.attacks[a], line...)
+				}
 			}
-		}
-		for k, cs := range cells {
-			add(unit{kind: KindRegion, index: k, cells: free(cs), lo: q.Region.Lo, hi: q.Region.Hi, name: fmt.Sprintf("region %c", m.Regions.Name(k))})
-		}
-	}
-	// Riders: each line is a set of cells that attack each other, so it holds at most one queen.
-	for _, r := range m.Attack.Riders() {
-		for _, line := range p.lines(r) {
-			for _, a := range line {
-				p.attacks[a] = append(p.attacks[a], line...)
+			u := p.lineUnit(f, line)
+			u.lo, u.hi = f.Range.Lo, f.Range.Hi
+			u.cells = free(slices.Clone(line))
+			if u.lo == 0 && len(u.cells) <= u.hi {
+				continue // its free cells cannot break its range
 			}
-			u := unit{kind: KindLine, index: int(line[0]), lo: 0, hi: 1}
-			switch {
-			case isRow(p, line):
-				u.kind, u.index, u.name = KindRow, int(line[0])/m.Cols, fmt.Sprintf("row %d", int(line[0])/m.Cols)
-			case isColumn(p, line):
-				u.kind, u.index, u.name = KindColumn, int(line[0])%m.Cols, fmt.Sprintf("column %d", int(line[0])%m.Cols)
-			default:
-				u.name = fmt.Sprintf("the line %s–%s", p.cell(int(line[0])), p.cell(int(line[len(line)-1])))
-			}
-			if u.cells = free(slices.Clone(line)); len(u.cells) >= 2 {
-				add(u)
-			}
+			add(u)
 		}
 	}
 	// Leapers: pairwise exclusions.
-	leaps := m.Attack.Leaps()
+	var targets []constraints.Cell
 	for i := range n {
-		c := p.cell(i)
-		for _, v := range leaps {
-			t, ok := p.step(c, v)
-			if ok && t != c {
-				p.attacks[i] = append(p.attacks[i], int32(p.index(t)))
-			}
+		targets = prog.LeapTargets(targets[:0], p.cell(i))
+		for _, t := range targets {
+			p.attacks[i] = append(p.attacks[i], int32(p.index(t)))
 		}
 	}
 	for i := range n {
@@ -166,6 +147,28 @@ func compile(m constraints.Model) (*problem, error) {
 	}
 	return p, nil
 }
+
+// lineUnit names a line of family f (its cells sorted) as a unit: a row, a column, a region, or a line
+// from its first cell to its last.
+func (p *problem) lineUnit(f *constraints.Family, line []int32) unit {
+	first, last := int(line[0]), int(line[len(line)-1])
+	switch {
+	case f.Shape == constraints.ShapeRows || f.Shape == constraints.ShapeOther && isRow(p, line):
+		r := first / p.cols
+		return unit{kind: KindRow, index: r, name: fmt.Sprintf("row %d", r+1)}
+	case f.Shape == constraints.ShapeColumns || f.Shape == constraints.ShapeOther && isColumn(p, line):
+		c := first % p.cols
+		return unit{kind: KindColumn, index: c, name: fmt.Sprintf("column %d", c+1)}
+	case f.Shape == constraints.ShapeRegions:
+		k := p.m.Regions.At(p.cell(first))
+		return unit{kind: KindRegion, index: k, name: fmt.Sprintf("region %c", p.m.Regions.Name(k))}
+	}
+	return unit{kind: KindLine, index: first, name: fmt.Sprintf("the line %s–%s", CellName(p.cell(first)), CellName(p.cell(last)))}
+}
+
+// CellName writes a cell as puzzle sites do, rows and columns counted from 1: r5c9 is the fifth row's
+// ninth cell. Every sentence of a step or a hint names cells so.
+func CellName(c constraints.Cell) string { return fmt.Sprintf("r%dc%d", c.Row+1, c.Col+1) }
 
 // tighten makes exact each unit of a family (rows, columns, regions) that covers every free cell once
 // and whose upper bounds add up to the queen count: no unit of it can then hold fewer than its most.
@@ -223,77 +226,8 @@ func cellKey(cells []int32) string {
 	return b.String()
 }
 
-// lines returns the lines of a rider with direction r: sets of cells that reach each other by whole
-// steps of r, each sorted. On a plain board a line starts at a cell whose step back leaves the board; on
-// a torus it is an orbit of the step.
-func (p *problem) lines(r constraints.Vec) [][]int32 {
-	n := p.rows * p.cols
-	seen := make([]bool, n)
-	var out [][]int32
-	back := constraints.Vec{DR: -r.DR, DC: -r.DC}
-	for i := range n {
-		if seen[i] {
-			continue
-		}
-		start := p.cell(i)
-		if p.m.Surface != constraints.Torus {
-			if _, ok := p.step(start, back); ok {
-				continue // not the first cell of its line
-			}
-		}
-		var line []int32
-		for c, ok := start, true; ok; c, ok = p.step(c, r) {
-			j := p.index(c)
-			if seen[j] {
-				break
-			}
-			seen[j] = true
-			line = append(line, int32(j))
-		}
-		slices.Sort(line)
-		out = append(out, line)
-	}
-	return out
-}
-
-// step returns c moved by v, and false if that leaves a plain board. On a torus it wraps.
-func (p *problem) step(c constraints.Cell, v constraints.Vec) (constraints.Cell, bool) {
-	if p.m.Surface == constraints.Torus {
-		return constraints.Cell{Row: mod(c.Row+v.DR%p.rows, p.rows), Col: mod(c.Col+v.DC%p.cols, p.cols)}, true
-	}
-	if v.DR > p.rows || v.DR < -p.rows || v.DC > p.cols || v.DC < -p.cols {
-		return c, false
-	}
-	t := constraints.Cell{Row: c.Row + v.DR, Col: c.Col + v.DC}
-	return t, p.m.OnBoard(t)
-}
-
-func mod(a, n int) int {
-	a %= n
-	if a < 0 {
-		a += n
-	}
-	return a
-}
-
 func (p *problem) index(c constraints.Cell) int { return c.Row*p.cols + c.Col }
 
 func (p *problem) cell(i int) constraints.Cell {
 	return constraints.Cell{Row: i / p.cols, Col: i % p.cols}
-}
-
-func (p *problem) rowCells(r int) []int32 {
-	out := make([]int32, p.cols)
-	for c := range p.cols {
-		out[c] = int32(r*p.cols + c)
-	}
-	return out
-}
-
-func (p *problem) colCells(c int) []int32 {
-	out := make([]int32, p.rows)
-	for r := range p.rows {
-		out[r] = int32(r*p.cols + c)
-	}
-	return out
 }

@@ -1,7 +1,6 @@
 package deduce_test
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -13,63 +12,33 @@ import (
 	"testing"
 	"time"
 
-	"github.com/queens-dev/queens/codec"
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/deduce"
+	"github.com/queens-dev/queens/internal/modeltest"
 )
-
-type publishedPuzzle struct {
-	label string
-	url   string
-	m     constraints.Model
-}
-
-// publishedPuzzles reads a list of puzzles in testdata/published (LABEL URL a line).
-func publishedPuzzles(t testing.TB, file string) []publishedPuzzle {
-	t.Helper()
-	f, err := os.Open("../testdata/published/" + file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []publishedPuzzle
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fs := strings.Fields(sc.Text())
-		if len(fs) != 2 || strings.HasPrefix(fs[0], "#") {
-			continue
-		}
-		m, err := codec.ParseURL(fs[1])
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, publishedPuzzle{fs[0], fs[1], m})
-	}
-	return out
-}
 
 // TestPublishedExplained explains every published Star Battle without guessing, each step sound, and
 // holds the grades to the publisher's labels: the agreement measured when the grades were set (4 of
 // the 6 labelled) must not drop.
 func TestPublishedExplained(t *testing.T) {
 	agree, labelled := 0, 0
-	for _, p := range publishedPuzzles(t, "starbattle.txt") {
-		sol := uniqueSolution(t, p.m)
-		e, err := deduce.Explain(context.Background(), p.m, deduce.Options{})
+	for _, p := range modeltest.PublishedPuzzles(t, "starbattle.txt") {
+		sol := uniqueSolution(t, p.Model)
+		e, err := deduce.Explain(context.Background(), p.Model, deduce.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		checkSteps(t, e.Steps, sol)
 		if !e.Solved {
-			t.Errorf("%s: stalled with %d open: %s", p.url, e.Open, e.Stalled)
+			t.Errorf("%s: stalled with %d open: %s", p.URL, e.Open, e.Stalled)
 		}
-		if p.label != "-" {
+		if p.Label != "-" {
 			labelled++
-			if e.Grade.String() == p.label {
+			if e.Grade.String() == p.Label {
 				agree++
 			}
 		}
-		t.Logf("%-6s graded %-6s score %4d in %3d steps: %s", p.label, e.Grade, e.Score, len(e.Steps), p.url)
+		t.Logf("%-6s graded %-6s score %4d in %3d steps: %s", p.Label, e.Grade, e.Score, len(e.Steps), p.URL)
 	}
 	t.Logf("grades agree with the labels on %d of %d", agree, labelled)
 	if agree < 4 {
@@ -130,15 +99,15 @@ func formatSolution(rows int, sol constraints.Solution) string {
 
 // bigPublished returns the big published puzzles with their solutions from the solutions file, each
 // held to its puzzle's rules.
-func bigPublished(t testing.TB) ([]publishedPuzzle, []constraints.Solution) {
+func bigPublished(t testing.TB) ([]modeltest.Published, []constraints.Solution) {
 	t.Helper()
-	ps := publishedPuzzles(t, "starbattle-big.txt")
+	ps := modeltest.PublishedPuzzles(t, "starbattle-big.txt")
 	sols := readSolutions(t, bigSolutions)
 	if len(sols) != len(ps) {
 		t.Fatalf("%s: %d solutions for %d puzzles", bigSolutions, len(sols), len(ps))
 	}
 	for i, p := range ps {
-		if err := p.m.Verify(sols[i]); err != nil {
+		if err := p.Model.Verify(sols[i]); err != nil {
 			t.Fatalf("%s: puzzle %d: %v", bigSolutions, i+1, err)
 		}
 	}
@@ -152,7 +121,7 @@ func TestPublishedBigSolutions(t *testing.T) {
 	if !*big && !*updateBig {
 		t.Skip("-big: prove the solutions of the big published puzzles")
 	}
-	ps := publishedPuzzles(t, "starbattle-big.txt")
+	ps := modeltest.PublishedPuzzles(t, "starbattle-big.txt")
 	var b strings.Builder
 	b.WriteString("# The solutions of testdata/published/starbattle-big.txt, a line each in its order: the puzzle's number\n")
 	b.WriteString("# and its queens' columns, row by row (rows joined by \"/\", a row's columns by \",\"). Found and proved\n")
@@ -161,8 +130,8 @@ func TestPublishedBigSolutions(t *testing.T) {
 	b.WriteString("# backtracking and by SAT. deduce's tests hold every step of an explanation to them.\n")
 	found := make([]constraints.Solution, len(ps))
 	for i, p := range ps {
-		found[i] = uniqueSolutionBy(t, deduce.Solver{Packing: true}, p.m)
-		fmt.Fprintf(&b, "%d %s\n", i+1, formatSolution(p.m.Rows, found[i]))
+		found[i] = uniqueSolution(t, p.Model)
+		fmt.Fprintf(&b, "%d %s\n", i+1, formatSolution(p.Model.Rows, found[i]))
 	}
 	if *updateBig {
 		if err := os.WriteFile(bigSolutions, []byte(b.String()), 0o644); err != nil {
@@ -200,7 +169,7 @@ func TestPublishedBig(t *testing.T) {
 		tried++
 		var before, after syscall.Rusage
 		syscall.Getrusage(syscall.RUSAGE_SELF, &before)
-		e, err := deduce.Explain(context.Background(), p.m, deduce.Options{})
+		e, err := deduce.Explain(context.Background(), p.Model, deduce.Options{})
 		syscall.Getrusage(syscall.RUSAGE_SELF, &after)
 		if err != nil {
 			t.Fatal(err)
@@ -216,8 +185,8 @@ func TestPublishedBig(t *testing.T) {
 		} else if want {
 			t.Errorf("#%d: stalled with %d open: %s", i+1, e.Open, e.Stalled)
 		}
-		cells := p.m.Rows * p.m.Cols
-		t.Logf("#%d %d×%d: solved %v, %d of %d decided, %d steps, grade %s, %.2f s CPU, %v", i+1, p.m.Rows, p.m.Cols, e.Solved, cells-e.Open, cells, len(e.Steps), e.Grade, cpu.Seconds(), uses)
+		cells := p.Model.Rows * p.Model.Cols
+		t.Logf("#%d %d×%d: solved %v, %d of %d decided, %d steps, grade %s, %.2f s CPU, %v", i+1, p.Model.Rows, p.Model.Cols, e.Solved, cells-e.Open, cells, len(e.Steps), e.Grade, cpu.Seconds(), uses)
 	}
 	t.Logf("%d of %d solved", solved, tried)
 	if *big && solved < bigExplained {

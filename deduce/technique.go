@@ -39,15 +39,19 @@ func ParseLevel(s string) (Level, error) {
 
 // Technique is a named way of deducing cells, as players name it.
 type Technique struct {
-	// ID is the technique's short name: "last-cell", "confined", … It is what JSON carries.
+	// ID is the technique's name in words joined by hyphens ("exact-fill", "locked-line"): what JSON
+	// carries.
 	ID string
-	// Name is the name players know it by.
+	// Name is the name players know it by ("exact fill", "locked line"), after the catalogue of Star
+	// Battle techniques that solvers and players share (kristofer84/star-battle-solver's).
 	Name string
 	// Level is how hard it is.
 	Level Level
 	// About says in a sentence what it sees.
 	About string
-	find  func(f *finder) (step, bool)
+	// find looks for a step; nil for a technique found by another's look (undercounting by
+	// overcounting's), which sets the step's technique itself.
+	find func(f *finder) (step, bool)
 }
 
 // Techniques returns the techniques in the order Explain tries them: easiest first.
@@ -74,33 +78,38 @@ var guessing = &Technique{ID: "guess", Name: "guess", Level: Guess,
 
 func init() {
 	techniques = []*Technique{
-		{ID: "attacked", Name: "cells a queen attacks", Level: Easy, find: (*finder).attacked,
-			About: "a queen's attacked cells (for LinkedIn Queens and Star Battle its eight neighbours) hold no queen"},
-		{ID: "full", Name: "full row, column or region", Level: Easy, find: (*finder).full,
+		{ID: "trivial-marks", Name: "trivial marks", Level: Easy, find: (*finder).attacked,
+			About: "the cells a queen attacks hold no queen: for LinkedIn's Queens and Star Battle its eight neighbours, and its row and column where a line holds one queen"},
+		{ID: "saturation", Name: "saturation", Level: Easy, find: (*finder).full,
 			About: "a row, column or region that holds all its queens has its other cells empty"},
-		{ID: "last-cell", Name: "last open cells", Level: Easy, find: (*finder).lastCells,
+		{ID: "exact-fill", Name: "exact fill", Level: Easy, find: (*finder).lastCells,
 			About: "a row, column or region with just as many open cells as queens still missing has a queen in each"},
-		{ID: "confined", Name: "region confined to a line (and the converse)", Level: Medium, find: (*finder).confined,
-			About: "when a region's open cells all lie in one row, its queens are that row's: the row's other cells are empty; the same for columns, and for a row confined to a region"},
-		{ID: "sees-all", Name: "a cell that sees the whole region", Level: Medium, find: (*finder).seesAll,
+		{ID: "locked-line", Name: "locked line", Level: Medium, find: (*finder).confined,
+			About: "when a region's open cells all lie in one row, its queens are that row's: the row's other cells are empty; the same for columns, and for a row or column whose open cells lie in one region"},
+		{ID: "adjacent-exclusion", Name: "adjacent exclusion", Level: Medium, find: (*finder).seesAll,
 			About: "a cell attacked by every open cell of a region that needs one more queen stays empty, wherever that queen goes"},
-		{ID: "contradiction", Name: "a queen would leave a line empty", Level: Medium, find: (*finder).contradiction,
+		{ID: "exclusion", Name: "exclusion", Level: Medium, find: (*finder).contradiction,
 			About: "a cell whose queen would take the last room of some row, column or region holds no queen"},
-		{ID: "group", Name: "k regions in k lines (and the converse)", Level: Hard, find: (*finder).groups,
-			About: "k regions whose open cells lie in k rows fill those rows: the rows' other cells are empty; and k rows lying in k regions fill those regions"},
-		{ID: "blocks", Name: "2×2 blocks", Level: Hard, find: (*finder).blocks,
+		{ID: "overcounting", Name: "overcounting", Level: Hard, find: (*finder).groups,
+			About: "k regions whose open cells lie in k rows (or columns) take all those rows' queens: the rows' other cells are empty"},
+		undercounting,
+		{ID: "2x2-blocks", Name: "2×2 blocks", Level: Hard, find: (*finder).blocks,
 			About: "a row, column, region or pair of neighbouring lines that needs as many queens as the fewest 2×2 blocks covering its open cells has one in each block: a block's only open cell holds it, and the cells every cell of a block attacks are empty"},
-		{ID: "counting", Name: "counting regions in a band of lines", Level: Hard, find: (*finder).counting,
+		{ID: "band-counting", Name: "band counting", Level: Hard, find: (*finder).counting,
 			About: "a band of neighbouring rows (or columns) holds their queens; the regions reaching into it put there at most what they need and what their cells inside fit in 2×2 blocks, at least what their cells outside cannot hold; when those bounds meet the band's count, a region's share is decided"},
-		{ID: "pressure", Name: "pressured exclusion", Level: Hard, find: (*finder).pressure,
+		{ID: "pressured-exclusion", Name: "pressured exclusion", Level: Hard, find: (*finder).pressure,
 			About: "a cell whose queen would leave a row, column, region or pair of lines more queens to place than the 2×2 blocks its open cells then fit in holds no queen"},
-		{ID: "packing", Name: "packing (Star Battle's 2×2 blocks)", Level: Hard, find: (*finder).packing,
+		{ID: "forced-placement", Name: "forced placement", Level: Hard, find: (*finder).packing,
 			About: "a row, column or region that needs several queens and has little room: a cell used by every way of placing them holds a queen, a cell used by none, or attacked by every way, holds none"},
-		{ID: "squeeze", Name: "squeeze (two lines at once)", Level: Hard, find: (*finder).squeeze,
+		{ID: "square-counting", Name: "square counting", Level: Hard, find: (*finder).squeeze,
 			About: "two neighbouring rows or columns taken together: every way of placing their queens agrees on a cell"},
-		{ID: "chain", Name: "chain to a contradiction", Level: Hard, find: (*finder).chain,
+		{ID: "forcing-chain", Name: "forcing chain", Level: Hard, find: (*finder).chain,
 			About: "a queen (or an empty cell) whose consequences, followed move by forced move, break a row, column or region"},
-		{ID: "trial", Name: "trial to a contradiction", Level: Expert, find: (*finder).trial,
+		{ID: "bifurcation", Name: "bifurcation", Level: Expert, find: (*finder).trial,
 			About: "a queen (or an empty cell) supposed, then reasoned on with the techniques above, that breaks a row, column or region"},
 	}
 }
+
+// undercounting is the converse of overcounting, found by the same look (groups), which names it.
+var undercounting = &Technique{ID: "undercounting", Name: "undercounting", Level: Hard,
+	About: "k rows (or columns) whose open cells lie in k regions take all those regions' queens: the regions' other cells are empty"}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/queens-dev/queens/deduce"
 	"github.com/queens-dev/queens/puzzles"
+	"github.com/queens-dev/queens/solvers/propagate"
 )
 
 // The generator's speed targets: a unique 12×12 Queens puzzle in under 1 s (median), 20×20 under 10 s,
@@ -14,7 +14,7 @@ import (
 func benchmarkMake(b *testing.B, size, stars int) {
 	for i := range b.N {
 		o := puzzles.Options{Size: size, Stars: stars, Seed: uint64(i)}
-		if _, _, err := puzzles.Make(context.Background(), o, deduce.Solver{Packing: true}); err != nil {
+		if _, _, err := puzzles.Make(context.Background(), o, propagate.Solver{}); err != nil {
 			b.Fatal(err)
 		}
 	}

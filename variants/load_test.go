@@ -2,6 +2,7 @@ package variants_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -28,6 +29,8 @@ func TestParseBad(t *testing.T) {
 			"an alias is refused where it is used"},
 		{"attack-twice.yaml", `variants: attack-twice.yaml:2:24: attack "row" named twice (first at line 2, column 11)`,
 			"a kind named twice is a typo more likely than intent"},
+		{"attacks-too-many.yaml", `variants: attacks-too-many.yaml:2:10: attacks: 65 names: at most 64 riders and leapers in all`,
+			"a list longer than the bound is refused before its names are compared with each other (60,000 once took 120 s)"},
 		{"attack-unknown.yaml", `variants: attack-unknown.yaml:2:24: unknown attack "knigt" (did you mean knight?)`,
 			"a misspelt kind is an error, not ignored"},
 		{"attacks-scalar.yaml", `variants: attacks-scalar.yaml:2:10: attacks: want a list of kinds such as [row, column], got string "queen"`,
@@ -303,5 +306,20 @@ func TestSort(t *testing.T) {
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("Sort(%q) = %q, want %q (%s)", tt.in, got, tt.want, tt.reason)
 		}
+	}
+}
+
+// TestParseLongAttackList: 60,000 distinct leapers are refused by their number, as the list stands; the
+// error is the one of a list one name too long.
+func TestParseLongAttackList(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("board: 8\nattacks: [")
+	for i := range 60000 {
+		fmt.Fprintf(&b, "\"leap(%d,%d)\", ", i+1, i+4)
+	}
+	b.WriteString("]\n")
+	_, err := variants.Parse("long.yaml", []byte(b.String()))
+	if want := "variants: long.yaml:2:10: attacks: 60000 names: at most 64 riders and leapers in all"; err == nil || err.Error() != want {
+		t.Errorf("60000 leapers: %v, want %s", err, want)
 	}
 }

@@ -317,6 +317,11 @@ func (p *parser) attacks(n *yaml.Node) (constraints.Attack, error) {
 	if len(n.Content) == 1 && n.Content[0].Kind == yaml.ScalarNode && strings.EqualFold(strings.TrimSpace(n.Content[0].Value), "none") {
 		return a, nil // [none], as --attacks none: the same as []
 	}
+	// Each name of a list that is not refused adds a rider or leaper, so a list longer than the bound on
+	// them is refused before its names are compared with each other, which takes time quadratic in them.
+	if len(n.Content) > constraints.MaxVectors {
+		return constraints.Attack{}, p.errAt(n, "attacks: %d names: at most %d riders and leapers in all", len(n.Content), constraints.MaxVectors)
+	}
 	for _, e := range n.Content {
 		if e.Kind != yaml.ScalarNode || e.ShortTag() != "!!str" {
 			return constraints.Attack{}, p.errAt(e, "attacks: want a kind such as row, got %s", describe(e))
@@ -332,8 +337,8 @@ func (p *parser) attacks(n *yaml.Node) (constraints.Attack, error) {
 			return constraints.Attack{}, pe
 		}
 		for i, s := range sets {
-			if s.Has(k) || k.Has(s) {
-				return constraints.Attack{}, p.errAt(e, "attack %q named twice (first at line %d, column %d)", e.Value, firsts[i].Line, firsts[i].Column)
+			if msg := constraints.Overlap(firsts[i].Value, s, e.Value, k); msg != "" {
+				return constraints.Attack{}, p.errAt(e, "%s (first at line %d, column %d)", msg, firsts[i].Line, firsts[i].Column)
 			}
 		}
 		firsts, sets = append(firsts, e), append(sets, k)

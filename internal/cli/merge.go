@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/report"
 	"github.com/queens-dev/queens/internal/runfile"
 	"github.com/queens-dev/queens/solvers"
 )
@@ -19,8 +20,8 @@ import (
 const mergeUsage = `Usage: queens merge FILE|DIR... | -
 
 Adds up the shard results of a count split across machines (queens solve --shard I/M), after
-checking that they make one whole count: one model, method, task list and program version for all, every
-shard 0 to M-1 present once, every task counted once, no sum past 64 bits. A folder stands for every
+checking that they make one whole count: one model, method, task list and program version for all (each
+shard's fingerprint the one of those fields, its model text a model's), every shard 0 to M-1 present once, every task counted once, no sum past 64 bits. A folder stands for every
 *.json file in it (checkpoints and logs beside them are left alone). With -, reads the shards from stdin,
 one JSON object after another. The answer names the board, n and M. A gap, a duplicate, a mismatch, an
 empty or stopped shard or a corrupted file is exit 1, with a message naming the file; a file or folder
@@ -89,23 +90,23 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 	switch *format {
 	case "json":
 		b, _ := json.Marshal(struct {
-			Model    string    `json:"model"`
-			Method   string    `json:"method"`
-			Version  string    `json:"version"`
-			Shards   int       `json:"shards"`
-			Tasks    tasksJSON `json:"tasks"`
-			Count    uint64    `json:"count"`
-			Complete bool      `json:"complete"`
+			Model    string       `json:"model"`
+			Method   string       `json:"method"`
+			Version  string       `json:"version"`
+			Shards   int          `json:"shards"`
+			Tasks    report.Tasks `json:"tasks"`
+			Count    uint64       `json:"count"`
+			Complete bool         `json:"complete"`
 		}{strings.TrimSpace(total.Run.Model), total.Run.Method, total.Run.Version, total.Shards,
-			tasksJSON{total.Tasks, total.Tasks}, total.Count, true})
+			report.Tasks{Done: total.Tasks, Total: total.Tasks}, total.Count, true})
 		out.write(string(jsonEscape(b)) + "\n")
 	case "leetcode":
 		out.printf("%d\n", total.Count)
 	case "dimacs":
-		out.printf("c queens merge: %s\nc %d shards, %d tasks\ns mc %d\n", escape(describeRun(total.Run.Model)), total.Shards, total.Tasks, total.Count)
+		out.printf("c queens merge: %s\nc %d shards, %d tasks\ns mc %d\n", escape(describeModel(total.Model)), total.Shards, total.Tasks, total.Count)
 	default:
 		out.printf("%d %s of %s, from M=%d %s of %d %s\n", total.Count, plural(total.Count, "solution", "solutions"),
-			escape(describeRun(total.Run.Model)), total.Shards, plural(uint64(total.Shards), "shard", "shards"),
+			escape(describeModel(total.Model)), total.Shards, plural(uint64(total.Shards), "shard", "shards"),
 			total.Tasks, plural(uint64(total.Tasks), "task", "tasks"))
 	}
 	if err := out.flush(); err != nil {
@@ -158,45 +159,13 @@ func shardFiles(path string) ([]string, error) {
 	return files, nil // os.ReadDir sorts by name
 }
 
-// describeRun says which model a run counted, from the canonical text its shards carry ("board 16 16",
-// "queens 16", "attacks …", …): "n=16 (16×16, 16 queens, attacks row,column,diagonal,anti-diagonal)".
-func describeRun(canonical string) string {
-	var rows, cols int
-	var parts []string
-	for _, line := range strings.Split(strings.TrimSpace(canonical), "\n") {
-		key, val, _ := strings.Cut(line, " ")
-		switch key {
-		case "board":
-			fmt.Sscanf(val, "%d %d", &rows, &cols)
-			parts = append(parts, fmt.Sprintf("%d×%d", rows, cols))
-		case "queens":
-			parts = append(parts, val+" "+map[bool]string{true: "queen", false: "queens"}[val == "1"])
-		case "attacks":
-			parts = append(parts, "attacks "+val)
-		case "wrap":
-			// "false" and "true" are a flat board and a torus, as before surfaces had names.
-			if s, err := constraints.ParseSurface(val); err == nil && s != constraints.Flat {
-				parts = append(parts, s.Describe())
-			} else if err != nil {
-				parts = append(parts, "wrap "+val)
-			}
-		case "blocked", "fixed":
-			if n := len(strings.Fields(val)); n > 0 {
-				parts = append(parts, fmt.Sprintf("%d %s", n, key))
-			}
-		case "regions":
-			parts = append(parts, "regions "+val)
-		case "each":
-			if val != "" && val != "none" {
-				parts = append(parts, "each "+val)
-			}
-		}
+// describeModel says which model a run counted: "n=16 (16×16, 16 queens, attacks
+// row,column,diagonal,anti-diagonal)".
+func describeModel(m constraints.Model) string {
+	if m.Square() {
+		return fmt.Sprintf("n=%d (%s)", m.Rows, m)
 	}
-	text := strings.Join(parts, ", ")
-	if rows > 0 && rows == cols {
-		return fmt.Sprintf("n=%d (%s)", rows, text)
-	}
-	return text
+	return m.String()
 }
 
 // readShardStream reads shard results from r, one JSON object after another.

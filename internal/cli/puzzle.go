@@ -13,6 +13,7 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/propagate"
 	"github.com/queens-dev/queens/variants"
 )
 
@@ -75,7 +76,7 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 		grade = g
 		*difficulty = g.String()
 	}
-	var s solvers.Solver = deduce.Solver{Packing: true}
+	var s solvers.Solver = propagate.Solver{}
 	if *solver != "propagate" {
 		var err error
 		if s, err = newSolver(*solver, 0, methods["fastest"]); err != nil {

@@ -59,6 +59,11 @@ type Checkpoint struct {
 // locks it. A file made for another run (model, method, task list or program version) is refused, as
 // is one another process holds, and one damaged other than by a torn last line.
 func Open(path string, r Run) (*Checkpoint, error) {
+	// A path that is there must be a regular file before it is opened: opening a FIFO, a device or a
+	// terminal for writing is already an act on it.
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("checkpoint %s: not a regular file", path)
+	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("checkpoint: %w", err)

@@ -24,11 +24,14 @@ type Run struct {
 	Version string
 }
 
+// fingerprintBytes is the length of a fingerprint, in bytes: twice as many hex digits.
+const fingerprintBytes = 16
+
 // Fingerprint returns 32 hex digits that change whenever any part of r does.
 func (r Run) Fingerprint() string {
 	h := sha256.New()
 	fmt.Fprintf(h, "queens run\nmodel\n%s\nmethod %s\nkey %s\ntasks %d\nversion %s\n", r.Model, r.Method, r.Key, r.Tasks, r.Version)
-	return hex.EncodeToString(h.Sum(nil)[:16])
+	return hex.EncodeToString(h.Sum(nil)[:fingerprintBytes])
 }
 
 // describe says what a run is, in a line, for messages.

@@ -10,10 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 )
 
-var run = Run{Model: "board 8 8\n", Method: "join", Key: "join n=8 tasks=5", Tasks: 5, Version: "test"}
+var run = Run{Model: constraints.Classic(8).Canonical(), Method: "join", Key: "join n=8 tasks=5", Tasks: 5, Version: "test"}
 
 func TestCheckpointResume(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "c.ckpt")
@@ -150,7 +151,9 @@ func TestParseShard(t *testing.T) {
 		{"auto/4", env("JOB_COMPLETION_INDEX", "2"), solvers.Shard{Index: 2, Of: 4}, ""},
 		{"auto/4", env("SLURM_ARRAY_TASK_ID", "12", "SLURM_ARRAY_TASK_MIN", "10"), solvers.Shard{Index: 2, Of: 4}, ""},
 		{"auto/4", env("PARALLEL_SEQ", "3"), solvers.Shard{Index: 2, Of: 4}, ""},
-		{"auto/4", env("PARALLEL_SEQ", "5"), solvers.Shard{}, "the index must be 0 to 3"},
+		{"auto/4", env("PARALLEL_SEQ", "5"), solvers.Shard{}, `shard auto/4: PARALLEL_SEQ="5" (GNU parallel, which counts from 1) makes shard 4, but the index must be 0 to 3`},
+		{"auto/4", env("PARALLEL_SEQ", "0"), solvers.Shard{}, `shard auto/4: PARALLEL_SEQ="0" (GNU parallel, which counts from 1) makes shard -1, but the index must be 0 to 3`},
+		{"auto/4", env("SLURM_ARRAY_TASK_ID", "9", "SLURM_ARRAY_TASK_MIN", "1"), solvers.Shard{}, `SLURM_ARRAY_TASK_ID="9" (Slurm array job, less SLURM_ARRAY_TASK_MIN="1") makes shard 8`},
 		{"auto/4", env(), solvers.Shard{}, "JOB_COMPLETION_INDEX (Kubernetes Indexed Job), SLURM_ARRAY_TASK_ID (Slurm array job), PARALLEL_SEQ (GNU parallel)"},
 		{"auto/4", env("JOB_COMPLETION_INDEX", "x"), solvers.Shard{}, "not a whole number"},
 		{"auto/4", env("JOB_COMPLETION_INDEX", "1", "PARALLEL_SEQ", "1"), solvers.Shard{}, `JOB_COMPLETION_INDEX="1" (Kubernetes Indexed Job) and PARALLEL_SEQ="1" (GNU parallel): more than one engine's index is set`},
@@ -210,8 +213,8 @@ func TestMerge(t *testing.T) {
 	}
 	other := append([]ShardResult{}, shards...)
 	other[1].Fingerprint = "x"
-	if _, err := Merge(names, other, false); err == nil || !strings.Contains(err.Error(), "b: from another run") {
-		t.Errorf("another run: %v", err)
+	if _, err := Merge(names, other, false); err == nil || !strings.Contains(err.Error(), `b: corrupted: fingerprint "x" is not the one of its model`) {
+		t.Errorf("a changed fingerprint: %v", err)
 	}
 	if _, err := ReadShard("x.json", strings.NewReader(`{"queens_shard": "1", "bogus": 1}`)); err == nil {
 		t.Errorf("an unknown field: no error")
@@ -393,12 +396,12 @@ func TestCrossCheck(t *testing.T) {
 	}
 	bad = append([]ShardResult{}, others...)
 	bad[0].Fingerprint = "x"
-	if _, err := CrossCheck(names, shards, otherNames, bad); err == nil || !strings.Contains(err.Error(), "m2-0: from another run") {
-		t.Errorf("another run: %v", err)
+	if _, err := CrossCheck(names, shards, otherNames, bad); err == nil || !strings.Contains(err.Error(), "m2-0: corrupted: fingerprint") {
+		t.Errorf("a changed fingerprint: %v", err)
 	}
 	bad[0] = others[0]
 	bad[0].TotalTasks = 1 << 20
-	if _, err := CrossCheck(names, shards, otherNames, bad); err == nil || !strings.Contains(err.Error(), "m2-0: corrupted: 1048576 tasks") {
+	if _, err := CrossCheck(names, shards, otherNames, bad); err == nil || !strings.Contains(err.Error(), `m2-0: from another run than m3-0: its total_tasks is "1048576", not "5"`) {
 		t.Errorf("a task list of another length: %v", err)
 	}
 }

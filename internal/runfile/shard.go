@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 )
 
@@ -20,8 +21,9 @@ func ParseShard(s string, getenv func(string) string) (solvers.Shard, error) {
 		return solvers.Shard{}, fmt.Errorf("want I/M or auto/M with 1 ≤ M ≤ %d, got %q", MaxShards, s)
 	}
 	var i int
+	var from string // where auto found the index, for messages
 	if is == "auto" {
-		i, err = shardFromEnv(getenv)
+		i, from, err = shardFromEnv(getenv)
 		if err != nil {
 			return solvers.Shard{}, err
 		}
@@ -29,6 +31,9 @@ func ParseShard(s string, getenv func(string) string) (solvers.Shard, error) {
 		return solvers.Shard{}, fmt.Errorf("want I/M or auto/M, got %q", s)
 	}
 	if i < 0 || i >= m {
+		if from != "" {
+			return solvers.Shard{}, fmt.Errorf("shard auto/%d: %s makes shard %d, but the index must be 0 to %d", m, from, i, m-1)
+		}
 		return solvers.Shard{}, fmt.Errorf("shard %d of %d: the index must be 0 to %d", i, m, m-1)
 	}
 	return solvers.Shard{Index: i, Of: m}, nil
@@ -53,7 +58,9 @@ var Engines = []Engine{
 	{Name: "GNU parallel", Var: "PARALLEL_SEQ", One: true},
 }
 
-func shardFromEnv(getenv func(string) string) (int, error) {
+// shardFromEnv returns the shard index the environment gives, and where it found it, for messages:
+// `PARALLEL_SEQ="0" (GNU parallel, which counts from 1)`.
+func shardFromEnv(getenv func(string) string) (int, string, error) {
 	var set []string
 	for _, e := range Engines {
 		if v := getenv(e.Var); v != "" {
@@ -63,7 +70,7 @@ func shardFromEnv(getenv func(string) string) (int, error) {
 	if len(set) > 1 {
 		// An engine run inside another (GNU parallel in a Kubernetes pod): which index names the shard
 		// is the user's to say, not a guess that could count one shard twice.
-		return 0, fmt.Errorf("shard auto: %s: more than one engine's index is set; give it as --shard I/M", strings.Join(set, " and "))
+		return 0, "", fmt.Errorf("shard auto: %s: more than one engine's index is set; give it as --shard I/M", strings.Join(set, " and "))
 	}
 	for _, e := range Engines {
 		v := getenv(e.Var)
@@ -72,27 +79,30 @@ func shardFromEnv(getenv func(string) string) (int, error) {
 		}
 		i, err := strconv.Atoi(v)
 		if err != nil {
-			return 0, fmt.Errorf("%s=%q (%s): not a whole number", e.Var, v, e.Name)
+			return 0, "", fmt.Errorf("%s=%q (%s): not a whole number", e.Var, v, e.Name)
 		}
+		from := fmt.Sprintf("%s=%q (%s", e.Var, v, e.Name)
 		if e.Base != "" {
 			if b := getenv(e.Base); b != "" {
 				base, err := strconv.Atoi(b)
 				if err != nil {
-					return 0, fmt.Errorf("%s=%q (%s): not a whole number", e.Base, b, e.Name)
+					return 0, "", fmt.Errorf("%s=%q (%s): not a whole number", e.Base, b, e.Name)
 				}
 				i -= base
+				from += fmt.Sprintf(", less %s=%q", e.Base, b)
 			}
 		}
 		if e.One {
 			i--
+			from += ", which counts from 1"
 		}
-		return i, nil
+		return i, from + ")", nil
 	}
 	var names []string
 	for _, e := range Engines {
 		names = append(names, fmt.Sprintf("%s (%s)", e.Var, e.Name))
 	}
-	return 0, fmt.Errorf("shard auto: no engine's index in the environment (want one of %s)", strings.Join(names, ", "))
+	return 0, "", fmt.Errorf("shard auto: no engine's index in the environment (want one of %s)", strings.Join(names, ", "))
 }
 
 // ShardResult is what one shard of a count writes: which run and which shard it is, the tasks it
@@ -172,6 +182,8 @@ type Merged struct {
 	Shards int
 	Tasks  int
 	Run    ShardResult // the first shard, for the run's description
+	// Model is the model the shards counted, read back from their text once it was checked.
+	Model constraints.Model
 }
 
 // ErrDuplicate is wrapped by Merge's error for a shard given twice.
@@ -186,14 +198,19 @@ func Merge(names []string, shards []ShardResult, allowSame bool) (Merged, error)
 		return Merged{}, errors.New("no shards given")
 	}
 	first := shards[0]
+	model, err := first.verify()
+	if err != nil {
+		return Merged{}, fmt.Errorf("%s: %w", names[0], err)
+	}
 	m := first.Shard.Of
 	byIndex := make(map[int]int, m)
 	var total uint64
 	seen := make([]bool, first.TotalTasks)
 	for k, s := range shards {
+		if err := sameRun(names, k, s, first); err != nil {
+			return Merged{}, err
+		}
 		switch {
-		case s.Fingerprint != first.Fingerprint:
-			return Merged{}, fmt.Errorf("%s: from another run than %s (fingerprint %s, not %s)", names[k], names[0], s.Fingerprint, first.Fingerprint)
 		case s.Shard.Of != m:
 			return Merged{}, fmt.Errorf("%s: shard %d of %d, but %s is one of %d", names[k], s.Shard.Index, s.Shard.Of, names[0], m)
 		case s.Shard.Index < 0 || s.Shard.Index >= m || m > s.TotalTasks || s.TotalTasks != first.TotalTasks:
@@ -247,7 +264,67 @@ func Merge(names []string, shards []ShardResult, allowSame bool) (Merged, error)
 			return Merged{}, fmt.Errorf("task %d of %d is in no shard given", i, len(seen))
 		}
 	}
-	return Merged{Count: total, Shards: m, Tasks: first.TotalTasks, Run: first}, nil
+	return Merged{Count: total, Shards: m, Tasks: first.TotalTasks, Run: first, Model: model}, nil
+}
+
+// run returns the run s names.
+func (s ShardResult) run() Run {
+	return Run{Model: s.Model, Method: s.Method, Key: s.Key, Tasks: s.TotalTasks, Version: s.Version}
+}
+
+// verify checks that s's fingerprint is the one of its fields and that its model text is a model's
+// canonical text, and returns that model. A shard whose text was changed after it was written, even
+// only where no count depends on it, is refused: what merge prints comes from what it checked.
+func (s ShardResult) verify() (constraints.Model, error) {
+	if s.run().Fingerprint() != s.Fingerprint {
+		return constraints.Model{}, badField("fingerprint", "%q is not the one of its model, method, key, total_tasks and version: the file was changed after it was written", short(s.Fingerprint))
+	}
+	m, err := ParseModel(s.Model)
+	if err != nil {
+		return constraints.Model{}, badField("model", "%v", err)
+	}
+	return m, nil
+}
+
+// sameRun checks that shards[k], s, is of the run of first, a shard verify has accepted, field by field:
+// every field that merge prints or that the fingerprint covers. names name the files in errors.
+func sameRun(names []string, k int, s, first ShardResult) error {
+	for _, f := range []struct{ name, got, want string }{
+		{"model", s.Model, first.Model},
+		{"method", s.Method, first.Method},
+		{"key", s.Key, first.Key},
+		{"version", s.Version, first.Version},
+		{"total_tasks", strconv.Itoa(s.TotalTasks), strconv.Itoa(first.TotalTasks)},
+	} {
+		if f.got != f.want {
+			return fmt.Errorf("%s: from another run than %s: its %s: the shards of one count agree on every field but their own tasks", names[k], names[0], firstDifference(f.name, f.got, f.want))
+		}
+	}
+	if s.Fingerprint != first.Fingerprint {
+		return fmt.Errorf("%s: %w", names[k], badField("fingerprint", "%q is not the one of its model, method, key, total_tasks and version: the file was changed after it was written", short(s.Fingerprint)))
+	}
+	return nil
+}
+
+// firstDifference names the first line where two texts of field differ, and shows both lines: `model
+// line 1 is "board 13 13", not "board 12 12"`.
+func firstDifference(field, got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; ; i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl || i >= len(g) || i >= len(w) {
+			if len(g) == 1 && len(w) == 1 {
+				return fmt.Sprintf("%s is %q, not %q", field, short(gl), short(wl))
+			}
+			return fmt.Sprintf("%s line %d is %q, not %q", field, i+1, short(gl), short(wl))
+		}
+	}
 }
 
 // CrossCheck holds the per-task counts of shards (a set Merge has accepted) against those of others,
@@ -273,12 +350,13 @@ func CrossCheck(names []string, shards []ShardResult, otherNames []string, other
 	}
 	checked := make([]bool, first.TotalTasks)
 	n := 0
+	if _, err := first.verify(); err != nil {
+		return 0, fmt.Errorf("%s: %w", names[0], err)
+	}
 	for k, o := range others {
-		switch {
-		case o.Fingerprint != first.Fingerprint:
-			return n, fmt.Errorf("%s: from another run than %s (fingerprint %s, not %s)", otherNames[k], names[0], o.Fingerprint, first.Fingerprint)
-		case o.TotalTasks != first.TotalTasks:
-			return n, fmt.Errorf("%s: corrupted: %d tasks in the list, %s has %d", otherNames[k], o.TotalTasks, names[0], first.TotalTasks)
+		// sameRun names the other file as its k-th name, and the first shard as its 0th.
+		if err := sameRun([]string{names[0], otherNames[k]}, 1, o, first); err != nil {
+			return n, err
 		}
 		var sum uint64
 		for _, t := range o.Tasks {

@@ -144,19 +144,19 @@ func (s *ShardResult) field(d *ShardDecoder, key string) error {
 	var err error
 	switch key {
 	case "queens_shard":
-		if err = d.str(key, &s.Format); err == nil && s.Format != shardFormat {
+		if err = d.str(key, &s.Format, maxMethod); err == nil && s.Format != shardFormat {
 			return errNotShard
 		}
 	case "fingerprint":
-		err = d.str(key, &s.Fingerprint)
+		err = d.str(key, &s.Fingerprint, 2*fingerprintBytes)
 	case "model":
-		err = d.str(key, &s.Model)
+		err = d.str(key, &s.Model, MaxModelText)
 	case "method":
-		err = d.str(key, &s.Method)
+		err = d.str(key, &s.Method, maxMethod)
 	case "key":
-		err = d.str(key, &s.Key)
+		err = d.str(key, &s.Key, maxKey)
 	case "version":
-		err = d.str(key, &s.Version)
+		err = d.str(key, &s.Version, maxVersion)
 	case "total_tasks":
 		err = d.integer(key, &s.TotalTasks, 1, MaxTasks)
 	case "count":
@@ -183,7 +183,7 @@ func (s *ShardResult) field(d *ShardDecoder, key string) error {
 	case "tasks":
 		err = s.readTasks(d)
 	case "stopped":
-		err = d.str(key, &s.Stopped)
+		err = d.str(key, &s.Stopped, maxStopped)
 	default:
 		return badField(key, "is not a field of a shard result")
 	}
@@ -241,7 +241,8 @@ func (d *ShardDecoder) delim(field string, want json.Delim, what string) error {
 	return nil
 }
 
-func (d *ShardDecoder) str(field string, out *string) error {
+// str reads a string of at most max bytes.
+func (d *ShardDecoder) str(field string, out *string, max int) error {
 	tok, err := d.dec.Token()
 	if err != nil {
 		return err
@@ -249,6 +250,9 @@ func (d *ShardDecoder) str(field string, out *string) error {
 	s, ok := tok.(string)
 	if !ok {
 		return badField(field, "is %s, want a string", kind(tok))
+	}
+	if len(s) > max {
+		return badField(field, "is %d bytes long, more than the %d it may be", len(s), max)
 	}
 	*out = s
 	return nil
@@ -396,14 +400,18 @@ type jsonGuard struct {
 	escaped  bool
 	blanks   int // the current run of blanks outside strings
 	word     int // the current bare word's length
+	str      int // the current string's length, in bytes as written
 	err      error
 }
 
-// The longest run of blanks and the longest bare word a shard result holds: MarshalIndent writes a few
-// blanks at a time, and a number of 64 bits has at most 20 digits.
+// The longest run of blanks, the longest bare word and the longest string a shard result holds:
+// MarshalIndent writes a few blanks at a time, a number of 64 bits has at most 20 digits, and the longest
+// string is the model's text, whose bytes (letters, digits, blanks, commas, slashes, dots, newlines) are
+// written as at most 2 each.
 const (
 	maxBlanks = 4096
 	maxWord   = 64
+	maxString = 2*MaxModelText + 2
 )
 
 // guardError is text that cannot be a shard result, found by jsonGuard at offset.
@@ -433,6 +441,9 @@ func (g *jsonGuard) Read(p []byte) (int, error) {
 func (g *jsonGuard) step(c byte) string {
 	switch {
 	case g.inString:
+		if g.str++; g.str > maxString {
+			return fmt.Sprintf("a string of more than %d bytes: not a shard result as queens writes it", maxString)
+		}
 		switch {
 		case g.escaped:
 			g.escaped = false
@@ -442,7 +453,7 @@ func (g *jsonGuard) step(c byte) string {
 			g.inString = false
 		}
 	case c == '"':
-		g.inString, g.blanks, g.word = true, 0, 0
+		g.inString, g.blanks, g.word, g.str = true, 0, 0, 0
 	case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 		g.word = 0
 		if g.blanks++; g.blanks > maxBlanks {

@@ -3,12 +3,14 @@ package runfile
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 )
 
@@ -142,5 +144,125 @@ func TestReadShardFileBounded(t *testing.T) {
 		if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
 			t.Errorf("%s: %d bytes allocated to refuse it, want at most 1 MB", filepath.Base(path), got)
 		}
+	}
+}
+
+// TestMergeChecksEveryField edits one field of one shard of a sound count, as a user with an editor
+// would: the set is refused, naming the file and the field, whether the fingerprint was left alone or
+// made anew to match the edit. What merge prints comes from fields it checked.
+func TestMergeChecksEveryField(t *testing.T) {
+	done := map[int]solvers.Tally{0: {Count: 5}, 1: {Count: 7}, 2: {Count: 11}, 3: {Count: 13}, 4: {Count: 17}}
+	var shards []ShardResult
+	for i := range 2 {
+		s, err := NewShardResult(run, solvers.Shard{Index: i, Of: 2}, done)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, s)
+	}
+	names := []string{"a.json", "b.json"}
+	m, err := Merge(names, shards, false)
+	if err != nil || m.Count != 53 || m.Model.Rows != 8 || m.Model.String() != "8×8, 8 queens, attacks row,column,diagonal,anti-diagonal" {
+		t.Fatalf("a sound count: %+v, %v", m, err)
+	}
+	edits := []struct {
+		name   string
+		edit   func(s *ShardResult)
+		want   string
+		reason string
+	}{
+		{"model", func(s *ShardResult) { s.Model = strings.Replace(s.Model, "board 8 8", "board 9 9", 1) },
+			`b.json: from another run than a.json: its model line 1 is "board 9 9", not "board 8 8"`, "merge once printed n=13 for the count of n=12"},
+		{"version", func(s *ShardResult) { s.Version = "queens v9" }, `b.json: from another run than a.json: its version is "queens v9", not "test"`, ""},
+		{"method", func(s *ShardResult) { s.Method = "meet" }, `its method is "meet", not "join"`, ""},
+		{"key", func(s *ShardResult) { s.Key += " " }, `its key is`, ""},
+		{"total_tasks", func(s *ShardResult) { s.TotalTasks = 6 }, `its total_tasks is "6", not "5"`, ""},
+	}
+	for _, tt := range edits {
+		for _, refingerprint := range []bool{false, true} {
+			edited := append([]ShardResult{}, shards...)
+			tt.edit(&edited[1])
+			if refingerprint {
+				edited[1].Fingerprint = edited[1].run().Fingerprint()
+			}
+			if _, err := Merge(names, edited, false); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%s edited (fingerprint made anew: %t) %s: %v, want %s", tt.name, refingerprint, tt.reason, err, tt.want)
+			}
+			// The same edit in the first shard is found as well: against the second, or in itself.
+			edited = append([]ShardResult{}, shards...)
+			tt.edit(&edited[0])
+			if refingerprint {
+				edited[0].Fingerprint = edited[0].run().Fingerprint()
+			}
+			if _, err := Merge(names, edited, false); err == nil || !strings.HasPrefix(err.Error(), "a.json: corrupted") && !strings.HasPrefix(err.Error(), "b.json: from another run") {
+				t.Errorf("%s edited in the first shard (fingerprint made anew: %t): %v", tt.name, refingerprint, err)
+			}
+		}
+	}
+	// Every shard edited alike, its fingerprint made anew: the text must still be a model's.
+	for _, text := range []string{"m", "board 8 8\n", constraints.Classic(8).Canonical() + "junk\n", strings.Replace(run.Model, "board 8 8", "board 0 8", 1)} {
+		edited := append([]ShardResult{}, shards...)
+		for i := range edited {
+			edited[i].Model = text
+			edited[i].Fingerprint = edited[i].run().Fingerprint()
+		}
+		if _, err := Merge(names, edited, false); err == nil || !strings.HasPrefix(err.Error(), "a.json: corrupted: model ") {
+			t.Errorf("model text %q in every shard: %v, want a.json: corrupted: model …", text, err)
+		}
+	}
+}
+
+// TestReadShardLongStrings: a string longer than its field may be is refused as it is read, with memory
+// bounded by the longest a field may be, not by the file.
+func TestReadShardLongStrings(t *testing.T) {
+	good := shardText(t, 0)
+	for _, tt := range []struct{ field, text, want string }{
+		{"version", `"version": "` + strings.Repeat("v", maxVersion+1) + `"`, "corrupted: version is 513 bytes long, more than the 512"},
+		{"method", `"method": "` + strings.Repeat("m", 100) + `"`, "corrupted: method is 100 bytes long"},
+		{"model", `"model": "` + strings.Repeat("b", MaxModelText+1) + `"`, "corrupted: model is 4194305 bytes long"},
+		{"version", `"version": "` + strings.Repeat("v", maxString+10) + `"`, "a string of more than 8388610 bytes"},
+	} {
+		i := strings.Index(good, `"`+tt.field+`"`)
+		j := i + strings.Index(good[i:], ",\n")
+		text := good[:i] + tt.text + good[j:]
+		if _, err := ReadShard("x.json", strings.NewReader(text)); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("a long %s: %.200v, want %s", tt.field, err, tt.want)
+		}
+	}
+}
+
+// vs reads as n bytes 'v', never held whole.
+type vs struct{ n int }
+
+func (r *vs) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := min(len(p), r.n)
+	for i := range p[:k] {
+		p[i] = 'v'
+	}
+	r.n -= k
+	return k, nil
+}
+
+// TestReadShardHugeVersion: a version string of 200 MB, which merge once held (665 MB), is refused at the
+// longest string a shard result may hold, with memory of a few times that, never the file's.
+func TestReadShardHugeVersion(t *testing.T) {
+	good := shardText(t, 0)
+	i := strings.Index(good, `"version"`)
+	j := i + strings.Index(good[i:], ",\n")
+	r := io.MultiReader(strings.NewReader(good[:i]+`"version": "`), &vs{n: 200 << 20}, strings.NewReader(`"`+good[j:]))
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := NewShardDecoder("stdin", r).Next()
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "a string of more than") {
+		t.Errorf("a version of 200 MB: %v", err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 8*maxString {
+		t.Errorf("%d bytes allocated to refuse a version of 200 MB, want at most %d", got, 8*maxString)
+	} else {
+		t.Logf("%d bytes allocated", got)
 	}
 }

@@ -6,11 +6,11 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/deduce"
 	"github.com/queens-dev/queens/internal/modeltest"
 	makepuzzle "github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"
+	"github.com/queens-dev/queens/solvers/propagate"
 	"github.com/queens-dev/queens/solvers/sat"
 )
 
@@ -75,7 +75,7 @@ func TestPropagateMatchesGeneral(t *testing.T) {
 	prop := backtrack.New(backtrack.Counting(backtrack.Propagate))
 	counts := map[uint64]int{}
 	for seed := range uint64(12) {
-		m, _, err := makepuzzle.Make(ctx, makepuzzle.Options{Size: 8 + int(seed%2), Stars: 2, Seed: seed}, deduce.Solver{Packing: true})
+		m, _, err := makepuzzle.Make(ctx, makepuzzle.Options{Size: 8 + int(seed%2), Stars: 2, Seed: seed}, propagate.Solver{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -78,7 +78,7 @@ func fits(p *constraints.Program) error {
 		entries += f.Entries()
 	}
 	if entries > maxEntries {
-		return fmt.Errorf("search: %d×%d board with %d families of lines holding %d cells in all: more than %d: %w", p.Rows, p.Cols, len(p.Families), entries, maxEntries, solvers.ErrUnsupported)
+		return fmt.Errorf("search: the lines of a %d×%d board hold %d cells in all (%d families of lines, a cell once for each line through it), more than the %d the search keeps: %w", p.Rows, p.Cols, entries, len(p.Families), maxEntries, solvers.ErrUnsupported)
 	}
 	return nil
 }

@@ -7,6 +7,9 @@ import (
 	"strings"
 )
 
+// A finder looks for the next step of each technique on a state; this file holds what the techniques
+// share: the finder, its scratch, and the words of their sentences.
+
 // step is a deduction found on a state: the technique, the cells it decides, and why.
 type step struct {
 	tech    *Technique
@@ -90,7 +93,7 @@ func (f *finder) next() uint32 {
 	return f.tick
 }
 
-func (f *finder) name(i int32) string { return f.s.p.cell(int(i)).String() }
+func (f *finder) name(i int32) string { return CellName(f.s.p.cell(int(i))) }
 
 // cellList names cells for a sentence: "r1c2, r1c3 and r2c4"; past six, "r1c2, r1c3, … and 7 more".
 func (f *finder) cellList(cells []int32) string {
@@ -142,87 +145,6 @@ func (f *finder) openIn(u int32) []int32 {
 // human reports whether a unit is worth naming to a player: the board as a whole is left to the end.
 func (f *finder) human(u int32) bool { return f.s.p.units[u].kind != KindBoard }
 
-func (f *finder) attacked() (step, bool) {
-	s := f.s
-	for i, v := range s.cells {
-		if v != Queen {
-			continue
-		}
-		var ex []int32
-		for _, a := range s.p.attacks[i] {
-			if s.cells[a] == Open {
-				ex = append(ex, a)
-			}
-		}
-		if len(ex) > 0 {
-			return step{exclude: ex, why: fmt.Sprintf("the queen on %s attacks %s", f.name(int32(i)), f.cellList(ex))}, true
-		}
-	}
-	return step{}, false
-}
-
-func (f *finder) full() (step, bool) {
-	s := f.s
-	for u := range s.p.units {
-		u := int32(u)
-		if s.count[u].open > 0 && f.room(u) == 0 {
-			x := s.p.units[u]
-			return step{exclude: f.openIn(u), why: fmt.Sprintf("%s holds its %s, so its other cells are empty", x.name, queensWord(x.hi))}, true
-		}
-	}
-	return step{}, false
-}
-
-func (f *finder) lastCells() (step, bool) {
-	s := f.s
-	for u := range s.p.units {
-		u := int32(u)
-		if n := f.need(u); s.count[u].open > 0 && int(s.count[u].open) == n {
-			open := f.openIn(u)
-			why := fmt.Sprintf("%s needs %s more and has just %s open", s.p.units[u].name, queensWord(n), f.cellList(open))
-			if n == 1 {
-				why = fmt.Sprintf("%s needs 1 more queen and %s is its last open cell", s.p.units[u].name, f.name(open[0]))
-			}
-			return step{place: open, why: why}, true
-		}
-	}
-	return step{}, false
-}
-
-// confined finds a unit a whose open cells all lie in another unit b that can take no more queens than a
-// still needs: b's other open cells are empty.
-func (f *finder) confined() (step, bool) {
-	s := f.s
-	for a := range s.p.units {
-		a := int32(a)
-		need := f.need(a)
-		if need <= 0 || s.count[a].open == 0 || !f.human(a) {
-			continue
-		}
-		open := f.openIn(a)
-		t := f.next()
-		for _, c := range open {
-			f.stamp[c] = t
-		}
-		for _, b := range s.p.cellUnits[open[0]] {
-			if b == a || !f.human(b) || f.room(b) > need || !f.within(open, b) {
-				continue
-			}
-			var ex []int32
-			for _, c := range s.p.units[b].cells {
-				if s.cells[c] == Open && f.stamp[c] != t {
-					ex = append(ex, c)
-				}
-			}
-			if len(ex) > 0 {
-				return step{exclude: ex, why: fmt.Sprintf("%s's open cells all lie in %s, and %s takes no more than the %s %s needs: %s's other cells are empty",
-					s.p.units[a].name, s.p.units[b].name, s.p.units[b].name, queensWord(need), s.p.units[a].name, s.p.units[b].name)}, true
-			}
-		}
-	}
-	return step{}, false
-}
-
 // within reports whether every cell of cells lies in unit b.
 func (f *finder) within(cells []int32, b int32) bool {
 	for _, c := range cells {
@@ -260,59 +182,30 @@ func (f *finder) effect(y int32, t uint32) int {
 	return n
 }
 
-// seesAll finds a cell emptied by a queen on any open cell of a unit that still needs one.
-func (f *finder) seesAll() (step, bool) {
-	s := f.s
-	for a := range s.p.units {
-		a := int32(a)
-		if f.need(a) < 1 || s.count[a].open < 2 || !f.human(a) {
-			continue
-		}
-		open := f.openIn(a)
-		ex := f.emptiedByAll(open)
-		if len(ex) > 0 {
-			return step{exclude: ex, why: fmt.Sprintf("%s has a queen among %s, and wherever it stands it empties %s",
-				s.p.units[a].name, f.cellList(open), f.cellList(ex))}, true
-		}
-	}
-	return step{}, false
-}
-
-// contradiction finds an open cell whose queen would leave some unit too little room, counting only the
-// cells that queen empties at once.
-func (f *finder) contradiction() (step, bool) {
-	s := f.s
-	if len(f.unitMark) < len(s.p.units) {
-		f.unitMark = make([]uint32, len(s.p.units))
-	}
-	if len(f.unitCount) < len(s.p.units) {
-		f.unitCount = make([]int32, len(s.p.units))
-	}
-	for y := range f.openCells() {
+// emptiedByAll returns the open cells, outside cells, that a queen on any of cells (open) would empty
+// at once: if one of cells holds a queen, they hold none.
+func (f *finder) emptiedByAll(cells []int32) []int32 {
+	touched := f.touched[:0]
+	defer func() { f.touched = touched[:0] }()
+	for _, y := range cells {
 		t := f.next()
 		f.effect(y, t)
-		// The cells emptied, counted per unit: markedIn reads them.
 		for _, c := range f.effected {
-			for _, u := range s.p.cellUnits[c] {
-				if f.unitMark[u] != t {
-					f.unitMark[u], f.unitCount[u] = t, 0
-				}
-				f.unitCount[u]++
+			if f.count[c] == 0 {
+				touched = append(touched, c)
 			}
-		}
-		if u, ok := f.starved(y, t); ok {
-			x := s.p.units[u]
-			left := int(s.count[u].open) - f.markedIn(u, t)
-			have := int(s.count[u].queens)
-			if slices.Contains(s.p.cellUnits[y], u) {
-				left--
-				have++
-			}
-			return step{exclude: []int32{y}, why: fmt.Sprintf("a queen on %s would leave %s %s for the %s it still needs",
-				f.name(y), x.name, roomWord(left), queensWord(x.lo-have))}, true
+			f.count[c]++
 		}
 	}
-	return step{}, false
+	var ex []int32
+	for _, c := range touched {
+		if int(f.count[c]) == len(cells) && !slices.Contains(cells, c) {
+			ex = append(ex, c)
+		}
+		f.count[c] = 0
+	}
+	slices.Sort(ex)
+	return ex
 }
 
 func roomWord(n int) string {
@@ -333,47 +226,47 @@ func (f *finder) markedIn(u int32, t uint32) int {
 	return int(f.unitCount[u])
 }
 
-// starved returns a unit that a queen on y (whose effect is marked with t) leaves with fewer open cells
-// than queens it still needs. It looks at the units near y only: the others lose no cell.
-func (f *finder) starved(y int32, t uint32) (int32, bool) {
-	s := f.s
-	check := func(u int32) bool {
-		left := int(s.count[u].open) - f.markedIn(u, t)
-		have := int(s.count[u].queens)
-		if slices.Contains(s.p.cellUnits[y], u) {
-			left--
-			have++
-		}
-		return have+left < s.p.units[u].lo
-	}
-	visit := func(c int32) (int32, bool) {
-		for _, u := range s.p.cellUnits[c] {
-			if check(u) && f.human(u) {
-				return u, true
-			}
-		}
-		return 0, false
-	}
-	if u, ok := visit(y); ok {
-		return u, true
-	}
-	for _, a := range s.p.attacks[y] {
-		if s.cells[a] == Open {
-			if u, ok := visit(a); ok {
-				return u, true
+// regionCells returns, per cell, the exact region unit holding it, or −1, made on first use.
+func (f *finder) regionCells() []int32 {
+	if f.cellRegion == nil {
+		f.cellRegion = make([]int32, len(f.s.cells))
+		for i := range f.s.cells {
+			f.cellRegion[i] = -1
+			if u, ok := f.regionOf(int32(i)); ok {
+				f.cellRegion[i] = u
 			}
 		}
 	}
-	for _, u := range s.p.cellUnits[y] {
-		if f.room(u) == 1 {
-			for _, c := range s.p.units[u].cells {
-				if s.cells[c] == Open {
-					if v, ok := visit(c); ok {
-						return v, true
-					}
-				}
-			}
+	return f.cellRegion
+}
+
+func (f *finder) regionOf(c int32) (int32, bool) {
+	for _, u := range f.s.p.cellUnits[c] {
+		if x := f.s.p.units[u]; x.kind == KindRegion && x.lo == x.hi {
+			return u, true
 		}
 	}
 	return 0, false
+}
+
+func (f *finder) unitNames(us []int32) string {
+	return sentenceList(len(us), len(us), func(i int) string { return f.s.p.units[us[i]].name })
+}
+
+func (f *finder) verdict(place, ex []int32) string {
+	var parts []string
+	if len(place) > 0 {
+		parts = append(parts, "put a queen on "+f.cellList(place))
+	}
+	if len(ex) > 0 {
+		parts = append(parts, "leave "+f.cellList(ex)+" empty")
+	}
+	return strings.Join(parts, " and ")
+}
+
+func waysWord(n int) string {
+	if n == 1 {
+		return "there is 1 way to place them without two attacking, and it "
+	}
+	return fmt.Sprintf("all %d ways to place them without two attacking ", n)
 }
