@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/deduce"
 	"github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/propagate"
 	"github.com/queens-dev/queens/solvers/sat"
 )
 
@@ -35,7 +35,7 @@ func TestShapes(t *testing.T) {
 		singles, small, regions := 0, 0, 0
 		for seed := range uint64(k.seeds) {
 			name := fmt.Sprintf("%d×%d %d★ seed %d", k.size, k.size, k.stars, seed)
-			m, hidden, err := puzzles.Make(context.Background(), puzzles.Options{Size: k.size, Stars: k.stars, Seed: seed}, deduce.Solver{Packing: true})
+			m, hidden, err := puzzles.Make(context.Background(), puzzles.Options{Size: k.size, Stars: k.stars, Seed: seed}, propagate.Solver{})
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
