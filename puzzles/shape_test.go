@@ -32,7 +32,7 @@ func TestShapes(t *testing.T) {
 	}
 	kinds = append(kinds, kind{10, 2, 3}, kind{14, 3, 2}, kind{17, 4, 2})
 	for _, k := range kinds {
-		singles, small, regions := 0, 0, 0
+		var shapes []puzzles.Shape
 		for seed := range uint64(k.seeds) {
 			name := fmt.Sprintf("%d×%d %d★ seed %d", k.size, k.size, k.stars, seed)
 			m, hidden, err := puzzles.Make(context.Background(), puzzles.Options{Size: k.size, Stars: k.stars, Seed: seed}, propagate.Solver{})
@@ -52,7 +52,7 @@ func TestShapes(t *testing.T) {
 			if s.Regions != k.size {
 				t.Errorf("%s: %d regions, want %d", name, s.Regions, k.size)
 			}
-			singles, small, regions = singles+s.Singles, small+s.Small, regions+s.Regions
+			shapes = append(shapes, s)
 			if err := m.Check(hidden); err != nil {
 				t.Errorf("%s: the hidden solution fails: %v", name, err)
 			}
@@ -60,8 +60,8 @@ func TestShapes(t *testing.T) {
 				t.Errorf("%s: %d solutions, want exactly 1\n%v", name, got, m.Regions)
 			}
 		}
-		t.Logf("%d×%d %d★, %d seeds: %.2f one-cell regions a puzzle, %.1f%% of regions of at most 2 cells", k.size, k.size, k.stars, k.seeds,
-			float64(singles)/float64(k.seeds), 100*float64(small)/float64(regions))
+		t.Logf("%d×%d %d★: %s", k.size, k.size, k.stars, summary(shapes))
+		singles, small, regions := sums(shapes)
 		if singles*10 > 3*k.seeds {
 			t.Errorf("%d×%d %d★: %d one-cell regions in %d puzzles, want at most 0.3 a puzzle", k.size, k.size, k.stars, singles, k.seeds)
 		}
