@@ -53,9 +53,16 @@ const (
 	MaxStars = 4
 )
 
-// MinSideFor returns the smallest side that takes stars queens per row and column without two touching:
-// 4 per star.
-func MinSideFor(stars int) int { return MinSize * stars }
+// MinSideFor returns the smallest side Make takes with stars queens per line: 4 per star, the fewest
+// columns that take stars queens a row without two touching, but 17 for four stars. At 16×16 every two
+// columns side by side must hold a queen in every other row, so few placements exist, and the median
+// puzzle takes seconds.
+func MinSideFor(stars int) int {
+	if stars == 4 {
+		return 17
+	}
+	return MinSize * stars
+}
 
 // MaxSideFor returns the largest side Make takes with stars queens per line, 0 for none: the sides whose
 // puzzles it makes in under a second or two (median, one core; see docs/puzzles.md). They take in the
@@ -67,9 +74,9 @@ func MaxSideFor(stars int) int {
 	case 2:
 		return 12
 	case 3:
-		return 16
+		return 14
 	case 4:
-		return 18
+		return 17
 	}
 	return 0
 }
@@ -84,7 +91,7 @@ func CheckOptions(o Options) error {
 	case o.Singles < 0 || o.Singles > 0 && o.Stars > 1 || o.Singles > o.Size/4:
 		return fmt.Errorf("%d one-cell regions: want 0, or up to a quarter of the side with one star", o.Singles)
 	case o.Size < MinSideFor(o.Stars) || o.Size > MaxSideFor(o.Stars):
-		return fmt.Errorf("want a side from %d to %d with %d %s (the smallest side is 4 per star)", MinSideFor(o.Stars), MaxSideFor(o.Stars), o.Stars, plural(o.Stars, "star", "stars"))
+		return fmt.Errorf("want a side from %d to %d with %d %s", MinSideFor(o.Stars), MaxSideFor(o.Stars), o.Stars, plural(o.Stars, "star", "stars"))
 	}
 	return nil
 }
