@@ -18,18 +18,17 @@ import (
 	"github.com/queens-dev/queens/variants"
 )
 
-const solveUsage = `Usage: queens solve [model flags] [--count|--all|--first] [flags]
+const solveUsage = `Usage: queens solve [MODEL | model flags] [--count|--all|--first] [flags]
 
-Counts the solutions of one model (the default), lists them (--all: the backtracker in row-major
-order, LeetCode's; SAT in its own), or finds one (--first: proved on small boards, by construction
-and local search on huge ones, up to 10^7).
+Counts the solutions of one model (the default), lists them (--all; the backtracker in LeetCode's
+order), or finds one (--first: proved on small boards, built or searched on huge ones). MODEL: a
+built-in name, a file (YAML, level JSON, letter grid), - for stdin or a puzz.link URL.
 
 Examples:
   queens solve -n 8 --unique                  92 solutions, 12 unique
   queens solve -n 4 --all --format leetcode   [[".Q..","...Q","Q...","..Q."],...]
   queens solve -n 10 --knight --all           the 4 superqueens boards
-  queens solve --variant linkedin-09 --first --format unicode
-  queens solve -n 1000000 --first --format cols > cols.txt
+  queens solve linkedin-09 --first --format unicode
   queens solve -n 19 --checkpoint n19.ckpt    rerun after a crash to resume
   queens solve -n 20 --shard auto/64 > part.json   (then: queens merge part*.json)
 `
@@ -91,9 +90,6 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if err := f.model.stray(fs); err != nil {
-		return err
-	}
 	mode, err := f.mode()
 	if err != nil {
 		return err
@@ -107,9 +103,19 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if fs.Changed("checkpoint") && f.checkpoint == "" {
 		return usagef("--checkpoint: give a file name (leave the flag out for no checkpoint)")
 	}
-	m, v, err := f.model.model(ctx, fs)
+	if f.timeout > 0 {
+		// The limit covers reading the model too: stdin or a FIFO may stay silent.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
+	}
+	m, l, err := f.model.model(ctx, e, fs)
 	if err != nil {
-		return err
+		return withTimeoutOf(err, f.timeout)
+	}
+	var v *variants.Variant
+	if l != nil {
+		v = &l.Variant
 	}
 	if hint := f.model.presetHint(fs); hint != "" && !f.quiet {
 		fmt.Fprintf(e.stderr, "# %s\n", hint)
@@ -131,11 +137,6 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	s, err := newSolver(f.solver, f.threads, method, backtrack.TaskDepth(f.taskDepth))
 	if err != nil {
 		return err
-	}
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeout)
-		defer cancel()
 	}
 	r := &solveRun{e: e, f: &f, m: m, s: s, mode: mode, out: out, start: e.now()}
 	res, err := r.run(ctx)
