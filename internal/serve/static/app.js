@@ -647,6 +647,25 @@ async function fairyCount() {
 
 // --- start -------------------------------------------------------------------------------------
 
+// generatorSizes offers, for the queens per region chosen, the sides the generator makes.
+function generatorSizes(sides) {
+  const stars = $("stars");
+  stars.innerHTML = "";
+  for (const e of sides) {
+    const o = document.createElement("option");
+    o.textContent = String(e.stars);
+    stars.appendChild(o);
+  }
+  const fill = () => {
+    const e = sides.find((x) => String(x.stars) === stars.value) || sides[0];
+    const was = +$("size").value || 8;
+    $("size").innerHTML = "";
+    options($("size"), e.min, e.max, Math.min(e.max, Math.max(e.min, was)));
+  };
+  stars.addEventListener("change", fill);
+  fill();
+}
+
 function options(sel, from, to, value) {
   for (let i = from; i <= to; i++) {
     const o = document.createElement("option");
@@ -658,7 +677,6 @@ function options(sel, from, to, value) {
 
 async function start() {
   regionCSS();
-  options($("size"), 5, 12, 8);
   options($("esize"), 4, 20, 8);
   const b = $("board");
   b.addEventListener("pointerdown", pointerDown);
@@ -689,8 +707,10 @@ async function start() {
   $("closeedit").addEventListener("click", () => load({...puzzle}));
   $("fcount").addEventListener("click", fairyCount);
 
-  const [list, techs] = await Promise.all([api("/api/catalog"), api("/api/techniques").catch(() => [])]);
+  const [list, techs, sides] = await Promise.all([api("/api/catalog"), api("/api/techniques").catch(() => []),
+    api("/api/sizes").catch(() => [{stars: 1, min: 5, max: 12}])]);
   for (const t of techs) techniqueNames[t.id] = t.name;
+  generatorSizes(sides);
   const sel = $("catalog");
   for (const v of list.filter((v) => v.regions)) {
     const o = document.createElement("option");
