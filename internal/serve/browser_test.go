@@ -171,15 +171,19 @@ func solution(t *testing.T, b *browser, name string) [][2]int {
 		t.Fatal(err)
 	}
 	defer r.Body.Close()
-	var v struct{ Solution [][2]int }
-	if err := json.NewDecoder(r.Body).Decode(&v); err != nil || len(v.Solution) == 0 {
+	var v struct{ Solutions [][]string }
+	if err := json.NewDecoder(r.Body).Decode(&v); err != nil || len(v.Solutions) == 0 {
 		t.Fatalf("solution of %s: %v", name, err)
 	}
-	for i := range v.Solution {
-		v.Solution[i][0]++
-		v.Solution[i][1]++
+	var cells [][2]int
+	for r, line := range v.Solutions[0] {
+		for c, ch := range line {
+			if ch == 'Q' {
+				cells = append(cells, [2]int{r + 1, c + 1})
+			}
+		}
 	}
-	return v.Solution
+	return cells
 }
 
 // TestGame plays the page in headless Chromium: a user's clicks, drags and keys, and what the page

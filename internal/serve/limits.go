@@ -10,12 +10,12 @@ import (
 	"net/http"
 	"net/url"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/report"
 )
 
 // Limits bound what one server takes on: how long and how large a request may be, how many
@@ -193,7 +193,7 @@ func writeError(w http.ResponseWriter, code int, msg string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(code)
-	fmt.Fprintf(w, "{\"error\":%s}\n", strconv.Quote(msg))
+	report.WriteError(w, msg)
 }
 
 // LimitListener returns a listener that holds at most n connections open at once: Accept waits while

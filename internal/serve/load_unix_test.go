@@ -64,7 +64,7 @@ func TestLoad(t *testing.T) {
 					for _, b := range board {
 						lines = append(lines, string(b))
 					}
-					req["board"] = lines
+					req["state"] = lines
 					data, _ := json.Marshal(req)
 					t0 := time.Now()
 					r, err := http.Post(base+"/api/hint", "application/json", bytes.NewReader(data))

@@ -382,7 +382,7 @@ function wrongOf(h) {
 async function hint() {
   if (mode !== "play") return;
   try {
-    const h = await api("/api/hint", {...request(), board: played()});
+    const h = await api("/api/hint", {...request(), state: played()});
     clearHighlights();
     const wrong = wrongOf(h);
     if (wrong.length) {
@@ -405,7 +405,7 @@ async function hint() {
 async function check() {
   if (mode !== "play") return;
   try {
-    const h = await api("/api/hint", {...request(), board: played()});
+    const h = await api("/api/hint", {...request(), state: played()});
     clearHighlights();
     const wrong = wrongOf(h);
     highlight(wrong, "wrong");
@@ -424,14 +424,11 @@ function yaml() {
 async function reveal() {
   if (mode !== "play") return;
   try {
-    const r = await fetch("/api/solve?solver=backtrack&mode=first", {method: "POST", headers: {"Content-Type": "application/yaml"}, body: yaml()});
-    const v = await r.json();
-    if (!r.ok) throw new Error(v.error);
-    if (!v.solution) { say("This puzzle has no solution.", "error"); return; }
+    const v = await api("/api/solve", {yaml: yaml(), solver: "backtrack", mode: "first"});
+    if (!v.solutions || !v.solutions.length) { say("This puzzle has no solution.", "error"); return; }
     revealed = true;
     const cells = [];
-    for (let rr = 0; rr < puzzle.rows; rr++) for (let cc = 0; cc < puzzle.cols; cc++) cells.push([rr, cc, "x"]);
-    for (const [rr, cc] of v.solution) cells.push([rr, cc, "Q"]);
+    v.solutions[0].forEach((line, rr) => { for (let cc = 0; cc < line.length; cc++) cells.push([rr, cc, line[cc] === "Q" ? "Q" : "x"]); });
     change(cells);
     document.body.dataset.revealed = "";
   } catch (e) { say("Reveal failed: " + e.message, "error"); }
@@ -639,7 +636,7 @@ async function fairyCount() {
   const parts = await Promise.all(["backtrack", "sat"].map(async (s) => {
     try {
       const v = await api(`/api/solve?solver=${s}&${q}`);
-      return `${s}: ${v.count}${v.complete ? "" : " or more"} in ${v.ms.toFixed(1)} ms`;
+      return `${s}: ${v.count}${v.complete ? "" : " or more"} in ${v.elapsed_ms.toFixed(1)} ms`;
     } catch (e) { return `${s}: ${e.message}`; }
   }));
   $("fmsg").textContent = parts.join("; ");
