@@ -426,10 +426,12 @@ func TestGame(t *testing.T) {
 		level := `{"colorRegions": [["a","a","b","b"],["a","c","b","b"],["c","c","d","d"],["c","d","d","d"]]}`
 		for _, c := range []struct{ paste, want string }{
 			{"not a puzzle", "Could not open it"},
-			{`{"colorRegions": 3}`, "Could not open it: level JSON"},
+			{`{"colorRegions": 3}`, "Could not open it: level"},
+			{`{"colorRegions": [["a"]], "colorRegions": [["b"]]}`, `repeated key "colorRegions"`},
 			{level, ""},
 			{"https://puzz.link/p?starbattle/9/9/2/12a955kh37khi20fe0g13toea1c07g", ""},
 		} {
+			eval[any](tb, `document.getElementById("message").textContent = ""`)
 			tb.do(chromedp.SetValue(chromedp.ID("paste"), c.paste))
 			tb.button("open")
 			if c.want != "" {
