@@ -206,7 +206,7 @@ function afterChange() {
     stopTimer();
     solved = !revealed;
     if (revealed) say("The solution, revealed: play it again from the start with Restart.", "revealed");
-    else say(`Solved! Every queen is right, in ${clock()}.`, "solved");
+    else say(`Solved! Every queen is right, in ${clock()}.${best()}`, "solved");
   } else if (a.conflict.size) {
     say(`${a.conflict.size} ${plural(a.conflict.size, "queen breaks", "queens break")} a rule: shown in red.`, "conflict");
   } else if (!$("message").className || $("message").className === "conflict") say("");
@@ -238,6 +238,27 @@ function clock() {
   const s = Math.floor(((stopped || Date.now()) - started) / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
+
+// best records a solve's time for this puzzle in the browser and says how it compares.
+function best() {
+  const key = "queens.best." + puzzleParam();
+  const ms = (stopped || Date.now()) - started;
+  let before = 0;
+  try {
+    before = +localStorage.getItem(key) || 0;
+    if (!before || ms < before) localStorage.setItem(key, String(ms));
+  } catch (e) { return ""; }
+  if (!before) return "";
+  const fmt = (t) => { const s = Math.floor(t / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
+  return ms < before ? ` A new best: it was ${fmt(before)}.` : ` Your best on this puzzle: ${fmt(before)}.`;
+}
+
+// The timer stands still while the page is hidden: a game left in a background tab is not slower.
+let hiddenAt = 0;
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) hiddenAt = Date.now();
+  else if (hiddenAt) { if (!stopped) started += Date.now() - hiddenAt; hiddenAt = 0; }
+});
 
 function startTimer() {
   started = Date.now(); stopped = 0;
