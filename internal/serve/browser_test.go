@@ -382,6 +382,10 @@ func TestGame(t *testing.T) {
 		if m := tb.message(); !strings.HasPrefix(m, "Step 2 — ") {
 			t.Errorf("step message %q", m)
 		}
+		tb.do(chromedp.KeyEvent("n"), chromedp.KeyEvent("n"), chromedp.KeyEvent("p"))
+		if got := eval[string](tb, `document.getElementById("stepcount").textContent`); !strings.HasPrefix(got, "step 3 of ") {
+			t.Errorf("after n, n, p: %q", got)
+		}
 		tb.button("closesteps")
 		if n := eval[int](tb, `document.querySelectorAll("[data-queen], [data-mark]").length`); n != 0 {
 			t.Errorf("back to the game: %d cells filled, want the player's empty board", n)

@@ -699,9 +699,18 @@ async function start() {
   $("share").addEventListener("click", share);
   $("autocross").checked = localStorage.getItem("queens.autocross") === "1";
   $("autocross").addEventListener("change", () => { localStorage.setItem("queens.autocross", $("autocross").checked ? "1" : "0"); render(); });
-  $("prevstep").addEventListener("click", () => { if (stepAt > 0) { stepAt--; showStep(); } });
-  $("nextstep").addEventListener("click", () => { if (stepAt < steps.steps.length) { stepAt++; showStep(); } });
-  $("closesteps").addEventListener("click", () => { setMode("play"); clearHighlights(); render(); say(""); });
+  const prevStep = () => { if (stepAt > 0) { stepAt--; showStep(); } };
+  const nextStep = () => { if (stepAt < steps.steps.length) { stepAt++; showStep(); } };
+  const closeSteps = () => { setMode("play"); clearHighlights(); render(); say(""); };
+  $("prevstep").addEventListener("click", prevStep);
+  $("nextstep").addEventListener("click", nextStep);
+  $("closesteps").addEventListener("click", closeSteps);
+  // Stepping by keys: n or PageDown the next step, p or PageUp the previous one, Escape back to the game.
+  document.addEventListener("keydown", (e) => {
+    if (mode !== "steps" || e.ctrlKey || e.altKey || e.metaKey || /INPUT|TEXTAREA|SELECT/.test(e.target.tagName)) return;
+    const act = {n: nextStep, PageDown: nextStep, p: prevStep, PageUp: prevStep, Escape: closeSteps}[e.key];
+    if (act) { act(); e.preventDefault(); }
+  });
   $("generate").addEventListener("click", generate);
   $("open").addEventListener("click", openPasted);
   $("makemode").addEventListener("click", makeMode);
