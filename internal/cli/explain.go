@@ -47,8 +47,8 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if *format != "text" && *format != "json" {
-		return usagef("--format %q: want text or json", *format)
+	if err := oneOf("--format", *format, "text", "json"); err != nil {
+		return err
 	}
 	ctx, cancel, err := withTimeout(ctx, *timeout)
 	if err != nil {
@@ -234,8 +234,8 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if *format != "text" && *format != "json" {
-		return usagef("--format %q: want text or json", *format)
+	if err := oneOf("--format", *format, "text", "json"); err != nil {
+		return err
 	}
 	if *state == "-" && mf.readsStdin(fs) {
 		return usagef("the puzzle and --state cannot both come from stdin: give one of them as a file")

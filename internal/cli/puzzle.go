@@ -54,16 +54,14 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 	if err := puzzles.CheckOptions(o); err != nil {
 		return usagef("--size %d --stars %d: %v", *size, *stars, err)
 	}
-	switch *format {
-	case "yaml", "url", "json", "grid", "text", "unicode", "svg":
-	default:
-		return usagef("--format %q: want yaml, url, json, grid, text, unicode or svg", *format)
+	if err := oneOf("--format", *format, "yaml", "url", "json", "grid", "text", "unicode", "svg"); err != nil {
+		return err
 	}
 	var grade deduce.Level
 	if *difficulty != "" {
 		g, err := deduce.ParseLevel(*difficulty)
 		if err != nil {
-			return usagef("--difficulty %q: want easy, medium, hard or expert", *difficulty)
+			return oneOf("--difficulty", *difficulty, "easy", "medium", "hard", "expert")
 		}
 		grade = g
 	}
@@ -71,7 +69,7 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 	if *solver != "propagate" {
 		var err error
 		if s, err = newSolver(*solver, 0, methods["fastest"]); err != nil {
-			return usagef("--solver %q: want propagate, backtrack or sat", *solver)
+			return oneOf("--solver", *solver, "propagate", "backtrack", "sat")
 		}
 	}
 	ctx, cancel, err := withTimeout(ctx, *timeout)

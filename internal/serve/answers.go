@@ -33,14 +33,14 @@ func solve(ctx context.Context, r *http.Request) (any, error) {
 	case "sat":
 		s = sat.New()
 	default:
-		return nil, bad("solver=%q: want backtrack or sat", clip(q.Solver))
+		return nil, choice("solver", q.Solver, "backtrack", "sat")
 	}
 	switch q.Mode {
 	case "":
 		q.Mode = report.ModeCount
 	case report.ModeCount, report.ModeFirst:
 	default:
-		return nil, bad("mode=%q: want count or first", clip(q.Mode))
+		return nil, choice("mode", q.Mode, report.ModeCount, report.ModeFirst)
 	}
 	m, err := q.model(ctx)
 	if err != nil {
