@@ -10,11 +10,11 @@ import (
 
 const serveUsage = `Usage: queens serve [--addr 127.0.0.1:8080]
 
-Serves a page to play region puzzles on (LinkedIn's Queens, Star Battle): pick a built-in puzzle or make
-one by size and grade, place queens and marks with the mouse or the keyboard, ask a hint, check, solve by
-backtracking and by SAT side by side, read the whole explanation, paint regions to make a puzzle and check
-that it has one solution, and count classic and fairy queens. Everything the page needs is inside the
-program. The JSON API behind it: GET /api/solve?variant=NAME&solver=backtrack|sat&mode=first|count,
+Serves a game of region puzzles (LinkedIn's Queens, Star Battle) in the browser: choose a built-in,
+generated or pasted puzzle; play it by clicks, drags or keys, with automatic crosses, conflicts shown as
+they happen, undo and a timer; ask a hint that outlines its cells, step through the whole explanation;
+paint a puzzle of your own and check that it has one solution; share a link to a puzzle and a position.
+Everything the page needs is inside the program. The JSON API behind it: GET /api/solve?variant=NAME&solver=backtrack|sat&mode=first|count,
 POST /api/solve (a variant's YAML), POST /api/hint, POST /api/explain, POST /api/check. It listens on
 this machine only unless --addr says otherwise, and there answers only requests to localhost; Ctrl-C (or SIGTERM) stops it, with exit 0: for a server that is the
 normal end, not an interruption; a request in flight then is told the server is shutting down.

@@ -313,6 +313,16 @@ func TestGame(t *testing.T) {
 		if got := tb.label(5, 9); !strings.Contains(got, "cross (automatic)") {
 			t.Errorf("in the queen's row: %q", got)
 		}
+		// A right queen's automatic crosses are on the board a hint reads: the hint goes further.
+		tb.click(5, 5)
+		q := solution(t, b, "linkedin-09")[0]
+		tb.click(q[0], q[1])
+		tb.click(q[0], q[1])
+		tb.button("hint")
+		tb.wait(`document.getElementById("message").textContent.startsWith("Hint")`)
+		if m := tb.message(); strings.Contains(m, fmt.Sprintf("the queen on r%dc%d attacks", q[0], q[1])) {
+			t.Errorf("with automatic crosses on, the hint tells what they show: %q", m)
+		}
 		tb.do(chromedp.Click(chromedp.ID("autocross")))
 	})
 
@@ -321,7 +331,7 @@ func TestGame(t *testing.T) {
 		tb.button("hint")
 		tb.wait(`document.querySelectorAll(".hint-place, .hint-exclude").length > 0`)
 		m := tb.message()
-		if !strings.HasPrefix(m, "Hint — ") || strings.Contains(m, "last-cell") {
+		if !strings.HasPrefix(m, "Hint — ") || strings.Contains(m, "last-cell") || strings.Contains(m, "exact-fill") {
 			t.Errorf("hint message %q: want the technique by its players' name", m)
 		}
 		// A wrong queen is pointed at, not built on.
@@ -333,6 +343,20 @@ func TestGame(t *testing.T) {
 		tb.wait(`document.querySelectorAll(".wrong").length > 0`)
 		if m := tb.message(); !strings.Contains(m, "wrong") {
 			t.Errorf("hint with a wrong queen: %q", m)
+		}
+	})
+
+	t.Run("hint reasons", func(t *testing.T) {
+		// starbattle-2-10's first step reasons from region H's cells: a queen among four of them
+		// empties a fifth.
+		tb := b.open(t, "/?puzzle=starbattle-2-10")
+		tb.button("hint")
+		tb.wait(`document.querySelectorAll(".hint-exclude").length > 0`)
+		if n := eval[int](tb, `document.querySelectorAll(".hint-uses").length`); n < 2 {
+			t.Errorf("the hint outlines %d cells it reasons from: %q", n, tb.message())
+		}
+		if n := eval[int](tb, `document.querySelectorAll(".hint-uses.hint-exclude, .hint-uses.hint-place").length`); n != 0 {
+			t.Errorf("%d cells outlined both as decided and as reasoned from", n)
 		}
 	})
 
@@ -393,6 +417,34 @@ func TestGame(t *testing.T) {
 		again = b.open(t, strings.TrimPrefix(link, b.server.URL))
 		if got := again.labels(); strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("the shared link of a generated puzzle opened another:\n%q\nwant\n%q", got, want)
+		}
+	})
+
+	t.Run("open pasted", func(t *testing.T) {
+		tb := b.open(t, "/?puzzle=linkedin-09")
+		tb.do(chromedp.Click(chromedp.CSS("#openbox summary")))
+		level := `{"colorRegions": [["a","a","b","b"],["a","c","b","b"],["c","c","d","d"],["c","d","d","d"]]}`
+		for _, c := range []struct{ paste, want string }{
+			{"not a puzzle", "Could not open it"},
+			{`{"colorRegions": 3}`, "Could not open it: level JSON"},
+			{level, ""},
+			{"https://puzz.link/p?starbattle/9/9/2/12a955kh37khi20fe0g13toea1c07g", ""},
+		} {
+			tb.do(chromedp.SetValue(chromedp.ID("paste"), c.paste))
+			tb.button("open")
+			if c.want != "" {
+				tb.wait(`document.getElementById("message").textContent.startsWith("Could not open it")`)
+				if m := tb.message(); !strings.Contains(m, c.want) {
+					t.Errorf("pasting %q: %q, want %q", c.paste, m, c.want)
+				}
+				continue
+			}
+			tb.wait(`document.getElementById("openbox").open === false`)
+			n := eval[int](tb, `document.querySelectorAll("#board .cell").length`)
+			if want := map[bool]int{true: 16, false: 81}[c.paste == level]; n != want {
+				t.Errorf("pasting %.40q: %d cells, want %d", c.paste, n, want)
+			}
+			tb.do(chromedp.Click(chromedp.CSS("#openbox summary")))
 		}
 	})
 

@@ -337,16 +337,54 @@ function key(e) {
 // techniqueName is a step's technique as players name it: the step's own name when the API gives one.
 function techniqueName(step) { return step.technique_name || techniqueNames[step.technique] || step.technique; }
 
+// usesOf returns the cells a step reasons from, from 0: the API's own list when it gives one, else
+// the cells, rows, columns and regions its sentence names (r3c5, r2c9–r3c10, row 4, columns 1–2,
+// region C), less the cells the step decides.
+function usesOf(step) {
+  if (step.uses) return step.uses;
+  const {rows, cols, regions} = puzzle;
+  const used = new Set();
+  const add = (r, c) => { if (r >= 0 && r < rows && c >= 0 && c < cols) used.add(r * cols + c); };
+  const why = step.why || "";
+  for (const m of why.matchAll(/\br(\d+)c(\d+)(?:–r(\d+)c(\d+))?/g)) {
+    const r1 = +m[1] - 1, c1 = +m[2] - 1, r2 = m[3] ? +m[3] - 1 : r1, c2 = m[4] ? +m[4] - 1 : c1;
+    for (let r = Math.min(r1, r2); r <= Math.max(r1, r2); r++) for (let c = Math.min(c1, c2); c <= Math.max(c1, c2); c++) add(r, c);
+  }
+  for (const m of why.matchAll(/\b(rows?|columns?) (\d+)(?:–(\d+))?/g)) {
+    const a = +m[2] - 1, b = m[3] ? +m[3] - 1 : a;
+    for (let i = a; i <= b; i++) for (let j = 0; j < (m[1].startsWith("row") ? cols : rows); j++) m[1].startsWith("row") ? add(i, j) : add(j, i);
+  }
+  for (const m of why.matchAll(/\bregion ([A-Za-z0-9])\b/g)) {
+    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) if (regions[r][c] === m[1]) add(r, c);
+  }
+  for (const [r, c] of (step.place || []).concat(step.exclude || [])) used.delete(r * cols + c);
+  return [...used].map((i) => [Math.floor(i / cols), i % cols]);
+}
+
 function highlight(cells, cls) {
   for (const [r, c] of cells || []) { const d = cellAt(r, c); if (d) d.classList.add(cls); }
+}
+
+// played is the board a hint or a check reads: the player's, with the automatic crosses when they are
+// on, so that a hint does not tell what the page already shows.
+function played() {
+  if (!$("autocross").checked) return board;
+  const a = attacks(board);
+  return board.map((line, r) => [...line].map((v, c) => v === "." && a.crossed.has(r * puzzle.cols + c) ? "x" : v).join(""));
+}
+
+// wrongOf lists a hint's wrong cells that the player put there: a wrong automatic cross goes with
+// the wrong queen that made it.
+function wrongOf(h) {
+  return (h.wrong_queens || []).concat((h.wrong_marks || []).filter(([r, c]) => board[r][c] === "x"));
 }
 
 async function hint() {
   if (mode !== "play") return;
   try {
-    const h = await api("/api/hint", {...request(), state: board});
+    const h = await api("/api/hint", {...request(), state: played()});
     clearHighlights();
-    const wrong = (h.wrong_queens || []).concat(h.wrong_marks || []);
+    const wrong = wrongOf(h);
     if (wrong.length) {
       highlight(wrong, "wrong");
       say(`${wrong.length} ${plural(wrong.length, "cell is", "cells are")} wrong (outlined): take ${plural(wrong.length, "it", "them")} back first.`, "conflict");
@@ -355,7 +393,7 @@ async function hint() {
     if (h.solved) { say("Every queen is placed: nothing left to hint."); return; }
     if (!h.step) { say(h.why || "No technique applies here."); return; }
     const s = h.step;
-    highlight(s.uses, "hint-uses");
+    highlight(usesOf(s), "hint-uses");
     highlight(s.place, "hint-place");
     highlight(s.exclude, "hint-exclude");
     const what = s.place.length ? `A queen goes on ${plural(s.place.length, "the cell", "the cells")} outlined in blue.` :
@@ -367,9 +405,9 @@ async function hint() {
 async function check() {
   if (mode !== "play") return;
   try {
-    const h = await api("/api/hint", {...request(), state: board});
+    const h = await api("/api/hint", {...request(), state: played()});
     clearHighlights();
-    const wrong = (h.wrong_queens || []).concat(h.wrong_marks || []);
+    const wrong = wrongOf(h);
     highlight(wrong, "wrong");
     if (h.solved && !revealed) say(`Solved! Every queen is right, in ${clock()}.`, "solved");
     else if (wrong.length) say(`${wrong.length} ${plural(wrong.length, "cell disagrees", "cells disagree")} with the solution (outlined).`, "conflict");
@@ -427,7 +465,7 @@ function showStep() {
     return;
   }
   const s = e.steps[stepAt - 1];
-  highlight(s.uses, "hint-uses");
+  highlight(usesOf(s), "hint-uses");
   highlight(s.place, "hint-place");
   highlight(s.exclude, "hint-exclude");
   say(`Step ${stepAt} — ${s.guess ? "a guess" : techniqueName(s)}: ${s.why}.` +
