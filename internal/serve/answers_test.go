@@ -39,6 +39,8 @@ func TestSameDocument(t *testing.T) {
 		{"hint yaml", []string{"hint", "linkedin-09", "--format", "json"}, "POST", "/api/hint", "application/yaml", "variant: linkedin-09\n"},
 		{"explain", []string{"explain", "starbattle-2-10", "--format", "json"}, "POST", "/api/explain", "application/json", `{"variant": "starbattle-2-10"}`},
 		{"explain grid", []string{"explain", "-", "--format", "json"}, "POST", "/api/explain", "application/json", `{"regions": ["AABB","ACBB","CCDD","CDDD"]}`},
+		{"check", []string{"check", "linkedin-09", "--format", "json"}, "POST", "/api/check", "application/json", `{"variant": "linkedin-09"}`},
+		{"check grid", []string{"check", "-", "--format", "json"}, "POST", "/api/check", "application/yaml", "regions: [AABB, ACBB, CCDD, CDDD]\n"},
 	} {
 		var stdout, stderr bytes.Buffer
 		stdin := strings.NewReader("AABB\nACBB\nCCDD\nCDDD\n")
