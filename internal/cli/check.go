@@ -24,25 +24,13 @@ Examples:
 
 func runCheck(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "check", checkUsage)
-	var mf modelFlags
-	mf.register(fs)
-	format := fs.String("format", "text", "text or json")
-	timeout := fs.Duration("timeout", time.Minute, "stop after this long (e.g. 30s; 0: no limit), exit 1")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if err := oneOf("--format", *format, "text", "json"); err != nil {
-		return err
-	}
-	ctx, cancel, err := withTimeout(ctx, *timeout)
+	in := newPuzzleInput(fs, time.Minute)
+	ctx, cancel, m, _, err := in.load(ctx, e, fs, args, nil)
 	if err != nil {
 		return err
 	}
 	defer cancel()
-	m, _, err := mf.puzzle(ctx, e, fs, *timeout)
-	if err != nil {
-		return err
-	}
+	format, timeout := in.format, in.timeout
 	c, err := serve.CheckPuzzle(ctx, m)
 	if err != nil {
 		if ctx.Err() != nil {
