@@ -18,7 +18,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/queens-dev/queens/internal/suggest"
+	"github.com/queens-dev/queens/constraints/suggest"
 	"github.com/queens-dev/queens/solvers"
 )
 
