@@ -108,7 +108,8 @@ func TestParseLevel(t *testing.T) {
 	if err1 != nil || err2 != nil || a.Canonical() != b.Canonical() {
 		t.Fatalf("letters %v (%v) and numbers %v (%v) differ", a, err1, b, err2)
 	}
-	for _, in := range []string{`{}`, `{"size": 3, "colorRegions": [["A"]]}`, `{"colorRegions": [["A","B"],["A"]]}`, `[1]`, `{"colorRegions": [[{}]]}`} {
+	for _, in := range []string{`{}`, `{"size": 3, "colorRegions": [["A"]]}`, `{"colorRegions": [["A","B"],["A"]]}`, `[1]`, `{"colorRegions": [[{}]]}`,
+		numbers + ` garbage`, `{"colorRegions": [["A"]], "colorRegions": [["B"]]}`, `{"size": 1, "size": 1, "colorRegions": [["A"]]}`} {
 		if _, err := codec.ParseLevel([]byte(in), 1); err == nil {
 			t.Errorf("%s: no error", in)
 		}

@@ -1,11 +1,11 @@
 package codec
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/strictjson"
 )
 
 // Level is the region-grid JSON that LinkedIn-Queens clones keep a level in: the board's side, each
@@ -41,8 +41,8 @@ func ParseLevel(data []byte, stars int) (constraints.Model, error) {
 		return constraints.Model{}, bad("more than %d bytes", MaxInput)
 	}
 	var l Level
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&l); err != nil {
+	// One value, each key once: a repeated colorRegions would otherwise keep the last one silently.
+	if err := strictjson.Decode(data, &l, false); err != nil {
 		return constraints.Model{}, bad("level JSON: %v", err)
 	}
 	n := len(l.ColorRegions)

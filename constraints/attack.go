@@ -2,6 +2,7 @@ package constraints
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -288,9 +289,9 @@ func ParseKind(s string) (Attack, error) {
 }
 
 // ParseAttack reads a comma-separated list of names and forms ("queen,knight", "rook, leap(1,3)"), or
-// "none" for no attack at all. Commas inside ride(…) and leap(…) belong to the form. A name listed twice,
-// or a set some earlier name already gave whole ("queen,row"), is an error, as a typo is more likely
-// than intent.
+// "none" for no attack at all. Commas inside ride(…) and leap(…) belong to the form. Two names of which
+// one holds the other whole, in either order ("rook,row" as "row,rook"), or one named twice, are an
+// error (see Overlap), as a typo is more likely than intent.
 func ParseAttack(s string) (Attack, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "none":
@@ -305,17 +306,41 @@ func ParseAttack(s string) (Attack, error) {
 		return Attack{}, fmt.Errorf("%d attack names: at most %d riders and leapers in all", len(parts), MaxVectors)
 	}
 	var a Attack
+	sets := make([]Attack, 0, len(parts))
 	for _, part := range parts {
 		k, err := ParseKind(part)
 		if err != nil {
 			return Attack{}, err
 		}
-		if a.Has(k) {
-			return Attack{}, fmt.Errorf("attack %q named twice", strings.TrimSpace(part))
+		for j, s := range sets {
+			if msg := Overlap(parts[j], s, part, k); msg != "" {
+				return Attack{}, errors.New(msg)
+			}
 		}
+		sets = append(sets, k)
 		a = Union(a, k)
 	}
 	return a, nil
+}
+
+// Overlap says why the name next, whose moves are b, may not follow the name first, whose moves are a,
+// in one list of attacks, or returns "" when it may: the same name twice, two names of the same moves,
+// or one name whose moves hold the other's whole ("rook" and "row", in either order). Names that share
+// only some moves ("queen" and "chancellor" share the rook's) may stand together. The flag --attacks
+// and the variant files' attacks: list hold each pair of names to this one rule.
+func Overlap(first string, a Attack, next string, b Attack) string {
+	first, next = strings.TrimSpace(first), strings.TrimSpace(next)
+	switch {
+	case strings.EqualFold(first, next):
+		return fmt.Sprintf("attack %q named twice", next)
+	case a.Equal(b):
+		return fmt.Sprintf("attacks %q and %q are the same moves: name one of them", first, next)
+	case a.Has(b):
+		return fmt.Sprintf("attacks %q and %q: %s holds %s whole: name %s alone", first, next, first, next, first)
+	case b.Has(a):
+		return fmt.Sprintf("attacks %q and %q: %s holds %s whole: name %s alone", first, next, next, first, next)
+	}
+	return ""
 }
 
 // splitList splits s at the commas that are not inside parentheses.

@@ -337,8 +337,8 @@ func (p *parser) attacks(n *yaml.Node) (constraints.Attack, error) {
 			return constraints.Attack{}, pe
 		}
 		for i, s := range sets {
-			if s.Has(k) || k.Has(s) {
-				return constraints.Attack{}, p.errAt(e, "attack %q named twice (first at line %d, column %d)", e.Value, firsts[i].Line, firsts[i].Column)
+			if msg := constraints.Overlap(firsts[i].Value, s, e.Value, k); msg != "" {
+				return constraints.Attack{}, p.errAt(e, "%s (first at line %d, column %d)", msg, firsts[i].Line, firsts[i].Column)
 			}
 		}
 		firsts, sets = append(firsts, e), append(sets, k)

@@ -46,13 +46,13 @@ func runBoard(ctx context.Context, e *env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if err := mf.stray(fs); err != nil {
-		return err
+	if mf.readsStdin(fs) && *file == "" {
+		return usagef("the model and the solver's answer cannot both come from stdin: give the answer with --cnf-model FILE")
 	}
 	if *checkTimeout < 0 {
 		return usagef("--check-timeout %v: must not be negative", *checkTimeout)
 	}
-	m, _, err := mf.model(ctx, fs)
+	m, _, err := mf.model(ctx, e, fs)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/queens-dev/queens/codec"
+	"github.com/queens-dev/queens/internal/source"
 	"github.com/queens-dev/queens/variants"
 )
 
@@ -65,7 +66,7 @@ func runShow(_ context.Context, e *env, args []string) error {
 	if fs.NArg() != 1 {
 		return usagef("want one variant name, as 'queens list' lists them, or a puzz.link URL")
 	}
-	if isURL(fs.Arg(0)) {
+	if source.IsURL(fs.Arg(0)) {
 		m, err := codec.ParseURL(fs.Arg(0))
 		if err != nil {
 			return &usageError{err.Error()}
@@ -119,35 +120,4 @@ func foreignURL(what, name string) error {
 		return usagef("%s%s: a URL, but not of a puzz.link Star Battle (…/p?starbattle/COLS/ROWS/STARS/…)", what, escape(name))
 	}
 	return nil
-}
-
-// loadVariant loads a variant file, a puzz.link Star Battle URL, or the built-in variant of that name when
-// there is no such file. Every error is a usage error naming the file, line and column.
-func loadVariant(name string) (variants.Variant, error) {
-	if name == "" {
-		return variants.Variant{}, usagef("--variant: empty name (give a file or a built-in name; 'queens list' lists them)")
-	}
-	if isURL(name) {
-		m, err := codec.ParseURL(name)
-		if err != nil {
-			return variants.Variant{}, &usageError{err.Error()}
-		}
-		return variants.Variant{Name: "puzz.link", Model: m}, nil
-	}
-	if err := foreignURL("", name); err != nil {
-		return variants.Variant{}, err
-	}
-	if _, err := os.Stat(name); err != nil && !strings.ContainsAny(name, "/\\") {
-		v, berr := builtIn(name)
-		if berr != nil && (strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")) {
-			// A file name: say that the file is missing, and what else was tried.
-			return v, usagef("%s: no such file, nor a built-in variant of that name ('queens list' lists them)", escape(name))
-		}
-		return v, berr
-	}
-	v, err := variants.Load(name)
-	if err != nil {
-		return v, &usageError{err.Error()}
-	}
-	return v, nil
 }

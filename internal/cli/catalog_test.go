@@ -57,7 +57,7 @@ func TestShowURL(t *testing.T) {
 			t.Errorf("#%d: description %q does not name the URL", i, v.Description)
 		}
 	}
-	if code, _, errOut := run("show", "https://puzz.link/p?starbattle/9/9/2/zz"); code != ExitUsage || !strings.Contains(errOut, "border digits") {
+	if code, _, errOut := run("show", "https://puzz.link/p?starbattle/9/9/2/zz"); code != ExitUsage || !strings.Contains(errOut, "not a base-32 digit") {
 		t.Errorf("show of a cut URL: exit %d, %q; want %d and the codec's reason", code, errOut, ExitUsage)
 	}
 	// Text before "?starbattle/" (here a terminal's escape) is not carried into the file, which loads.

@@ -3,7 +3,6 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -13,12 +12,12 @@ import (
 	"strings"
 	"time"
 	"unicode"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 
 	"github.com/queens-dev/queens/constraints/suggest"
+	"github.com/queens-dev/queens/internal/report"
 	"github.com/queens-dev/queens/solvers"
 )
 
@@ -72,6 +71,23 @@ func commands() []command {
 		{"version", "the program's version, revision and Go version", runVersion},
 		{"help", "show help for a command", nil},
 	}
+}
+
+// oneOf returns nil when value is one of choices, else a usage error for flag that lists them and
+// suggests the nearest: --format jsn: want text or json (did you mean json?).
+func oneOf(flag, value string, choices ...string) error {
+	if contains(choices, value) {
+		return nil
+	}
+	want := strings.Join(choices, ", ")
+	if i := strings.LastIndex(want, ", "); i >= 0 {
+		want = want[:i] + " or " + want[i+2:]
+	}
+	msg := fmt.Sprintf("%s %q: want %s", flag, value, want)
+	if near, ok := suggest.Closest(value, choices); ok {
+		msg += fmt.Sprintf(" (did you mean %s?)", near)
+	}
+	return usagef("%s", msg)
 }
 
 // usageError is a bad flag or value: one line on stderr and exit code 2.
@@ -347,29 +363,8 @@ func unprintable(r rune) bool {
 
 func isControl(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
 
-// jsonEscape writes the unprintable characters of JSON text b as \u escapes: the same strings to a
-// reader of JSON, nothing a terminal shows the JSON on can be moved by. Outside strings, JSON text is
-// ASCII, so every such character stands in a string.
-func jsonEscape(b []byte) []byte {
-	// encoding/json escapes the C0 controls itself; the rest pass raw.
-	raw := func(r rune) bool { return r == 0x7f || r >= 0x80 && unprintable(r) }
-	if !bytes.ContainsFunc(b, raw) {
-		return b
-	}
-	var out bytes.Buffer
-	for _, r := range string(b) {
-		switch {
-		case raw(r) && r > 0xffff:
-			r1, r2 := utf16.EncodeRune(r)
-			fmt.Fprintf(&out, "\\u%04x\\u%04x", r1, r2)
-		case raw(r):
-			fmt.Fprintf(&out, "\\u%04x", r)
-		default:
-			out.WriteRune(r)
-		}
-	}
-	return out.Bytes()
-}
+// jsonEscape writes the unprintable characters of JSON text b as \u escapes, as every document does.
+func jsonEscape(b []byte) []byte { return report.Escape(b) }
 
 func printUsage(w io.Writer) {
 	fmt.Fprint(w, `queens: N-Queens and its variants, solved by a bitboard backtracker and by SAT.

@@ -123,7 +123,7 @@ func TestBadInput(t *testing.T) {
 		{"modes exclusive", []string{"solve", "--all", "--first"}, 2, "queens solve: --count, --all and --first exclude each other (see 'queens solve --help')\n"},
 		{"bad format", []string{"solve", "--format", "xml"}, 2, `queens solve: --format "xml": want text, unicode, leetcode, json, cols, dimacs or svg (see 'queens solve --help')` + "\n"},
 		{"bad solver", []string{"solve", "--solver", "dlx"}, 2, `queens solve: --solver "dlx": want auto, backtrack or sat (see 'queens solve --help')` + "\n"},
-		{"stray argument", []string{"solve", "8"}, 2, `queens solve: unexpected argument "8" (see 'queens solve --help')` + "\n"},
+		{"stray argument", []string{"solve", "8"}, 2, `queens solve: unexpected argument "8": for a board of side 8 say -n 8 (see 'queens solve --help')` + "\n"},
 		{"negative threads", []string{"solve", "--threads", "-1"}, 2, fmt.Sprintf("queens solve: --threads -1: want 0 (one per core) to %d (4 per core) (see 'queens solve --help')\n", solvers.MaxThreads())},
 		{"bad method", []string{"solve", "--method", "dfs"}, 2, `queens solve: --method "dfs": want fastest, join, classes, mirror or meet (see 'queens solve --help')` + "\n"},
 		{"join not classic", []string{"solve", "-n", "10", "--knight", "--method", "join"}, 2, joinOnly},
@@ -235,7 +235,7 @@ func TestSolveJSON(t *testing.T) {
 		Count     uint64
 		Unique    *uint64
 		Complete  bool
-		Elapsed   *float64 `json:"elapsed_seconds"`
+		Elapsed   *float64 `json:"elapsed_ms"`
 		Solutions [][]string
 	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {

@@ -7,7 +7,7 @@ import (
 	"github.com/queens-dev/queens/solvers/sat"
 )
 
-const cnfUsage = `Usage: queens cnf [model flags]
+const cnfUsage = `Usage: queens cnf [MODEL] [model flags]
 
 Writes the model's CNF encoding in DIMACS form on stdout, as the SAT solver sees it. Cell variables come
 first, numbered row-major over the free cells; a comment line names each ("c q r3c5 = 30") and the line
@@ -16,7 +16,7 @@ first, numbered row-major over the free cells; a comment line names each ("c q r
 Examples:
   queens cnf -n 8 > queens8.cnf && minisat queens8.cnf out.txt
   queens cnf -n 10 --knight
-  queens cnf --variant nauck-1850
+  queens cnf nauck-1850
 `
 
 func runCNF(ctx context.Context, e *env, args []string) error {
@@ -26,10 +26,7 @@ func runCNF(ctx context.Context, e *env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if err := mf.stray(fs); err != nil {
-		return err
-	}
-	m, _, err := mf.model(ctx, fs)
+	m, _, err := mf.model(ctx, e, fs)
 	if err != nil {
 		return err
 	}

@@ -1,32 +1,43 @@
 package cli
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
+	"github.com/spf13/pflag"
+
+	"github.com/queens-dev/queens/internal/report"
+	"github.com/queens-dev/queens/internal/source"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/sat"
 	"github.com/queens-dev/queens/variants"
 )
 
-const compareUsage = `Usage: queens compare [FILE|DIR|NAME ...] [--limit N] [--timeout D] [--format text|json]
+const compareUsage = `Usage: queens compare [MODEL|DIR ... | model flags [--sweep P=A..B]] [--timeout D] [--format F]
 
 Solves each variant with both solvers, the bitboard backtracker and SAT (gini), and shows that they agree:
 both count; when the count is at most --limit both also list every solution, each is checked against the
 model's definition of attack, and the two sets must be equal (compared by digests, in constant memory);
-then the file's expectations are checked. With no arguments, the built-in catalog; a NAME is a built-in
-variant ('queens list'). Exit 1 on any disagreement or unmet expectation.
+then the file's expectations are checked. With no arguments, the built-in catalog. A MODEL is a built-in
+name ('queens list'), a variant file, - for stdin, a puzz.link URL, a level JSON or a letter grid; a DIR,
+every variant file in it; or the model flags describe one model. Exit 1 on any disagreement or unmet
+expectation.
+
+--sweep PARAM=FROM..TO counts a model given by flags with both solvers at each value, each count under
+its own --timeout (a solver that times out is not run again): a row per value with counts, times, peak
+heap and agreement; --format csv or json, --plot FILE.svg for the times on a log scale.
 
 Examples:
   queens compare                             the built-in catalog
+  queens compare -n 10 --knight              one model given by flags
+  queens compare --attacks queen,knight --sweep n=4..14 --timeout 10s --plot times.svg
   queens compare superqueens-10 classic-8    built-in variants by name
-  queens compare testdata/variants/good      every variant file in a folder
-  queens compare my.yaml --format json --timeout 1m
+  queens compare testdata/variants/good my.yaml --format json --timeout 1m
 `
 
 // compareRow is one variant's line of the comparison.
@@ -35,20 +46,37 @@ type compareRow struct {
 	c      solvers.Comparison
 	unique *uint64
 	expect error
+	// stopped, when set, is why the comparison of this variant was cut short ("timed out after 2s"):
+	// the runs that finished are shown, the others marked so.
+	stopped string
 }
 
 func runCompare(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "compare", compareUsage)
+	var mf modelFlags
+	mf.register(fs)
 	limit := fs.Uint64("limit", 100000, fmt.Sprintf("compare the solution sets when there are at most this many solutions (at most %d)", solvers.MaxCompareLimit))
-	format := fs.String("format", "text", "output: text or json")
+	format := fs.String("format", "text", "output: text, json, or csv (with --sweep)")
 	threads := fs.Int("threads", 0, fmt.Sprintf("goroutines per solver, at most %d (default: one per core)", solvers.MaxThreads()))
-	timeout := fs.Duration("timeout", 0, "stop after this long, with what was compared so far (e.g. 5m)")
+	timeout := fs.Duration("timeout", 0, "stop after this long, with what was compared so far (with --sweep: each count's limit)")
+	sweepFlag := fs.String("sweep", "", "compare the counts at each value of one model flag: `PARAM=FROM..TO` (n, rows, cols, queens)")
+	plot := fs.String("plot", "", "with --sweep, draw the times against the parameter in `FILE.svg`")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
+	formats := []string{"text", "json"}
+	if *sweepFlag != "" {
+		formats = append(formats, "csv")
+	}
+	if err := oneOf("--format", *format, formats...); err != nil {
+		if *format == "csv" {
+			return usagef("--format csv writes a sweep's rows: add --sweep PARAM=FROM..TO")
+		}
+		return err
+	}
 	switch {
-	case *format != "text" && *format != "json":
-		return usagef("--format %q: want text or json", *format)
+	case *plot != "" && *sweepFlag == "":
+		return usagef("--plot draws a sweep: add --sweep PARAM=FROM..TO")
 	case *threads < 0 || *threads > solvers.MaxThreads():
 		return usagef("--threads %d: want 0 (one per core) to %d (4 per core)", *threads, solvers.MaxThreads())
 	case *limit > solvers.MaxCompareLimit:
@@ -56,20 +84,59 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	case *timeout < 0:
 		return usagef("--timeout %v: must not be negative", *timeout)
 	}
-	vs, err := whileLoading(ctx, func() ([]variants.Variant, error) { return loadVariants(fs.Args()) })
-	if err != nil {
-		return err
+	if *sweepFlag != "" {
+		sw, err := parseSweep(*sweepFlag)
+		if err != nil {
+			return err
+		}
+		if fs.Changed("limit") {
+			return usagef("--limit bounds the solution sets compared; a sweep compares counts (leave it out)")
+		}
+		return runSweep(ctx, e, fs, &mf, sw, *threads, *timeout, *format, *plot)
 	}
 	if *timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, *timeout)
 		defer cancel()
 	}
+	vs, err := whileLoading(ctx, func() ([]variants.Variant, error) { return mf.variants(ctx, e, fs) })
+	var ie *interrupted
+	if errors.As(err, &ie) {
+		if ie.done == "" {
+			ie.done = "while reading the models"
+		}
+		if *format == "json" {
+			// The document says that nothing was compared, as a run stopped later says how far it got.
+			if err := writeCompareJSON(e, nil, 0, 0, 0, false); err != nil {
+				return err
+			}
+		}
+		return withTimeoutOf(err, *timeout)
+	}
+	if err != nil {
+		return err
+	}
 	return compareVariants(ctx, e, vs, *limit, *threads, *format, *timeout)
 }
 
-// loadVariants loads the files, folders and built-in names given, or the catalog when none is.
-func loadVariants(paths []string) ([]variants.Variant, error) {
+// variants returns the variants to compare: the one model the flags describe, or every source given as an
+// argument (or by --variant), a folder's variant files, or the catalog when nothing is given.
+func (f *modelFlags) variants(ctx context.Context, e *env, fs *pflag.FlagSet) ([]variants.Variant, error) {
+	paths := fs.Args()
+	if fs.Changed("variant") {
+		paths = append(paths, f.variant)
+	}
+	if f.set(fs) || f.preset.linkedin || f.preset.starbattle.set {
+		if len(paths) > 0 {
+			return nil, usagef("%s and the model flags both give models: give one or the other", escape(paths[0]))
+		}
+		m, _, err := f.model(ctx, e, fs)
+		if err != nil {
+			return nil, err
+		}
+		name := escape(m.String())
+		return []variants.Variant{{Name: name, Source: "flags", Model: m}}, nil
+	}
 	if len(paths) == 0 {
 		return variants.Catalog()
 	}
@@ -84,29 +151,40 @@ func loadVariants(paths []string) ([]variants.Variant, error) {
 			all = append(all, vs...)
 			continue
 		}
-		v, err := loadVariant(p)
+		l, err := source.Load(ctx, p, source.Options{Stars: f.stars.v, Stdin: e.stdin})
 		if err != nil {
-			return nil, err
+			return nil, sourceError(err, p)
 		}
-		all = append(all, v)
+		all = append(all, l.Variant)
 	}
 	return all, nil
 }
 
 func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit uint64, threads int, format string, timeout time.Duration) error {
 	start := e.now()
-	bt, st := backtrack.New(backtrack.Threads(threads)), sat.New(sat.Workers(threads))
+	bt, st := solverPair(threads)
 	var rows []compareRow
 	failed := 0
 	var table *rowWriter
 	if format == "text" {
 		table = newRowWriter(e, vs)
 	}
-	// stopped ends a run that ctx cut short after i variants: the JSON report says what was compared
+	// stopped ends a run that ctx cut short after i variants, in the comparison c of the next one: its
+	// row shows the solver that finished and marks the other; the JSON report says what was compared
 	// (the text table has shown it row by row), and the error says how far it got.
-	stopped := func(i int) error {
+	stopped := func(i int, c solvers.Comparison) error {
+		why := (&interrupted{cause: ctx.Err(), timeout: timeout}).Error()
+		if len(c.Runs) > 0 {
+			o := compareRow{v: vs[i], c: c, stopped: why}
+			rows = append(rows, o)
+			if table != nil {
+				if err := table.row(o); err != nil {
+					return err
+				}
+			}
+		}
 		if format == "json" {
-			if err := writeCompareJSON(e, rows, e.now().Sub(start), i, len(vs)); err != nil {
+			if err := writeCompareJSON(e, rows, e.now().Sub(start), i, len(vs), false); err != nil {
 				return err
 			}
 		}
@@ -123,7 +201,7 @@ func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit u
 		}
 		if err != nil {
 			if ctx.Err() != nil {
-				return stopped(i)
+				return stopped(i, c)
 			}
 			return err
 		}
@@ -133,7 +211,7 @@ func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit u
 			res, err := solvers.CountUnique(ctx, bt, v.Model)
 			if err != nil {
 				if ctx.Err() != nil {
-					return stopped(i)
+					return stopped(i, c)
 				}
 				return err
 			}
@@ -155,7 +233,7 @@ func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit u
 	elapsed := e.now().Sub(start)
 	var err error
 	if format == "json" {
-		err = writeCompareJSON(e, rows, elapsed, len(vs), len(vs))
+		err = writeCompareJSON(e, rows, elapsed, len(vs), len(vs), true)
 	} else {
 		err = writeCompareSummary(e, rows, elapsed, limit)
 	}
@@ -168,8 +246,44 @@ func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit u
 	return nil
 }
 
-func runTime(r solvers.Run) string {
-	return fmt.Sprintf("%.3fs", r.Elapsed.Seconds())
+// solverPair returns the two solvers compare holds together: never auto, always both independent paths.
+func solverPair(threads int) (solvers.Solver, solvers.Solver) {
+	return backtrack.New(backtrack.Threads(threads)), sat.New(sat.Workers(threads))
+}
+
+// runCells are a run's two cells of the table, count and time; a run cut short says so across both:
+// "timed out" "after 2s".
+func runCells(o compareRow, i int) (string, string) {
+	if i >= len(o.c.Runs) {
+		return "-", "not run"
+	}
+	r := o.c.Runs[i]
+	if o.stopped != "" && r.Err != nil {
+		what, after, _ := strings.Cut(o.stopped, " after ")
+		if after == "" {
+			return what, fmt.Sprintf("at %.3fs", r.Elapsed.Seconds())
+		}
+		return what, "after " + after
+	}
+	return fmt.Sprint(r.Result.Count), fmt.Sprintf("%.3fs", r.Elapsed.Seconds())
+}
+
+// runReport is a run of the comparison o as the document shows it: solver i's.
+func runReport(o compareRow, i int) report.Run {
+	if i >= len(o.c.Runs) {
+		return report.Run{Status: report.NotRun}
+	}
+	r := o.c.Runs[i]
+	out := report.Run{Count: r.Result.Count, ElapsedMS: report.Millis(r.Elapsed), Status: report.Done}
+	switch {
+	case o.stopped != "" && r.Err != nil && strings.HasPrefix(o.stopped, "timed out"):
+		out.Status, out.Count = report.TimedOut, 0
+	case o.stopped != "" && r.Err != nil:
+		out.Status, out.Count = report.Interrupted, 0
+	case r.Err != nil:
+		out.Status, out.Error = report.Failed, r.Err.Error()
+	}
+	return out
 }
 
 // rowWriter prints the comparison table a row at a time, in columns sized before the first row.
@@ -189,14 +303,17 @@ func newRowWriter(e *env, vs []variants.Variant) *rowWriter {
 
 func (w *rowWriter) row(o compareRow) error {
 	agree := "yes"
-	if !o.c.Agree() {
+	switch {
+	case o.stopped != "":
+		agree = "-"
+	case !o.c.Agree():
 		agree = "NO"
-	} else if !o.c.SetsCompared {
+	case !o.c.SetsCompared:
 		agree = "counts"
 	}
 	expect := "met"
 	switch {
-	case !o.c.Agree():
+	case o.stopped != "", !o.c.Agree():
 		expect = "-"
 	case o.expect != nil:
 		expect = "UNMET"
@@ -207,9 +324,10 @@ func (w *rowWriter) row(o compareRow) error {
 	if o.unique != nil {
 		unique = fmt.Sprint(*o.unique)
 	}
-	b, s := o.c.Runs[0], o.c.Runs[1]
-	_, err := fmt.Fprintf(w.e.stdout, "%-*s  %12d  %8s  %12d  %8s  %8s  %6s  %s\n", w.name, escape(o.v.Name), b.Result.Count, runTime(b),
-		s.Result.Count, runTime(s), unique, agree, expect)
+	bc, bt := runCells(o, 0)
+	sc, stime := runCells(o, 1)
+	_, err := fmt.Fprintf(w.e.stdout, "%-*s  %12s  %8s  %12s  %8s  %8s  %6s  %s\n", w.name, escape(o.v.Name), bc, bt,
+		sc, stime, unique, agree, expect)
 	return err
 }
 
@@ -242,55 +360,25 @@ func writeCompareSummary(e *env, rows []compareRow, elapsed time.Duration, limit
 	return err
 }
 
-type runJSON struct {
-	Count   uint64  `json:"count"`
-	Seconds float64 `json:"seconds"`
-}
-
-type compareJSON struct {
-	Variant      string    `json:"variant"`
-	Source       string    `json:"source"`
-	Model        modelJSON `json:"model"`
-	Backtrack    runJSON   `json:"backtrack"`
-	SAT          runJSON   `json:"sat"`
-	Unique       *uint64   `json:"unique,omitempty"`
-	Agree        bool      `json:"agree"`
-	SetsCompared bool      `json:"sets_compared"`
-	Expect       string    `json:"expect"`
-	ExpectMet    bool      `json:"expect_met"`
-	Problems     []string  `json:"problems"`
-}
-
-// writeCompareJSON writes the report of the rows, done of total variants compared: "complete" is false,
-// and "compared" says how far it got, when a run was cut short.
-func writeCompareJSON(e *env, rows []compareRow, elapsed time.Duration, done, total int) error {
-	all := struct {
-		Variants []compareJSON `json:"variants"`
-		Agree    bool          `json:"agree"`
-		Met      bool          `json:"expectations_met"`
-		Complete bool          `json:"complete"`
-		Compared tasksJSON     `json:"compared"`
-		Seconds  float64       `json:"elapsed_seconds"`
-	}{Variants: []compareJSON{}, Agree: true, Met: true, Complete: done == total, Compared: tasksJSON{done, total}, Seconds: elapsed.Seconds()}
+// writeCompareJSON writes the document of the rows, done of total variants compared: "complete" is
+// false, and "compared" says how far it got, when a run was cut short.
+func writeCompareJSON(e *env, rows []compareRow, elapsed time.Duration, done, total int, complete bool) error {
+	all := report.Compare{Variants: []report.CompareVariant{}, Agree: true, Met: true, Complete: complete,
+		Compared: report.Tasks{Done: done, Total: total}, ElapsedMS: report.Millis(elapsed)}
 	for _, o := range rows {
-		b, s := o.c.Runs[0], o.c.Runs[1]
-		j := compareJSON{Variant: o.v.Name, Source: o.v.Source, Model: toJSON(o.v.Model),
-			Backtrack: runJSON{b.Result.Count, b.Elapsed.Seconds()}, SAT: runJSON{s.Result.Count, s.Elapsed.Seconds()},
-			Unique: o.unique, Agree: o.c.Agree(), SetsCompared: o.c.SetsCompared, Expect: o.v.Expect.String(),
-			ExpectMet: o.c.Agree() && o.expect == nil, Problems: append([]string{}, o.c.Problems...)}
+		j := report.CompareVariant{Variant: o.v.Name, Source: o.v.Source, Model: report.ModelOf(o.v.Model),
+			Backtrack: runReport(o, 0), SAT: runReport(o, 1), Unique: o.unique, Agree: o.c.Agree() && o.stopped == "",
+			SetsCompared: o.c.SetsCompared, Expect: o.v.Expect.String(), Problems: append([]string{}, o.c.Problems...)}
+		j.ExpectMet = j.Agree && o.expect == nil
 		if o.expect != nil {
 			j.Problems = append(j.Problems, o.expect.Error())
+		}
+		if o.stopped != "" {
+			j.Problems = append(j.Problems, o.stopped)
 		}
 		all.Agree = all.Agree && j.Agree
 		all.Met = all.Met && j.ExpectMet
 		all.Variants = append(all.Variants, j)
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(all); err != nil {
-		return err
-	}
-	_, err := e.stdout.Write(jsonEscape(buf.Bytes()))
-	return err
+	return report.Write(e.stdout, "compare", nil, all)
 }

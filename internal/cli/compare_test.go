@@ -2,12 +2,14 @@ package cli
 
 import (
 	"encoding/json"
+	"encoding/xml"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/report"
 )
 
 func writeFile(t *testing.T, dir, name, text string) string {
@@ -144,5 +146,35 @@ func TestCNF(t *testing.T) {
 	}
 	if header == "" || vars != 15 || !strings.Contains(out, "c q r0c1 = 1\n") || !strings.Contains(out, "c p show 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0") {
 		t.Errorf("cnf -n 4 --blocked 0,0: header %q, %d cell variables (want 15, the blocked cell left out):\n%s", header, vars, out)
+	}
+}
+
+// TestSweepPlot draws a sweep and reads the picture back: well-formed SVG, a line per solver, and a
+// value where the counts differ marked.
+func TestSweepPlot(t *testing.T) {
+	plot := filepath.Join(t.TempDir(), "times.svg")
+	code, out, stderr := run("compare", "--attacks", "queen,knight", "--sweep", "n=8..10", "--plot", plot)
+	if code != 0 || !strings.Contains(out, "yes") {
+		t.Fatalf("compare --sweep: exit %d\n%s\n%s", code, out, stderr)
+	}
+	data, err := os.ReadFile(plot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := xml.Unmarshal(data, new(struct{})); err != nil {
+		t.Errorf("the plot is not XML: %v", err)
+	}
+	if n := strings.Count(string(data), "<polyline"); n != 2 || strings.Contains(string(data), "counts differ") {
+		t.Errorf("the plot has %d lines, want 2 and no disagreement:\n%s", n, data)
+	}
+	no, yes := false, true
+	doc := report.Sweep{Parameter: "n", From: 4, To: 6, TimeoutMS: 1000, Rows: []report.SweepRow{
+		{Value: 4, Backtrack: report.Run{Count: 2, ElapsedMS: 1, Status: report.Done}, SAT: report.Run{Count: 2, ElapsedMS: 3, Status: report.Done}, Agree: &yes},
+		{Value: 5, Backtrack: report.Run{Count: 10, ElapsedMS: 1, Status: report.Done}, SAT: report.Run{Count: 9, ElapsedMS: 30, Status: report.Done}, Agree: &no},
+		{Value: 6, Backtrack: report.Run{Count: 4, ElapsedMS: 2, Status: report.Done}, SAT: report.Run{Status: report.TimedOut, ElapsedMS: 1000}},
+	}}
+	svg := string(sweepSVG(doc))
+	if !strings.Contains(svg, "counts differ at n=5") || !strings.Contains(svg, "sat timed out") {
+		t.Errorf("the disagreement at n=5 or the time-out at n=6 is not marked:\n%s", svg)
 	}
 }

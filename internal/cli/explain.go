@@ -2,22 +2,21 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/spf13/pflag"
 
 	"github.com/queens-dev/queens/codec"
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/deduce"
-	"github.com/queens-dev/queens/variants"
+	"github.com/queens-dev/queens/internal/report"
+	"github.com/queens-dev/queens/internal/source"
 )
 
-const explainUsage = `Usage: queens explain --variant PUZZLE [--format text|json] [--boards] [--guess]
+const explainUsage = `Usage: queens explain PUZZLE [--format text|json] [--boards] [--guess]
 
 Solves a region puzzle the way a person does, one named technique at a time, and prints every step: the
 technique, the cells it decides (queens placed, cells marked empty) and why. Ends with the puzzle's grade
@@ -26,19 +25,21 @@ cells are numbered from 0 (r3c5 is row 3, column 5). If no technique applies bef
 where it stopped and how many cells are open, and exits 1; --guess then lets search choose a cell
 (marked as a guess) and goes on.
 
-PUZZLE is a variant file or built-in name (queens list), a puzz.link Star Battle URL, a LinkedIn-clone
-level's JSON file, or a file with a grid of region letters (--stars for the last two).
+PUZZLE (or --variant PUZZLE) is a built-in name (queens list), a variant file, - for stdin, a puzz.link
+Star Battle URL, a LinkedIn-clone level's JSON, or a grid of region letters (--stars for the last two);
+or the model flags (--regions FILE --linkedin).
 
 Examples:
-  queens explain --variant linkedin-09
-  queens explain --variant 'https://puzz.link/p?starbattle/9/9/2/12a955kh37khi20fe0g13toea1c07g'
-  queens explain --variant starbattle-2-10 --format json --guess
+  queens explain linkedin-09
+  queens explain 'https://puzz.link/p?starbattle/9/9/2/12a955kh37khi20fe0g13toea1c07g'
+  queens explain starbattle-2-10 --format json --guess
+  queens puzzle --size 8 --difficulty easy | queens explain -
 `
 
 func runExplain(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "explain", explainUsage)
-	variant := fs.String("variant", "", "the puzzle: a variant file or name, a puzz.link URL, a level JSON or a letter grid file")
-	stars := fs.Int("stars", 1, "queens per row, column and region, for a level JSON or letter grid")
+	var mf modelFlags
+	mf.register(fs)
 	format := fs.String("format", "text", "text or json")
 	boards := fs.Bool("boards", false, "draw the board after each step (text)")
 	guess := fs.Bool("guess", false, "when deduction stalls, let search choose a cell, and go on")
@@ -46,33 +47,27 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
-	}
 	if *format != "text" && *format != "json" {
 		return usagef("--format %q: want text or json", *format)
-	}
-	m, starsRead, err := loadPuzzle(ctx, *variant, *stars)
-	if err != nil {
-		return err
-	}
-	if fs.Changed("stars") && !starsRead {
-		return usagef("--stars %d: the puzzle states its own quota (--stars is for a level JSON or a letter grid)", *stars)
 	}
 	ctx, cancel, err := withTimeout(ctx, *timeout)
 	if err != nil {
 		return err
 	}
 	defer cancel()
+	m, starsHintText, err := mf.puzzle(ctx, e, fs, *timeout)
+	if err != nil {
+		return err
+	}
 	ex, steps, err := deduce.ExplainBoards(ctx, m, deduce.Options{Guess: *guess})
 	if err != nil {
 		if ctx.Err() != nil {
 			return &interrupted{cause: ctx.Err(), timeout: *timeout, done: fmt.Sprintf("%d %s", len(steps), plural(uint64(len(steps)), "step", "steps"))}
 		}
-		return noSolution(err, starsHint(m, starsRead, fs.Changed("stars"), *stars))
+		return noSolution(err, starsHintText)
 	}
 	if *format == "json" {
-		if err := writeJSON(e.stdout, ex); err != nil {
+		if err := report.Write(e.stdout, "explain", &m, ex); err != nil {
 			return err
 		}
 	} else {
@@ -83,7 +78,7 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 			}
 		}
 	}
-	return explainEnd(e, m, ex, starsHint(m, starsRead, fs.Changed("stars"), *stars))
+	return explainEnd(e, m, ex, starsHintText)
 }
 
 // explainEnd writes the summary on stderr and turns a stall into exit 1; hint ends the stall's message.
@@ -146,15 +141,6 @@ func boardWithRegions(m constraints.Model, board []string) []string {
 	return out
 }
 
-func writeJSON(w io.Writer, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(data, '\n'))
-	return err
-}
-
 func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc, error) {
 	if d < 0 {
 		return ctx, func() {}, usagef("--timeout %v: must not be negative (0: no limit)", d)
@@ -167,55 +153,18 @@ func withTimeout(ctx context.Context, d time.Duration) (context.Context, context
 	return ctx, cancel, nil
 }
 
-// loadPuzzle reads a puzzle from a puz.link URL, a file (variant YAML, level JSON, letter grid) or a
-// built-in name. The bool says whether stars was read: a level JSON and a letter grid do not say how
-// many queens a line takes, the others do.
-func loadPuzzle(ctx context.Context, arg string, stars int) (constraints.Model, bool, error) {
-	if arg == "" {
-		return constraints.Model{}, false, usagef("--variant: give a puzzle (a variant file or name, a puzz.link URL, a level JSON or a letter grid)")
+// puzzle loads the puzzle of explain and hint, under ctx (whose limit, d, a stopped read names), and the
+// note a stall adds when the quota came from --stars' default.
+func (f *modelFlags) puzzle(ctx context.Context, e *env, fs *pflag.FlagSet, d time.Duration) (constraints.Model, string, error) {
+	if _, given, _ := f.source(fs); !given && !f.set(fs) && !f.preset.linkedin && !f.preset.starbattle.set {
+		return constraints.Model{}, "", usagef("give a puzzle: a built-in name, a variant file, - for stdin, a puzz.link URL, a level JSON or a letter grid")
 	}
-	if isURL(arg) {
-		m, err := codec.ParseURL(arg)
-		if err != nil {
-			return m, false, &usageError{err.Error()}
-		}
-		return m, false, nil
-	}
-	if _, err := os.Stat(arg); err != nil {
-		if err := foreignURL("--variant ", arg); err != nil {
-			return constraints.Model{}, false, err
-		}
-		v, err := loadVariant(arg)
-		return v.Model, false, err
-	}
-	data, err := readBounded(ctx, "--variant", arg)
+	m, l, err := f.model(ctx, e, fs)
 	if err != nil {
-		return constraints.Model{}, false, err
+		return m, "", withTimeoutOf(err, d)
 	}
-	text := strings.TrimSpace(string(data))
-	ext := strings.ToLower(filepath.Ext(arg))
-	yaml := ext == ".yaml" || ext == ".yml"
-	var m constraints.Model
-	starsRead := true
-	switch {
-	case !yaml && strings.Contains(text, "?starbattle/"):
-		m, err = codec.ParseURL(text)
-		starsRead = false
-	case !yaml && strings.HasPrefix(text, "{"):
-		m, err = codec.ParseLevel(data, stars)
-	case !yaml && !strings.Contains(text, ":"):
-		m, err = codec.ParseGrid(data, stars)
-	default:
-		v, err := variants.Parse(arg, data) // its errors name the file, line and column
-		if err != nil {
-			return v.Model, false, &usageError{err.Error()}
-		}
-		return v.Model, false, nil
-	}
-	if err != nil {
-		return m, false, &usageError{fmt.Sprintf("%s: %v", arg, err)}
-	}
-	return m, starsRead, nil
+	stars := max(f.stars.v, 1)
+	return m, starsHint(m, l != nil && l.StarsRead, f.stars.set, stars), nil
 }
 
 // starsHint is what a stall or a board with no solution adds when the quota came from --stars'
@@ -250,45 +199,20 @@ func noSolution(err error, hint string) error {
 	return &codeError{code: ExitFailure, err: fmt.Errorf("%w%s", err, strings.Replace(hint, ":", ";", 1))}
 }
 
-// isURL reports whether arg is a puzz.link Star Battle URL, or the part of one from "starbattle/" on.
-func isURL(arg string) bool {
-	return strings.Contains(arg, "?starbattle/") || strings.HasPrefix(arg, "starbattle/")
-}
-
-// readBounded reads the file at path, given by flag, up to codec.MaxInput bytes, until ctx ends: a FIFO
-// with no writer blocks the open itself, and a pipe left open the read, so both run aside while Ctrl-C
-// or --timeout can still stop the command.
+// readBounded reads the file at path, given by flag, up to codec.MaxInput bytes, until ctx ends.
 func readBounded(ctx context.Context, flag, path string) ([]byte, error) {
-	type result struct {
-		data []byte
-		err  error
+	data, err := source.ReadFile(ctx, path, codec.MaxInput)
+	var st *source.Stopped
+	switch {
+	case errors.As(err, &st):
+		return nil, &interrupted{cause: st.Err, done: "while reading " + escape(path)}
+	case err != nil:
+		return nil, usagef("%s: %v", flag, err)
 	}
-	done := make(chan result, 1)
-	go func() {
-		f, err := os.Open(path)
-		if err != nil {
-			done <- result{err: err}
-			return
-		}
-		defer f.Close()
-		data, err := io.ReadAll(io.LimitReader(f, codec.MaxInput+1))
-		done <- result{data, err}
-	}()
-	select {
-	case r := <-done:
-		switch {
-		case r.err != nil:
-			return nil, usagef("%s: %v", flag, r.err)
-		case len(r.data) > codec.MaxInput:
-			return nil, usagef("%s: %s: more than %d bytes", flag, path, codec.MaxInput)
-		}
-		return r.data, nil
-	case <-ctx.Done():
-		return nil, &interrupted{cause: ctx.Err(), done: "while reading " + escape(path)}
-	}
+	return data, nil
 }
 
-const hintUsage = `Usage: queens hint --variant PUZZLE [--state FILE|-] [--format text|json] [--timeout D]
+const hintUsage = `Usage: queens hint PUZZLE [--state FILE|-] [--format text|json] [--timeout D]
 
 The next step from a partly played board: a named technique, the cells it decides, and why. The board
 (--state, '-' for stdin) has one line per row and one character per cell: Q a queen, x a cell marked
@@ -296,50 +220,47 @@ empty, . an open cell; without it, the empty board. A queen or mark that disagre
 solution is named as wrong instead. PUZZLE is as for 'queens explain'.
 
 Examples:
-  queens hint --variant linkedin-09
-  { echo Q........; yes ......... | head -8; } | queens hint --variant linkedin-09 --state -
+  queens hint linkedin-09
+  { echo Q........; yes ......... | head -8; } | queens hint linkedin-09 --state -
 `
 
 func runHint(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "hint", hintUsage)
-	variant := fs.String("variant", "", "the puzzle, as for explain")
-	stars := fs.Int("stars", 1, "queens per row, column and region, for a level JSON or letter grid")
+	var mf modelFlags
+	mf.register(fs)
 	state := fs.String("state", "", "the played board: a file, or - for stdin (default: the empty board)")
 	format := fs.String("format", "text", "text or json")
 	timeout := fs.Duration("timeout", time.Minute, "stop after this long (e.g. 30s; 0: no limit), exit 1")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q", fs.Arg(0))
-	}
 	if *format != "text" && *format != "json" {
 		return usagef("--format %q: want text or json", *format)
+	}
+	if *state == "-" && mf.readsStdin(fs) {
+		return usagef("the puzzle and --state cannot both come from stdin: give one of them as a file")
 	}
 	ctx, cancel, err := withTimeout(ctx, *timeout)
 	if err != nil {
 		return err
 	}
 	defer cancel()
-	m, starsRead, err := loadPuzzle(ctx, *variant, *stars)
+	m, starsHintText, err := mf.puzzle(ctx, e, fs, *timeout)
 	if err != nil {
 		return err
-	}
-	if fs.Changed("stars") && !starsRead {
-		return usagef("--stars %d: the puzzle states its own quota (--stars is for a level JSON or a letter grid)", *stars)
 	}
 	text := strings.Repeat(strings.Repeat(".", m.Cols)+"\n", m.Rows)
 	switch *state {
 	case "":
 	case "-":
-		data, err := io.ReadAll(io.LimitReader(e.stdin, codec.MaxInput+1))
-		switch {
-		case ctx.Err() != nil:
-			return &interrupted{cause: ctx.Err(), done: "while reading the board from stdin"}
-		case err != nil:
-			return usagef("--state -: %v", err)
-		case len(data) > codec.MaxInput:
-			return usagef("--state -: more than %d bytes", codec.MaxInput)
+		// Read under the command's own deadline: --timeout covers a pipe that stays silent.
+		data, err := source.ReadLimit(ctx, "the board from stdin", e.stdin, codec.MaxInput)
+		if err != nil {
+			var st *source.Stopped
+			if errors.As(err, &st) {
+				return &interrupted{cause: st.Err, timeout: *timeout, done: "while reading the board from stdin"}
+			}
+			return usagef("--state -: %v", strings.TrimPrefix(err.Error(), "the board from stdin: "))
 		}
 		text = string(data)
 	default:
@@ -362,13 +283,13 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		if ctx.Err() != nil {
 			return &interrupted{cause: ctx.Err(), timeout: *timeout}
 		}
-		return noSolution(err, starsHint(m, starsRead, fs.Changed("stars"), *stars))
+		return noSolution(err, starsHintText)
 	}
-	if hint := starsHint(m, starsRead, fs.Changed("stars"), *stars); h.Step == nil && !h.Solved && hint != "" {
+	if hint := starsHintText; h.Step == nil && !h.Solved && hint != "" {
 		fmt.Fprintf(e.stderr, "queens hint: note%s\n", hint)
 	}
 	if *format == "json" {
-		return writeJSON(e.stdout, h)
+		return report.Write(e.stdout, "hint", &m, h)
 	}
 	switch {
 	case h.Step != nil:

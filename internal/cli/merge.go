@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/report"
 	"github.com/queens-dev/queens/internal/runfile"
 	"github.com/queens-dev/queens/solvers"
 )
@@ -89,15 +90,15 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 	switch *format {
 	case "json":
 		b, _ := json.Marshal(struct {
-			Model    string    `json:"model"`
-			Method   string    `json:"method"`
-			Version  string    `json:"version"`
-			Shards   int       `json:"shards"`
-			Tasks    tasksJSON `json:"tasks"`
-			Count    uint64    `json:"count"`
-			Complete bool      `json:"complete"`
+			Model    string       `json:"model"`
+			Method   string       `json:"method"`
+			Version  string       `json:"version"`
+			Shards   int          `json:"shards"`
+			Tasks    report.Tasks `json:"tasks"`
+			Count    uint64       `json:"count"`
+			Complete bool         `json:"complete"`
 		}{strings.TrimSpace(total.Run.Model), total.Run.Method, total.Run.Version, total.Shards,
-			tasksJSON{total.Tasks, total.Tasks}, total.Count, true})
+			report.Tasks{Done: total.Tasks, Total: total.Tasks}, total.Count, true})
 		out.write(string(jsonEscape(b)) + "\n")
 	case "leetcode":
 		out.printf("%d\n", total.Count)

@@ -2,18 +2,20 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/spf13/pflag"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/variants"
+	"github.com/queens-dev/queens/internal/source"
 )
 
 // modelFlags are the flags that describe a model, shared by every command that takes one.
@@ -26,6 +28,7 @@ type modelFlags struct {
 	regions               string
 	each                  string
 	variant               string
+	stars                 intFlag
 	preset                presetFlags
 }
 
@@ -43,7 +46,8 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&f.fixed, "fixed", nil, "a queen placed in advance, `ROW,COL` 0-based (repeatable)")
 	fs.StringVar(&f.regions, "regions", "", "the region grid in `FILE`: a line of letters per row, '.' for none")
 	fs.StringVar(&f.each, "each", "", "queens per line or region: `QUOTAS` as row=2,region=2 or line=<=2, diagonal=1..2")
-	fs.StringVar(&f.variant, "variant", "", "the model: a YAML `FILE`, a built-in name or a puzz.link URL")
+	fs.StringVar(&f.variant, "variant", "", "the `MODEL`: a built-in name, a file, - (stdin) or a puzz.link URL")
+	fs.Var(&f.stars, "stars", "`K` per row, column, region of a level JSON or letter grid (default 1)")
 	f.preset.register(fs)
 }
 
@@ -57,31 +61,111 @@ func (f *modelFlags) set(fs *pflag.FlagSet) bool {
 	return false
 }
 
-// model builds and validates the model the flags describe, with the variant it came from if --variant
-// was given. Every error is a usage error naming the flag, or the file, line and column.
-func (f *modelFlags) model(ctx context.Context, fs *pflag.FlagSet) (constraints.Model, *variants.Variant, error) {
-	if err := f.applyPreset(fs); err != nil {
+// model builds and validates the model: from the one source given, by --variant or as the argument
+// (a built-in name, a YAML file, - for stdin, a puzz.link URL, a level JSON or a letter grid: see
+// internal/source), or else from the model flags. The source, when one was read, comes with it. Every
+// error is a usage error naming the flag, or the source, line and field; a read cut short by ctx is
+// an *interrupted.
+func (f *modelFlags) model(ctx context.Context, e *env, fs *pflag.FlagSet) (constraints.Model, *source.Loaded, error) {
+	arg, given, err := f.source(fs)
+	if err != nil {
 		return constraints.Model{}, nil, err
 	}
-	if fs.Changed("variant") {
-		if f.set(fs) {
-			return constraints.Model{}, nil, usagef("--variant gives the whole model; leave out the other model flags")
-		}
-		v, err := whileLoading(ctx, func() (variants.Variant, error) { return loadVariant(f.variant) })
-		if err != nil {
-			return constraints.Model{}, nil, err
-		}
-		return v.Model, &v, nil
+	if err := f.applyPreset(fs, given); err != nil {
+		return constraints.Model{}, nil, err
 	}
-	// A flag given an empty value is a mistake (a shell variable left unset), never read as the flag
-	// left out.
-	for _, name := range []string{"each", "regions"} {
-		if fs.Changed(name) && strings.TrimSpace(fs.Lookup(name).Value.String()) == "" {
-			return constraints.Model{}, nil, usagef("--%s: empty (leave the flag out for none)", name)
+	if !given {
+		// A flag given an empty value is a mistake (a shell variable left unset), never read as the
+		// flag left out.
+		for _, name := range []string{"each", "regions"} {
+			if fs.Changed(name) && strings.TrimSpace(fs.Lookup(name).Value.String()) == "" {
+				return constraints.Model{}, nil, usagef("--%s: empty (leave the flag out for none)", name)
+			}
 		}
+		if f.stars.set {
+			return constraints.Model{}, nil, usagef("--stars %d: for a level JSON or a letter grid, which do not say their quota (with --regions FILE, say --starbattle %d)", f.stars.v, f.stars.v)
+		}
+		m, err := f.flagModel(ctx)
+		return m, nil, err
 	}
-	m, err := f.flagModel(ctx)
-	return m, nil, err
+	if f.set(fs) {
+		if !fs.Changed("variant") {
+			return constraints.Model{}, nil, usagef("unexpected argument %q: the model flags describe the model (a model given by name, file or URL takes none)", arg)
+		}
+		return constraints.Model{}, nil, usagef("--variant gives the whole model; leave out the other model flags")
+	}
+	// The read stops with ctx; the parse and checks after it take no context, so they run aside.
+	l, err := whileLoading(ctx, func() (source.Loaded, error) {
+		return source.Load(ctx, arg, source.Options{Stars: f.stars.v, Stdin: e.stdin})
+	})
+	if err != nil {
+		return constraints.Model{}, nil, sourceError(err, arg)
+	}
+	if f.stars.set && !l.StarsRead {
+		return constraints.Model{}, nil, usagef("--stars %d: %s states its own quota (--stars is for a level JSON or a letter grid)", f.stars.v, escape(l.Source))
+	}
+	return l.Model, &l, nil
+}
+
+// source returns the model's source, given by --variant or as the one argument, and whether one was.
+func (f *modelFlags) source(fs *pflag.FlagSet) (string, bool, error) {
+	args := fs.Args()
+	switch {
+	case len(args) > 0 && fs.Changed("variant"):
+		return "", false, usagef("the model is given twice: --variant %s and the argument %q; give one", escape(f.variant), args[0])
+	case len(args) > 1:
+		return "", false, usagef("unexpected argument %q: one model at a time", args[1])
+	case len(args) == 1:
+		if _, err := constraints.ParseSurface(args[0]); err == nil && fs.Changed("wrap") {
+			return "", false, usagef("unexpected argument %q: --wrap takes its surface after '=': --wrap=%s", args[0], args[0])
+		}
+		if _, err := strconv.Atoi(args[0]); err == nil && !exists(args[0]) {
+			return "", false, usagef("unexpected argument %q: for a board of side %s say -n %s", args[0], args[0], args[0])
+		}
+		return args[0], true, nil
+	case fs.Changed("variant"):
+		if f.variant == "" {
+			return "", false, usagef("--variant: empty name (give a file, a built-in name, - for stdin, or a puzz.link URL; 'queens list' lists the names)")
+		}
+		return f.variant, true, nil
+	}
+	return "", false, nil
+}
+
+// exists reports whether a file of that name exists.
+func exists(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
+}
+
+// readsStdin reports whether the model is to be read from stdin.
+func (f *modelFlags) readsStdin(fs *pflag.FlagSet) bool {
+	arg, given, err := f.source(fs)
+	return err == nil && given && (arg == "-" || arg == "/dev/stdin")
+}
+
+// withTimeoutOf fills in the --timeout that stopped a read, so that the message says it.
+func withTimeoutOf(err error, d time.Duration) error {
+	var ie *interrupted
+	if errors.As(err, &ie) && ie.timeout == 0 {
+		ie.timeout = d
+	}
+	return err
+}
+
+// sourceError turns the loader's error about arg into the command line's: a read stopped by a signal
+// or a timeout, or a usage error that names the source.
+func sourceError(err error, arg string) error {
+	var st *source.Stopped
+	var ie *interrupted
+	switch {
+	case errors.As(err, &st):
+		return &interrupted{cause: st.Err, done: "while reading " + escape(st.Source)}
+	case errors.As(err, &ie):
+		ie.done = "while reading " + escape(arg)
+		return ie
+	}
+	return &usageError{err.Error()}
 }
 
 func (f *modelFlags) flagModel(ctx context.Context) (constraints.Model, error) {
@@ -311,7 +395,7 @@ func (p *presetFlags) register(fs *pflag.FlagSet) {
 
 // applyPreset turns a preset into the attacks and quotas it stands for, refusing the flags it would
 // overrule.
-func (f *modelFlags) applyPreset(fs *pflag.FlagSet) error {
+func (f *modelFlags) applyPreset(fs *pflag.FlagSet, source bool) error {
 	name, k := "", 0
 	switch {
 	case f.preset.linkedin && f.preset.starbattle.set:
@@ -323,7 +407,10 @@ func (f *modelFlags) applyPreset(fs *pflag.FlagSet) error {
 	default:
 		return nil
 	}
-	for _, other := range []string{"variant", "attacks", "knight", "king", "each"} {
+	if source {
+		return usagef("%s sets the rules of a --regions grid: leave out --variant (the model given states its own rules)", name)
+	}
+	for _, other := range []string{"attacks", "knight", "king", "each"} {
 		if fs.Changed(other) {
 			return usagef("%s sets the attacks (king) and the quotas (%d per row, column and region): leave out --%s", name, k, other)
 		}
@@ -343,17 +430,4 @@ func (f *modelFlags) presetHint(fs *pflag.FlagSet) string {
 		return ""
 	}
 	return "--regions with the queen's attacks (diagonals too) and no quotas; for LinkedIn's Queens give --linkedin, for Star Battle --starbattle K"
-}
-
-// stray refuses the arguments left after the flags. --wrap alone is a torus, so "--wrap mobius" leaves
-// "mobius" behind: the message then shows the spelling that works.
-func (f *modelFlags) stray(fs *pflag.FlagSet) error {
-	if fs.NArg() == 0 {
-		return nil
-	}
-	arg := fs.Arg(0)
-	if _, err := constraints.ParseSurface(arg); err == nil && fs.Changed("wrap") {
-		return usagef("unexpected argument %q: --wrap takes its surface after '=': --wrap=%s", arg, arg)
-	}
-	return usagef("unexpected argument %q", arg)
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/report"
 	"github.com/queens-dev/queens/internal/runfile"
 	"github.com/queens-dev/queens/solvers"
 )
@@ -39,7 +40,7 @@ type summary struct {
 
 // MaxDrawnSide is the largest board drawn as a picture (text, unicode, svg) or written as board rows in
 // JSON; larger boards are written as columns.
-const MaxDrawnSide = 200
+const MaxDrawnSide = report.MaxDrawnSide
 
 // maxDIMACSCells bounds the cells a --format dimacs model line may list.
 const maxDIMACSCells = 1 << 24
@@ -84,9 +85,7 @@ func newSink(format string, e *env, m constraints.Model, mode string, shard bool
 }
 
 // onePerRow reports whether every solution of m holds exactly one queen on each row.
-func onePerRow(m constraints.Model) bool {
-	return m.QueenCount() == m.Rows && (m.Attack.Has(constraints.Row) || m.Each.Row.Hi == 1)
-}
+func onePerRow(m constraints.Model) bool { return report.OnePerRow(m) }
 
 // output is a buffered writer that keeps the first error.
 type output struct {
@@ -268,120 +267,30 @@ func (l *leetcodeSink) end(s summary) error {
 	return l.flush()
 }
 
-// jsonSink writes one JSON object: the model, the solver, the solutions (streamed) and the totals. Boards
-// up to MaxDrawnSide a side are written as LeetCode's rows; larger ones as {"cols": [...]} (one queen per
-// row) or {"cells": [[r, c], ...]}. A shard writes its shard result instead.
+// jsonSink writes the solve's document (internal/report), the API's answer to the same request: the
+// model, the solver, the solutions (streamed) and the totals. A shard writes its shard result instead.
 type jsonSink struct {
 	*output
 	m         constraints.Model
 	mode      string
-	n         int
+	doc       *report.SolveWriter
 	shardMode bool
 	shard     *runfile.ShardResult
-}
-
-// modelJSON is the model as JSON shows it.
-type modelJSON struct {
-	Rows    int      `json:"rows"`
-	Cols    int      `json:"cols"`
-	Queens  int      `json:"queens"`
-	Attacks []string `json:"attacks"`
-	// Wrap is true where any edge is joined; Surface names how ("flat", "torus", "cylinder", "mobius",
-	// "klein").
-	Wrap    bool           `json:"wrap"`
-	Surface string         `json:"surface"`
-	Blocked [][2]int       `json:"blocked"`
-	Fixed   [][2]int       `json:"fixed"`
-	Regions []string       `json:"regions,omitempty"`
-	Each    map[string]any `json:"each,omitempty"`
-}
-
-func toJSON(m constraints.Model) modelJSON {
-	j := modelJSON{Rows: m.Rows, Cols: m.Cols, Queens: m.QueenCount(), Attacks: m.Attack.Kinds(),
-		Wrap: m.Surface != constraints.Flat, Surface: m.Surface.String(), Blocked: [][2]int{}, Fixed: [][2]int{}}
-	for _, c := range m.Blocked {
-		j.Blocked = append(j.Blocked, [2]int{c.Row, c.Col})
-	}
-	for _, c := range m.Fixed {
-		j.Fixed = append(j.Fixed, [2]int{c.Row, c.Col})
-	}
-	if m.Regions != nil {
-		j.Regions = m.Regions.Lines()
-	}
-	if !m.Each.IsZero() {
-		// An exact quota is a number, as it has always been; a range is its text, "<=2" or "1..2".
-		j.Each = map[string]any{}
-		for _, k := range constraints.QuotaKeys() {
-			r := m.Each.Get(k)
-			if n, exact := r.Exact(); exact {
-				j.Each[k.String()] = n
-			} else if !r.IsZero() {
-				j.Each[k.String()] = r.String()
-			}
-		}
-	}
-	return j
 }
 
 func (j *jsonSink) begin(solver string) error {
 	if j.shardMode {
 		return nil
 	}
-	head, err := json.Marshal(struct {
-		Model  modelJSON `json:"model"`
-		Solver string    `json:"solver"`
-		Mode   string    `json:"mode"`
-	}{toJSON(j.m), solver, j.mode})
-	if err != nil {
-		return err
-	}
-	j.write(string(head[:len(head)-1])) // left open for the solutions and totals
-	if j.mode != modeCount {
-		j.write(`,"solutions":[`)
-	}
+	j.doc = report.NewSolveWriter(outputWriter{j.output}, j.m, solver, j.mode)
 	return j.err
 }
 
 func (j *jsonSink) solution(s constraints.Solution) error {
-	if j.n > 0 {
-		j.write(",")
+	if err := j.doc.Solution(s); err != nil && j.err == nil {
+		j.err = err
 	}
-	j.n++
-	j.write("\n  ")
-	var b []byte
-	switch {
-	case j.m.Rows <= MaxDrawnSide && j.m.Cols <= MaxDrawnSide:
-		b, _ = json.Marshal(j.m.Board(s))
-	case onePerRow(j.m):
-		j.write(`{"cols":[`)
-		j.write(colsText(s, ","))
-		j.write("]}")
-		return j.err
-	default:
-		cells := make([][2]int, len(s))
-		for i, c := range s {
-			cells[i] = [2]int{c.Row, c.Col}
-		}
-		b, _ = json.Marshal(map[string]any{"cells": cells})
-	}
-	j.write(string(b))
 	return j.err
-}
-
-// statsJSON is Stats as JSON shows it.
-type statsJSON struct {
-	Engine    string `json:"engine,omitempty"`
-	Method    string `json:"method"`
-	Why       string `json:"why,omitempty"`
-	Threads   int    `json:"threads"`
-	Nodes     uint64 `json:"nodes,omitempty"`
-	Variables uint64 `json:"variables,omitempty"`
-	Clauses   uint64 `json:"clauses,omitempty"`
-}
-
-type tasksJSON struct {
-	Done  int `json:"done"`
-	Total int `json:"total"`
 }
 
 func (j *jsonSink) end(s summary) error {
@@ -395,40 +304,21 @@ func (j *jsonSink) end(s summary) error {
 		}
 		return j.flush()
 	}
-	if j.mode != modeCount {
-		if j.n > 0 {
-			j.write("\n")
-		}
-		j.write("]")
+	if err := j.doc.End(report.EndOf(j.mode, s.res, s.elapsed, s.stopped)); err != nil && j.err == nil {
+		j.err = err
 	}
-	res := s.res
-	tail := struct {
-		Count    uint64     `json:"count"`
-		Unique   *uint64    `json:"unique,omitempty"`
-		Complete bool       `json:"complete"`
-		Found    *bool      `json:"found,omitempty"`
-		Proved   *bool      `json:"proved,omitempty"`
-		Tasks    *tasksJSON `json:"tasks,omitempty"`
-		Stats    statsJSON  `json:"stats"`
-		Elapsed  float64    `json:"elapsed_seconds"`
-	}{Count: res.Count, Unique: res.Unique, Complete: res.Complete, Elapsed: s.elapsed.Seconds(),
-		Stats: statsJSON{res.Stats.Engine, res.Stats.Method, res.Stats.Why, res.Stats.Threads, res.Stats.Nodes, res.Stats.Variables, res.Stats.Clauses}}
-	if j.mode == modeFirst {
-		// For --first, "complete" says the answer is final, a board or a proof of none, as "proved"
-		// does; a Result's Complete (the whole space searched) is false when a construction found the
-		// board, which read as a contradiction beside "proved": true.
-		found, proved := res.Count > 0, res.Proved && !s.stopped
-		tail.Found, tail.Proved, tail.Complete = &found, &proved, proved
-	}
-	if res.Tasks.Total > 0 {
-		tail.Tasks = &tasksJSON{res.Tasks.Done, res.Tasks.Total}
-	}
-	b, err := json.Marshal(tail)
-	if err != nil {
-		return err
-	}
-	j.write("," + string(b[1:]) + "\n")
 	return j.flush()
+}
+
+// outputWriter is an output as an io.Writer: a write error is kept, as every write's is.
+type outputWriter struct{ o *output }
+
+func (w outputWriter) Write(b []byte) (int, error) {
+	w.o.write(string(b))
+	if w.o.err != nil {
+		return 0, w.o.err
+	}
+	return len(b), nil
 }
 
 // colsText writes the columns of s, one queen per row, separated by sep.

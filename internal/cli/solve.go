@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/spf13/pflag"
-
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/runfile"
 	"github.com/queens-dev/queens/solvers"
@@ -21,18 +19,17 @@ import (
 	"github.com/queens-dev/queens/variants"
 )
 
-const solveUsage = `Usage: queens solve [model flags] [--count|--all|--first] [flags]
+const solveUsage = `Usage: queens solve [MODEL | model flags] [--count|--all|--first] [flags]
 
-Counts the solutions of one model (the default), lists them (--all: the backtracker in row-major
-order, LeetCode's; SAT in its own), or finds one (--first: proved on small boards, by construction
-and local search on huge ones, up to 10^7).
+Counts the solutions of one model (the default), lists them (--all; the backtracker in LeetCode's
+order), or finds one (--first: proved on small boards, built or searched on huge ones). MODEL: a
+built-in name, a file (YAML, level JSON, letter grid), - for stdin or a puzz.link URL.
 
 Examples:
   queens solve -n 8 --unique                  92 solutions, 12 unique
   queens solve -n 4 --all --format leetcode   [[".Q..","...Q","Q...","..Q."],...]
   queens solve -n 10 --knight --all           the 4 superqueens boards
-  queens solve --variant linkedin-09 --first --format unicode
-  queens solve -n 1000000 --first --format cols > cols.txt
+  queens solve linkedin-09 --first --format unicode
   queens solve -n 19 --checkpoint n19.ckpt    rerun after a crash to resume
   queens solve -n 20 --shard auto/64 > part.json   (then: queens merge part*.json)
 `
@@ -75,20 +72,14 @@ func (f *solveFlags) register(fs interface {
 	fs.BoolVar(&f.unique, "unique", false, "classes under the board's symmetries: counted, or one board each")
 	fs.StringVar(&f.format, "format", "text", "text, unicode, leetcode, json, cols, dimacs or svg")
 	fs.IntVar(&f.threads, "threads", 0, fmt.Sprintf("goroutines at once, at most %d (default: one per core)", solvers.MaxThreads()))
-	fs.StringVar(&f.method, "method", "fastest", "counting method: fastest, join, classes, mirror or meet")
+	fs.StringVar(&f.method, "method", "fastest", "fastest, join, classes, mirror or meet")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s), print what was found, exit 1")
 	fs.BoolVar(&f.quiet, "quiet", false, "no summary or progress on stderr, errors only")
 	fs.BoolVar(&f.stats, "stats", false, "the method, threads and nodes that ran, on stderr and in JSON")
 	fs.BoolVar(&f.progress, "progress", false, "progress on stderr; to a file, a line per 10s, then per minute")
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "record each finished task in `FILE`; rerun to resume")
 	fs.StringVar(&f.shard, "shard", "", "count tasks ≡ I mod M only, as `I/M`, into JSON for queens merge")
-	fs.IntVar(&f.taskDepth, "task-depth", 0, "cut the row path's tasks at the first `D` rows, or --method meet's board below them (a second count cut elsewhere checks the first)")
-}
-
-// hideExpert keeps the flags of checking record counts out of solve's help, which must fit a screen;
-// solvers/backtrack/README.md shows them at work.
-func hideExpert(fs *pflag.FlagSet) {
-	_ = fs.MarkHidden("task-depth")
+	fs.IntVar(&f.taskDepth, "task-depth", 0, "cut the tasks of --method mirror, classes or meet at row `D`")
 }
 
 func runSolve(ctx context.Context, e *env, args []string) error {
@@ -96,12 +87,8 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "solve", solveUsage)
 	f.model.register(fs)
 	f.register(fs)
-	hideExpert(fs)
 	fs.Var(&f.limit, "limit", "stop after K solutions (--count, --all)")
 	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if err := f.model.stray(fs); err != nil {
 		return err
 	}
 	mode, err := f.mode()
@@ -120,9 +107,19 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if fs.Changed("checkpoint") && f.checkpoint == "" {
 		return usagef("--checkpoint: give a file name (leave the flag out for no checkpoint)")
 	}
-	m, v, err := f.model.model(ctx, fs)
+	if f.timeout > 0 {
+		// The limit covers reading the model too: stdin or a FIFO may stay silent.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.timeout)
+		defer cancel()
+	}
+	m, l, err := f.model.model(ctx, e, fs)
 	if err != nil {
-		return err
+		return withTimeoutOf(err, f.timeout)
+	}
+	var v *variants.Variant
+	if l != nil {
+		v = &l.Variant
 	}
 	if hint := f.model.presetHint(fs); hint != "" && !f.quiet {
 		fmt.Fprintf(e.stderr, "# %s\n", hint)
@@ -144,11 +141,6 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	s, err := newSolver(f.solver, f.threads, method, backtrack.TaskDepth(f.taskDepth))
 	if err != nil {
 		return err
-	}
-	if f.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, f.timeout)
-		defer cancel()
 	}
 	r := &solveRun{e: e, f: &f, m: m, s: s, mode: mode, out: out, start: e.now()}
 	res, err := r.run(ctx)
@@ -400,7 +392,8 @@ func (r *solveRun) first(ctx context.Context) (solvers.Result, error) {
 }
 
 // list enumerates, writing each solution (each class's least one with --unique) as it comes, up to the
-// limit.
+// limit. It stops at the first solution past the limit, not at the limit: a search that ends with the
+// limit reached has proved there are exactly so many, and says so.
 func (r *solveRun) list(ctx context.Context) (solvers.Result, error) {
 	var group *constraints.Group
 	if r.f.unique {
@@ -411,12 +404,17 @@ func (r *solveRun) list(ctx context.Context) (solvers.Result, error) {
 	}
 	var listed uint64
 	var writeErr error
+	past := false // a solution past the limit was found
 	p := &progress{}
 	stop := r.startProgress(ctx, p)
 	defer stop()
 	res, err := r.s.Enumerate(ctx, r.m, func(sol constraints.Solution) bool {
 		if group != nil && !group.IsCanonical(sol) {
 			return true
+		}
+		if r.f.limit.set && listed == r.f.limit.v {
+			past = true
+			return false
 		}
 		listed++
 		p.solutions.Store(listed)
@@ -425,10 +423,13 @@ func (r *solveRun) list(ctx context.Context) (solvers.Result, error) {
 				return false
 			}
 		}
-		return !r.f.limit.set || listed < r.f.limit.v
+		return true
 	})
 	if writeErr != nil {
 		return res, writeErr
+	}
+	if past && res.Count > 0 {
+		res.Count-- // the solution past the limit was visited, not listed
 	}
 	if group != nil {
 		res.Unique = &listed // the listed solutions are the classes' least members; Count counts them all

@@ -24,7 +24,8 @@ func topics() []topic {
 // attackForms are the general forms of --attacks, beside the names of constraints.Names.
 var attackForms = []struct{ form, text string }{
 	{"ride(a,b)", "a rider: every cell along the line through (a,b) and (-a,-b), step after step, to the " +
-		"edge. One line: ride(1,2) is one of the nightrider's four lines, not the nightrider."},
+		"edge. One line: ride(1,2) is one of the nightrider's four lines, not the nightrider (on a " +
+		"Möbius strip or a Klein bottle it comes with its mirror ride(1,-2): see below)."},
 	{"leap(a,b)", "a leaper: the cells (±a,±b) and (±b,±a) away, all eight at once: leap(1,2) is the " +
 		"whole knight, and leap(2,1) the same."},
 	{"none", "no attack at all, alone (with quotas or regions, say); YAML attacks: [] or [none]"},
@@ -39,9 +40,20 @@ var surfaces = []struct{ name, text string }{
 	{"cylinder", "--wrap=cylinder: the left and right edges joined; the top and bottom are edges"},
 	{"mobius", "--wrap=mobius: the left and right edges joined with a twist: leaving row r on the right " +
 		"enters row rows−1−r on the left, going the other way up (a diagonal comes back as an " +
-		"anti-diagonal); rows r and rows−1−r are one line of the row rider"},
+		"anti-diagonal)"},
 	{"klein", "--wrap=klein: the Möbius strip with its top and bottom edges joined plainly too"},
 }
+
+// twisted says what lines are on a Möbius strip and a Klein bottle. Each count is an example of the
+// help's, run and checked by TestHelpExamplesRun.
+const twisted = `On a twisted surface (mobius, klein) what holds is this. The row rider's line is rows r and
+rows−1−r together, so the default number of queens is half the rows, rounded up (--attacks row, 2
+queens on a 4×4 Möbius strip: 64 ways). A row quota counts each row as drawn, not the joined pair
+(--each row=1 there: 4 queens, 256 ways with no attack). A direction (a,b) carried across the twist
+comes back as (a,−b), so no rider keeps a slope of its own: ride(a,b) with a and b not 0 attacks along
+ride(a,−b) as well, from every cell (ride(1,1) is diagonal,anti-diagonal: 2 queens on a 3×3 Möbius
+strip, 18 ways either way). Columns, which never cross the twist, stay as they are.
+`
 
 // quotaRanges are the forms of a quota's number.
 var quotaRanges = []struct{ form, text string }{
@@ -83,6 +95,7 @@ Forms:
 	for _, s := range surfaces {
 		writeDefinition(w, s.name, s.text, 14)
 	}
+	fmt.Fprint(w, "\n"+reflow(twisted, helpWidth))
 	fmt.Fprint(w, "\n"+reflow(`Quotas (--each row=2,region=2 or line=<=2; YAML each: {row: 2, line: "<=2"}) ask for so many
 queens on every line of a kind. A quota replaces the rider along the same line, so a row quota goes with
 attacks that hold no row. Without --queens, an exact row, column or region quota fixes the number of
@@ -102,6 +115,9 @@ Examples:
   queens solve -n 6 --attacks nightrider --queens 4
   queens solve -n 7 --wrap                         queens on a torus
   queens solve -n 6 --wrap=mobius
+  queens solve -n 4 --attacks row --wrap=mobius          rows r and 3−r one line: 64
+  queens solve -n 4 --attacks none --each row=1 --wrap=mobius   rows as drawn: 256
+  queens solve -n 3 --attacks 'ride(1,1)' --wrap=mobius   with its mirror: 18
   queens solve -n 6 --attacks none --each 'row=2,column=2,line=<=2'   no three in line: 50
   queens solve --regions grid.txt --starbattle 2   (king, 2 a row, column, region)
 `)

@@ -5,6 +5,7 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -23,71 +24,157 @@ import (
 	"github.com/queens-dev/queens/deduce"
 	"github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/propagate"
-	"github.com/queens-dev/queens/solvers/router"
-	"github.com/queens-dev/queens/solvers/sat"
 	"github.com/queens-dev/queens/variants"
 )
 
 //go:embed static
 var static embed.FS
 
-// MaxBody bounds a request body; Timeout bounds a request's work.
+// MaxBody bounds a request body (a 64×64 puzzle as level JSON takes about 20 KB); Timeout bounds a
+// request's work.
 const (
-	MaxBody = 1 << 20
+	MaxBody = 64 << 10
 	Timeout = 20 * time.Second
 )
 
-// Handler returns the page and the API.
-func Handler() http.Handler {
+// Handler returns the page and the API under DefaultLimits.
+func Handler() http.Handler { return New(DefaultLimits()) }
+
+// New returns the page and the API under l, guarded by SameOrigin.
+func New(l Limits) http.Handler {
+	s := &server{l: l, slots: make(slots, max(1, l.Solves))}
 	mux := http.NewServeMux()
 	sub, _ := fs.Sub(static, "static")
 	mux.Handle("GET /", http.FileServerFS(sub))
-	mux.HandleFunc("GET /api/catalog", api(catalog))
-	mux.HandleFunc("GET /api/puzzle", api(puzzle))
-	mux.HandleFunc("GET /api/generate", api(generate))
-	mux.HandleFunc("GET /api/solve", api(solveGet))
-	mux.HandleFunc("POST /api/solve", api(solvePost))
-	mux.HandleFunc("POST /api/hint", api(hint))
-	mux.HandleFunc("POST /api/explain", api(explain))
-	mux.HandleFunc("POST /api/check", api(check))
-	return mux
+	mux.HandleFunc("GET /api/catalog", s.api(catalog, false))
+	mux.HandleFunc("GET /api/puzzle", s.api(puzzle, false))
+	mux.HandleFunc("POST /api/puzzle", s.api(puzzlePost, false))
+	mux.HandleFunc("GET /api/techniques", s.api(techniques, false))
+	mux.HandleFunc("GET /api/generate", s.api(generate, true))
+	mux.HandleFunc("GET /api/solve", s.api(solve, true))
+	mux.HandleFunc("POST /api/solve", s.api(solve, true))
+	mux.HandleFunc("POST /api/hint", s.api(hint, true))
+	mux.HandleFunc("POST /api/explain", s.api(explain, true))
+	mux.HandleFunc("POST /api/check", s.api(check, true))
+	return SameOrigin(mux)
 }
 
-// badRequest is an error the client made: 400.
-type badRequest struct{ msg string }
+// server holds one handler's limits and its turns to solve.
+type server struct {
+	l     Limits
+	slots slots
+}
+
+// badRequest is an error the client made: 400, or the code it carries.
+type badRequest struct {
+	msg  string
+	code int
+}
 
 func (e *badRequest) Error() string { return e.msg }
 
-func bad(format string, args ...any) error { return &badRequest{fmt.Sprintf(format, args...)} }
+func bad(format string, args ...any) error { return &badRequest{msg: fmt.Sprintf(format, args...)} }
 
-// api wraps a handler: a time limit tied to the client's connection, a bounded body, JSON out, and
-// errors as {"error": msg} with 400 for the client's (a puzzle with no solution too), 503 for a time limit, 500 otherwise.
-func api(h func(ctx context.Context, r *http.Request) (any, error)) http.HandlerFunc {
+// document is an answer already encoded by internal/report: written as it is.
+type document []byte
+
+// api wraps a handler: a bounded body, a time limit tied to the client's connection that covers
+// reading the puzzle too, a turn among the requests that solve (when solves), JSON out of bounded
+// size, and errors as {"error": msg}: 400 for the client's (a puzzle with no solution too), 413 for a
+// body too large, 503 for a time limit, a busy server (with Retry-After) or one shutting down, 500
+// otherwise. A request whose client has gone gets no answer; its work stops.
+func (s *server) api(h func(ctx context.Context, r *http.Request) (any, error), solves bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		ctx, cancel := context.WithTimeout(r.Context(), Timeout)
+		ctx, cancel := context.WithTimeoutCause(r.Context(), s.l.Timeout, errTimedOut)
 		defer cancel()
-		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
-		v, err := h(ctx, r)
-		w.Header().Set("Content-Type", "application/json")
+		// The body is read here, within the server's read deadline, so that the work below, which may
+		// outlive this call when the time limit passes, never touches the connection.
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.l.MaxBody))
 		if err != nil {
-			code := http.StatusInternalServerError
-			var br *badRequest
 			var mb *http.MaxBytesError
-			switch {
-			case errors.As(err, &br), errors.As(err, &mb), errors.Is(err, solvers.ErrUnsupported), errors.Is(err, deduce.ErrNoSolution):
-				code = http.StatusBadRequest
-			case ctx.Err() != nil:
-				code = http.StatusServiceUnavailable
-				err = fmt.Errorf("stopped after %v: %w", Timeout, ctx.Err())
+			if !errors.As(err, &mb) {
+				err = bad("body: %v", err)
 			}
-			w.WriteHeader(code)
-			json.NewEncoder(w).Encode(map[string]string{"error": err.Error()})
+			s.fail(w, r, ctx, err)
 			return
 		}
-		json.NewEncoder(w).Encode(v)
+		r = r.Clone(ctx)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		type answer struct {
+			v   any
+			err error
+		}
+		done := make(chan answer, 1)
+		if solves {
+			if err := s.slots.take(ctx, s.l.Wait); err != nil {
+				s.fail(w, r, ctx, err)
+				return
+			}
+		}
+		go func() {
+			// The turn is given back when the work ends, not when the answer goes: work that
+			// outlives its request still counts against Solves.
+			if solves {
+				defer s.slots.give()
+			}
+			v, err := h(ctx, r)
+			done <- answer{v, err}
+		}()
+		var a answer
+		select {
+		case a = <-done:
+		case <-ctx.Done():
+			a.err = context.Cause(ctx)
+		}
+		if a.err != nil {
+			s.fail(w, r, ctx, a.err)
+			return
+		}
+		buf := &cappedBuffer{max: s.l.MaxAnswer}
+		if d, ok := a.v.(document); ok {
+			_, err = buf.Write(d)
+		} else {
+			err = json.NewEncoder(buf).Encode(a.v)
+		}
+		if err != nil {
+			if errors.Is(err, errTooLarge) {
+				err = bad("the answer would be larger than %d bytes: ask for less", s.l.MaxAnswer)
+			}
+			s.fail(w, r, ctx, err)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(buf.Bytes())
 	}
+}
+
+// fail answers err with its status code.
+func (s *server) fail(w http.ResponseWriter, r *http.Request, ctx context.Context, err error) {
+	code := http.StatusInternalServerError
+	var br *badRequest
+	var mb *http.MaxBytesError
+	var busy busyError
+	cause := context.Cause(ctx)
+	switch {
+	case errors.Is(cause, ErrShuttingDown):
+		code, err = http.StatusServiceUnavailable, fmt.Errorf("%w: ask again when it is back", ErrShuttingDown)
+		w.Header().Set("Connection", "close")
+	case errors.Is(cause, errTimedOut):
+		code, err = http.StatusServiceUnavailable, fmt.Errorf("stopped after %v, the time limit of a request", s.l.Timeout)
+	case r.Context().Err() != nil:
+		return // the client has gone: there is no one to answer
+	case errors.As(err, &busy):
+		code = http.StatusServiceUnavailable
+		w.Header().Set("Retry-After", "5")
+	case errors.As(err, &mb):
+		code, err = http.StatusRequestEntityTooLarge, fmt.Errorf("body: larger than %d bytes", mb.Limit)
+	case errors.As(err, &br) && br.code != 0:
+		code = br.code
+	case errors.As(err, &br), errors.Is(err, solvers.ErrUnsupported), errors.Is(err, deduce.ErrNoSolution):
+		code = http.StatusBadRequest
+	}
+	writeError(w, code, err.Error())
 }
 
 // Puzzle is a region puzzle as the page draws it.
@@ -151,6 +238,34 @@ func puzzle(ctx context.Context, r *http.Request) (any, error) {
 	return describe(name, m), nil
 }
 
+// puzzlePost describes the puzzle a request body gives (a puzz.link URL, say), for the page to draw.
+func puzzlePost(ctx context.Context, r *http.Request) (any, error) {
+	q, m, err := puzzleRequest(ctx, r, "puzzle")
+	if err != nil {
+		return nil, err
+	}
+	name := q.Variant
+	if name == "" {
+		name = fmt.Sprintf("%d×%d, %d star(s)", m.Rows, m.Cols, m.Each.Region.Hi)
+	}
+	return describe(name, m), nil
+}
+
+// techniques lists deduce's techniques, for the page to name a step as players do.
+func techniques(ctx context.Context, r *http.Request) (any, error) {
+	type entry struct {
+		ID    string `json:"id"`
+		Name  string `json:"name"`
+		Level string `json:"level"`
+		About string `json:"about"`
+	}
+	var out []entry
+	for _, t := range deduce.Techniques() {
+		out = append(out, entry{t.ID, t.Name, t.Level.String(), t.About})
+	}
+	return out, nil
+}
+
 func intParam(r *http.Request, key string, def int) (int, error) {
 	s := r.URL.Query().Get(key)
 	if s == "" {
@@ -203,214 +318,6 @@ func generate(ctx context.Context, r *http.Request) (any, error) {
 		}
 		o.Seed++
 	}
-}
-
-// SolveResult is what /api/solve answers.
-type SolveResult struct {
-	Solver   string   `json:"solver"`
-	Mode     string   `json:"mode"`
-	Count    uint64   `json:"count"`
-	Complete bool     `json:"complete"`
-	Solution [][2]int `json:"solution,omitempty"`
-	Millis   float64  `json:"ms"`
-	Model    string   `json:"model"`
-}
-
-func solveGet(ctx context.Context, r *http.Request) (any, error) {
-	q := r.URL.Query()
-	var m constraints.Model
-	var err error
-	if name := q.Get("variant"); name != "" {
-		m, err = builtIn(name)
-	} else {
-		m, err = fairy(r)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return solve(ctx, m, q.Get("solver"), q.Get("mode"))
-}
-
-// fairy reads a classic or fairy model from n= and attacks= (the command line's attack names).
-func fairy(r *http.Request) (constraints.Model, error) {
-	n, err := intParam(r, "n", 8)
-	if err != nil {
-		return constraints.Model{}, err
-	}
-	if n < 1 || n > 32 {
-		return constraints.Model{}, bad("n=%d: want 1 to 32", n)
-	}
-	attack := constraints.Queen
-	if a := r.URL.Query().Get("attacks"); a != "" {
-		if attack, err = constraints.ParseAttack(a); err != nil {
-			return constraints.Model{}, bad("attacks=%q: %v", a, err)
-		}
-	}
-	m := constraints.Model{Rows: n, Cols: n, Attack: attack}
-	if err := m.Validate(); err != nil {
-		return m, bad("%v", err)
-	}
-	return m, nil
-}
-
-func solvePost(ctx context.Context, r *http.Request) (any, error) {
-	data, err := io.ReadAll(r.Body)
-	if err != nil {
-		return nil, bad("body: %v", err)
-	}
-	v, err := variants.Parse("body", data)
-	if err != nil {
-		return nil, bad("%v", err)
-	}
-	q := r.URL.Query()
-	return solve(ctx, v.Model, q.Get("solver"), q.Get("mode"))
-}
-
-func solve(ctx context.Context, m constraints.Model, solver, mode string) (any, error) {
-	var s solvers.Solver
-	switch solver {
-	case "", "auto":
-		s, solver = router.New(), "auto"
-	case "backtrack":
-		s = backtrack.New()
-	case "sat":
-		s = sat.New()
-	default:
-		return nil, bad("solver=%q: want auto, backtrack or sat", solver)
-	}
-	start := time.Now()
-	out := SolveResult{Solver: solver, Mode: mode, Model: m.String()}
-	switch mode {
-	case "", "first":
-		out.Mode = "first"
-		sol, found, res, err := solvers.First(ctx, s, m)
-		if err != nil {
-			return nil, err
-		}
-		out.Complete = res.Complete || found
-		if found {
-			out.Count = 1
-			for _, c := range sol {
-				out.Solution = append(out.Solution, [2]int{c.Row, c.Col})
-			}
-		}
-	case "count":
-		res, err := s.Count(ctx, m)
-		if err != nil {
-			return nil, err
-		}
-		out.Count, out.Complete = res.Count, res.Complete
-	default:
-		return nil, bad("mode=%q: want first or count", mode)
-	}
-	out.Millis = float64(time.Since(start).Microseconds()) / 1000
-	return out, nil
-}
-
-// request is the body of the POST calls on a region puzzle: a built-in name, a variant's YAML, a
-// puzz.link URL, or a grid of region letters with the stars; and for a hint, the played board.
-type request struct {
-	Variant string   `json:"variant"`
-	YAML    string   `json:"yaml"`
-	URL     string   `json:"url"`
-	Regions []string `json:"regions"`
-	Stars   int      `json:"stars"`
-	Board   []string `json:"board"`
-}
-
-func readRequest(r *http.Request) (request, constraints.Model, error) {
-	var q request
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&q); err != nil {
-		return q, constraints.Model{}, bad("body: %v", err)
-	}
-	var m constraints.Model
-	var err error
-	switch {
-	case q.Variant != "":
-		m, err = builtIn(q.Variant)
-	case q.YAML != "":
-		var v variants.Variant
-		v, err = variants.Parse("body", []byte(q.YAML))
-		m = v.Model
-	case q.URL != "":
-		m, err = codec.ParseURL(q.URL)
-	case len(q.Regions) > 0:
-		m, err = codec.ParseGrid([]byte(strings.Join(q.Regions, "\n")), max(q.Stars, 1))
-	default:
-		err = bad("body: give variant, yaml, url or regions")
-	}
-	if err != nil {
-		var br *badRequest
-		if !errors.As(err, &br) {
-			err = bad("%v", err)
-		}
-		return q, m, err
-	}
-	if m.Rows*m.Cols > deduce.MaxCells {
-		return q, m, bad("a %d×%d board: more than %d cells", m.Rows, m.Cols, deduce.MaxCells)
-	}
-	return q, m, nil
-}
-
-func hint(ctx context.Context, r *http.Request) (any, error) {
-	q, m, err := readRequest(r)
-	if err != nil {
-		return nil, err
-	}
-	board := q.Board
-	if board == nil {
-		for range m.Rows {
-			board = append(board, strings.Repeat(".", m.Cols))
-		}
-	}
-	board, err = deduce.ParseBoard(strings.Join(board, "\n"), m.Rows, m.Cols)
-	if err != nil {
-		return nil, bad("%v", err)
-	}
-	return deduce.HintFor(ctx, m, board)
-}
-
-func explain(ctx context.Context, r *http.Request) (any, error) {
-	_, m, err := readRequest(r)
-	if err != nil {
-		return nil, err
-	}
-	return deduce.Explain(ctx, m, deduce.Options{})
-}
-
-// CheckResult says whether painted regions make a puzzle.
-type CheckResult struct {
-	Solutions uint64 `json:"solutions"` // up to 2
-	Unique    bool   `json:"unique"`
-	Grade     string `json:"grade,omitempty"`
-	Solved    bool   `json:"explained"`
-	URL       string `json:"url,omitempty"`
-}
-
-func check(ctx context.Context, r *http.Request) (any, error) {
-	_, m, err := readRequest(r)
-	if err != nil {
-		return nil, err
-	}
-	sols, _, err := deduce.Solutions(ctx, m, 2)
-	if err != nil {
-		return nil, err
-	}
-	n := uint64(len(sols))
-	out := CheckResult{Solutions: n, Unique: n == 1}
-	if out.Unique {
-		ex, err := deduce.Explain(ctx, m, deduce.Options{})
-		if err != nil {
-			return nil, err
-		}
-		out.Solved, out.Grade = ex.Solved, ex.Grade.String()
-	}
-	if url, err := codec.FormatURL(m); err == nil {
-		out.URL = url
-	}
-	return out, nil
 }
 
 // LocalHosts wraps h for a server that listens on a loopback address: a request whose Host header names

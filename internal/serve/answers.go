@@ -1,0 +1,171 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/queens-dev/queens/codec"
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/deduce"
+	"github.com/queens-dev/queens/internal/report"
+	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/sat"
+)
+
+// solve answers /api/solve with the document 'queens solve --format json' writes for the same model,
+// solver and mode: count (the default, as on the command line) or first.
+func solve(ctx context.Context, r *http.Request) (any, error) {
+	q, err := readRequest(ctx, r)
+	if err != nil {
+		return nil, err
+	}
+	if q.State != nil {
+		return nil, bad("state: a played board is hint's; solve does not take it")
+	}
+	var s solvers.Solver
+	switch q.Solver {
+	case "", "backtrack":
+		s, q.Solver = backtrack.New(), "backtrack"
+	case "sat":
+		s = sat.New()
+	default:
+		return nil, bad("solver=%q: want backtrack or sat", clip(q.Solver))
+	}
+	switch q.Mode {
+	case "":
+		q.Mode = report.ModeCount
+	case report.ModeCount, report.ModeFirst:
+	default:
+		return nil, bad("mode=%q: want count or first", clip(q.Mode))
+	}
+	m, err := q.model(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := budget(m, q.Solver, q.Mode); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	doc := report.NewSolveWriter(&buf, m, s.Name(), q.Mode)
+	start := time.Now()
+	var res solvers.Result
+	if q.Mode == report.ModeFirst {
+		var sol constraints.Solution
+		var found bool
+		if sol, found, res, err = solvers.First(ctx, s, m); err == nil && found {
+			err = doc.Solution(sol)
+		}
+	} else {
+		res, err = s.Count(ctx, m)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := doc.End(report.EndOf(q.Mode, res, time.Since(start), false)); err != nil {
+		return nil, err
+	}
+	return document(buf.Bytes()), nil
+}
+
+// puzzleRequest reads the request of a call on a region puzzle, and its model, bounded in cells.
+func puzzleRequest(ctx context.Context, r *http.Request, what string) (Request, constraints.Model, error) {
+	q, err := readRequest(ctx, r)
+	if err != nil {
+		return q, constraints.Model{}, err
+	}
+	if q.Solver != "" || q.Mode != "" {
+		return q, constraints.Model{}, bad("solver and mode are solve's; %s does not take them", what)
+	}
+	if q.State != nil && what != "hint" {
+		return q, constraints.Model{}, bad("state: a played board is hint's; %s does not take it", what)
+	}
+	m, err := q.model(ctx)
+	if err != nil {
+		return q, m, err
+	}
+	if m.Rows*m.Cols > deduce.MaxCells {
+		return q, m, bad("a %d×%d board: more than %d cells", m.Rows, m.Cols, deduce.MaxCells)
+	}
+	return q, m, nil
+}
+
+// hint answers /api/hint with the document 'queens hint --format json' writes.
+func hint(ctx context.Context, r *http.Request) (any, error) {
+	q, m, err := puzzleRequest(ctx, r, "hint")
+	if err != nil {
+		return nil, err
+	}
+	board := q.State
+	if board == nil {
+		for range m.Rows {
+			board = append(board, strings.Repeat(".", m.Cols))
+		}
+	}
+	board, err = deduce.ParseBoard(strings.Join(board, "\n"), m.Rows, m.Cols)
+	if err != nil {
+		return nil, bad("state: %s", strings.TrimPrefix(err.Error(), "deduce: board: "))
+	}
+	h, err := deduce.HintFor(ctx, m, board)
+	if err != nil {
+		return nil, err
+	}
+	return encoded(report.Encode("hint", &m, h))
+}
+
+// explain answers /api/explain with the document 'queens explain --format json' writes.
+func explain(ctx context.Context, r *http.Request) (any, error) {
+	_, m, err := puzzleRequest(ctx, r, "explain")
+	if err != nil {
+		return nil, err
+	}
+	ex, err := deduce.Explain(ctx, m, deduce.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return encoded(report.Encode("explain", &m, ex))
+}
+
+// Check says whether painted regions make a puzzle.
+type Check struct {
+	Solutions uint64 `json:"solutions"` // up to 2
+	Unique    bool   `json:"unique"`
+	Grade     string `json:"grade,omitempty"`
+	Solved    bool   `json:"explained"`
+	URL       string `json:"url,omitempty"`
+}
+
+// check answers /api/check.
+func check(ctx context.Context, r *http.Request) (any, error) {
+	_, m, err := puzzleRequest(ctx, r, "check")
+	if err != nil {
+		return nil, err
+	}
+	sols, _, err := deduce.Solutions(ctx, m, 2)
+	if err != nil {
+		return nil, err
+	}
+	n := uint64(len(sols))
+	out := Check{Solutions: n, Unique: n == 1}
+	if out.Unique {
+		ex, err := deduce.Explain(ctx, m, deduce.Options{})
+		if err != nil {
+			return nil, err
+		}
+		out.Solved, out.Grade = ex.Solved, ex.Grade.String()
+	}
+	if url, err := codec.FormatURL(m); err == nil {
+		out.URL = url
+	}
+	return encoded(report.Encode("check", &m, out))
+}
+
+func encoded(b []byte, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	return document(b), nil
+}
