@@ -59,8 +59,9 @@ func GeneralOnly() Option { return Counting(General) }
 // that says what the model lacks.
 type Method int
 
-// The methods. Each is its own declaration, so that go doc lists every one; the first four keep their
-// old numbers, and the rest follow in the order Fastest tries them (see route.go).
+// The methods. Each is its own declaration, so that go doc lists every one. Their numbers say nothing
+// of order (a method keeps its number so that a stored one still reads the same); the order Fastest
+// tries them is the routing table's, routes in route.go, which Methods returns.
 
 // Fastest takes the first row of the routing table that fits the model. It is the default.
 const Fastest Method = 0

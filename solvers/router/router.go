@@ -1,4 +1,5 @@
-// Package router is the solver that chooses among every engine: the one package that imports several.
+// Package router is the solver that chooses among every engine: the one package that imports both the
+// native engines and SAT.
 // Its table (table.go) has a row per engine, each with what it fits and why it is there; Count,
 // CountUnique, Plan, Enumerate and Find read the same table and take the first row that fits the call.
 // A row the forecast is sure of hands the call to one engine; where the forecast is unsure (the general
