@@ -13,6 +13,7 @@ import (
 	"github.com/queens-dev/queens/internal/report"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 )
 
@@ -28,12 +29,15 @@ func solve(ctx context.Context, r *http.Request) (any, error) {
 	}
 	var s solvers.Solver
 	switch q.Solver {
-	case "", "backtrack":
-		s, q.Solver = backtrack.New(), "backtrack"
+	case "", "auto":
+		// The router keeps SAT within the budgets that a request for SAT itself has.
+		s, q.Solver = router.New(router.LimitSAT(MaxSATCells, MaxSATCountCells)), "auto"
+	case "backtrack":
+		s = backtrack.New()
 	case "sat":
 		s = sat.New()
 	default:
-		return nil, bad("solver=%q: want backtrack or sat", clip(q.Solver))
+		return nil, bad("solver=%q: want auto, backtrack or sat", clip(q.Solver))
 	}
 	switch q.Mode {
 	case "":
