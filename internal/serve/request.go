@@ -17,9 +17,9 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/constraints/suggest"
 	"github.com/queens-dev/queens/internal/source"
 	"github.com/queens-dev/queens/internal/strictjson"
-	"github.com/queens-dev/queens/internal/suggest"
 )
 
 // Request is what the API's calls take: the query of a GET, or the body of a POST in JSON
