@@ -110,7 +110,11 @@ func MainWith(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 func (e *env) main(ctx context.Context, args []string) (code int) {
 	defer func() {
 		if v := recover(); v != nil {
-			code = e.bug(v, debug.Stack())
+			stack := debug.Stack()
+			if p, ok := v.(*carriedPanic); ok { // a panic of a load that ran aside (whileLoading)
+				v, stack = p.v, p.stack
+			}
+			code = e.bug(v, stack)
 		}
 	}()
 	if e.stdin != nil {
