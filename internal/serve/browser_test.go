@@ -493,6 +493,17 @@ func TestGame(t *testing.T) {
 		}
 	})
 
+	t.Run("fairy count", func(t *testing.T) {
+		tb := b.open(t, "/?puzzle=linkedin-09")
+		tb.do(chromedp.Click(chromedp.CSS(".fairy summary")), chromedp.SetValue(chromedp.ID("fn"), "6"))
+		tb.button("fcount")
+		tb.wait(`document.getElementById("fmsg").textContent.includes("sat:")`)
+		got := eval[string](tb, `document.getElementById("fmsg").textContent`)
+		if !strings.Contains(got, "backtrack: 4 in") || !strings.Contains(got, "sat: 4 in") {
+			t.Errorf("6 queens counted: %q, want 4 by each", got)
+		}
+	})
+
 	t.Run("390 px wide", func(t *testing.T) {
 		tb := b.open(t, "/?puzzle=linkedin-11", 390, 844)
 		if w := eval[int](tb, `document.documentElement.scrollWidth`); w > 390 {
