@@ -364,7 +364,11 @@ func (q Request) fieldModel(ctx context.Context) (constraints.Model, error) {
 // choice is the error for a value of key that is none of choices: it lists them and suggests the
 // nearest, as the command line does.
 func choice(key, value string, choices ...string) error {
-	msg := fmt.Sprintf("%s=%q: want %s", key, clip(value), strings.Join(choices, " or "))
+	list := choices[len(choices)-1]
+	if len(choices) > 1 {
+		list = strings.Join(choices[:len(choices)-1], ", ") + " or " + list
+	}
+	msg := fmt.Sprintf("%s=%q: want %s", key, clip(value), list)
 	if near, ok := suggest.Closest(value, choices); ok {
 		msg += fmt.Sprintf(" (did you mean %s?)", near)
 	}
