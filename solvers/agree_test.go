@@ -15,6 +15,7 @@ import (
 	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"
 	"github.com/queens-dev/queens/solvers/local"
+	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 	"github.com/queens-dev/queens/solvers/search"
 )
@@ -239,7 +240,7 @@ func agreeWithBrute(t *testing.T, m constraints.Model, most int, localBudget tim
 			}
 		}
 	}
-	for _, s := range []solvers.Solver{backtrack.New(), sat.New()} {
+	for _, s := range []solvers.Solver{backtrack.New(), sat.New(), router.New()} {
 		if list := solutions(t, s, m, most); !slices.EqualFunc(list, want, func(a, b constraints.Solution) bool { return a.Compare(b) == 0 }) {
 			t.Errorf("%s %s: %s lists %d solutions, brute force %d\n%s: %v\nbrute: %v", m, extras(m), s.Name(), len(list), len(want), s.Name(), list, want)
 		}
@@ -383,7 +384,7 @@ func TestGiraffe(t *testing.T) {
 	for n := 1; n <= 8; n++ {
 		m := constraints.Model{Rows: n, Cols: n, Attack: a}
 		want := uint64(len(solutions(t, brute.Solver{}, m, math.MaxInt)))
-		for _, s := range []solvers.Solver{backtrack.New(), sat.New()} {
+		for _, s := range []solvers.Solver{backtrack.New(), sat.New(), router.New()} {
 			res, err := s.Count(context.Background(), m)
 			if err != nil || !res.Complete || res.Count != want {
 				t.Errorf("%s: %s Count = %+v, %v; brute force %d", m, s.Name(), res, err, want)
@@ -432,7 +433,7 @@ func TestTorusVectorsActModuloSides(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: brute: %v", r, err)
 		}
-		for _, s := range []solvers.Solver{backtrack.New(), sat.New()} {
+		for _, s := range []solvers.Solver{backtrack.New(), sat.New(), router.New()} {
 			res, err := s.Count(ctx, m)
 			if err != nil || !res.Complete || res.Count != want.Count {
 				t.Errorf("%s: %s Count = %+v, %v; the same vector reduced modulo the sides (%s) gives %d", m, s.Name(), res, err, r.Attack, want.Count)

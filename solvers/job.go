@@ -35,7 +35,8 @@ type Job interface {
 }
 
 // Sized is a Job that knows statistics of its own beyond its tasks' tallies, such as the size of an
-// encoding; RunJob adds them to its Result.
+// encoding, the engine that answered and why; RunJob adds them to its Result once the tasks have run,
+// and a Method they give replaces Job.Method's (a job that learns its way as it runs, such as a race).
 type Sized interface {
 	// Stats returns the job's own statistics.
 	Stats() Stats
@@ -103,7 +104,7 @@ type RunOptions struct {
 // ends, or a task fails, it stops promptly and returns the exact sum of the tasks that finished, with
 // Tasks saying how many of how many, Complete false, and the error. The totals of a complete run over every
 // task come from the job's Finish; a shard's Count is its own tasks' sum and it counts no classes.
-func RunJob(ctx context.Context, job Job, opt RunOptions) (Result, error) {
+func RunJob(ctx context.Context, job Job, opt RunOptions) (res Result, err error) {
 	threads := opt.Threads
 	if threads < 1 {
 		threads = runtime.NumCPU()
@@ -127,10 +128,16 @@ func RunJob(ctx context.Context, job Job, opt RunOptions) (Result, error) {
 		}
 		todo = append(todo, i)
 	}
-	res := Result{Tasks: TaskCount{Done: total - len(todo), Total: total}, Stats: Stats{Method: job.Method(), Threads: min(threads, max(len(todo), 1))}}
-	if s, ok := job.(Sized); ok {
-		res.Stats.Add(s.Stats())
-	}
+	res = Result{Tasks: TaskCount{Done: total - len(todo), Total: total}, Stats: Stats{Method: job.Method(), Threads: min(threads, max(len(todo), 1))}}
+	defer func() {
+		if s, ok := job.(Sized); ok {
+			st := s.Stats()
+			if st.Method != "" {
+				res.Stats.Method = st.Method // a job that learns its way as it runs (a race)
+			}
+			res.Stats.Add(st)
+		}
+	}()
 
 	parent := ctx
 	ctx, cancel := context.WithCancel(parent)

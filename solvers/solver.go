@@ -82,7 +82,8 @@ type TaskCount struct {
 
 // Stats says how a solve ran. Fields a solver does not measure stay zero.
 type Stats struct {
-	// Engine is the side that answered: "backtrack" (the native engines) or "sat".
+	// Engine is the side that answered: "backtrack" (the native engines), "propagate" (the search by
+	// deductions) or "sat".
 	Engine string
 	// Method is the way the solver took: "join", "classes", "mirror", "general", "rows", "search",
 	// "local", "cubes", "enumerate", …
@@ -98,13 +99,16 @@ type Stats struct {
 	Variables, Clauses uint64
 }
 
-// Add adds the counters of t to s; Engine, Method (with Why) and Threads stay s's unless s has none.
+// Add adds the counters of t to s; Engine, Method, Why and Threads stay s's unless s has none.
 func (s *Stats) Add(t Stats) {
 	if s.Engine == "" {
 		s.Engine = t.Engine
 	}
 	if s.Method == "" {
-		s.Method, s.Why = t.Method, t.Why
+		s.Method = t.Method
+	}
+	if s.Why == "" {
+		s.Why = t.Why
 	}
 	if s.Threads == 0 {
 		s.Threads = t.Threads

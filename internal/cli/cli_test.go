@@ -122,13 +122,13 @@ func TestBadInput(t *testing.T) {
 		{"too many queens", []string{"solve", "-n", "2", "--queens", "5"}, 2, "queens solve: --queens: queens 5: more than the 4 free cells of the board (see 'queens solve --help')\n"},
 		{"modes exclusive", []string{"solve", "--all", "--first"}, 2, "queens solve: --count, --all and --first exclude each other (see 'queens solve --help')\n"},
 		{"bad format", []string{"solve", "--format", "xml"}, 2, `queens solve: --format "xml": want text, unicode, leetcode, json, cols, dimacs or svg (see 'queens solve --help')` + "\n"},
-		{"bad solver", []string{"solve", "--solver", "dlx"}, 2, `queens solve: --solver "dlx": want backtrack or sat (see 'queens solve --help')` + "\n"},
+		{"bad solver", []string{"solve", "--solver", "dlx"}, 2, `queens solve: --solver "dlx": want auto, backtrack or sat (see 'queens solve --help')` + "\n"},
 		{"stray argument", []string{"solve", "8"}, 2, `queens solve: unexpected argument "8": for a board of side 8 say -n 8 (see 'queens solve --help')` + "\n"},
 		{"negative threads", []string{"solve", "--threads", "-1"}, 2, fmt.Sprintf("queens solve: --threads -1: want 0 (one per core) to %d (4 per core) (see 'queens solve --help')\n", solvers.MaxThreads())},
 		{"bad method", []string{"solve", "--method", "dfs"}, 2, `queens solve: --method "dfs": want fastest, join, classes, mirror or meet (see 'queens solve --help')` + "\n"},
 		{"join not classic", []string{"solve", "-n", "10", "--knight", "--method", "join"}, 2, joinOnly},
 		{"join too big", []string{"solve", "-n", fmt.Sprint(halves.MaxN + 1), "--method", "join"}, 2, joinOnly},
-		{"wide board", []string{"solve", "-n", "65", "--all"}, 2, "queens solve: backtrack: 65×65 board: lists solutions of at most 64 columns and 65536 rows (counts turn a board of at most 64 rows on its side); the sat solver lists boards up to 2048×2048: model not supported by this solver\n"},
+		{"wide board", []string{"solve", "-n", "65", "--all", "--solver", "backtrack"}, 2, "queens solve: backtrack: 65×65 board: lists solutions of at most 64 columns and 65536 rows (counts turn a board of at most 64 rows on its side); the sat solver lists boards up to 2048×2048: model not supported by this solver\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -241,7 +241,7 @@ func TestSolveJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}
-	if got.Model.Rows != 5 || got.Model.Queens != 5 || len(got.Model.Attacks) != 4 || got.Solver != "backtrack" ||
+	if got.Model.Rows != 5 || got.Model.Queens != 5 || len(got.Model.Attacks) != 4 || got.Solver != "auto" ||
 		got.Mode != "all" || got.Count != 10 || got.Unique == nil || *got.Unique != 2 || !got.Complete ||
 		got.Elapsed == nil || len(got.Solutions) != 2 {
 		t.Errorf("n=5 --all --unique: %+v", got)

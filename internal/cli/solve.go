@@ -14,6 +14,7 @@ import (
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/halves"
+	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 	"github.com/queens-dev/queens/variants"
 )
@@ -64,7 +65,7 @@ func (f *solveFlags) register(fs interface {
 	IntVar(*int, string, int, string)
 	DurationVar(*time.Duration, string, time.Duration, string)
 }) {
-	fs.StringVar(&f.solver, "solver", "backtrack", "backtrack or sat")
+	fs.StringVar(&f.solver, "solver", "auto", "auto (per model), backtrack or sat")
 	fs.BoolVar(&f.count, "count", false, "count the solutions (the default)")
 	fs.BoolVar(&f.all, "all", false, "list every solution, as a stream")
 	fs.BoolVar(&f.first, "first", false, "find one solution")
@@ -96,6 +97,9 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	}
 	if f.shard != "" && !fs.Changed("format") {
 		f.format = "json" // a shard's result is the JSON that queens merge reads
+	}
+	if !fs.Changed("solver") && (fs.Changed("method") || f.taskDepth > 0) {
+		f.solver = "backtrack" // the flags that steer the backtracker's counts choose it
 	}
 	if err := f.check(mode, fs.Changed("method")); err != nil {
 		return err
@@ -246,12 +250,14 @@ var methods = map[string]backtrack.Method{
 // newSolver returns the solver the command line names.
 func newSolver(name string, threads int, method backtrack.Method, opts ...backtrack.Option) (solvers.Solver, error) {
 	switch name {
+	case "auto":
+		return router.New(router.Threads(threads)), nil
 	case "backtrack":
 		return backtrack.New(append([]backtrack.Option{backtrack.Threads(threads), backtrack.Counting(method)}, opts...)...), nil
 	case "sat":
 		return sat.New(sat.Workers(threads)), nil
 	}
-	return nil, oneOf("--solver", name, "backtrack", "sat")
+	return nil, oneOf("--solver", name, "auto", "backtrack", "sat")
 }
 
 // solveRun is one run of queens solve.
@@ -313,7 +319,7 @@ func (r *solveRun) summary(sum summary) {
 	if r.f.quiet {
 		return
 	}
-	line := fmt.Sprintf("# %s, %s: %s", r.s.Name(), escape(r.m.String()), sum.elapsed.Round(time.Microsecond))
+	line := fmt.Sprintf("# %s, %s: %s", engineName(r.s, sum.res), escape(r.m.String()), sum.elapsed.Round(time.Microsecond))
 	switch {
 	case r.f.stats:
 		line += "; " + statsText(sum.res)
@@ -328,6 +334,9 @@ func (r *solveRun) summary(sum summary) {
 func statsText(res solvers.Result) string {
 	st := res.Stats
 	text := fmt.Sprintf("method %s", orDash(st.Method))
+	if st.Why != "" {
+		text += " (" + st.Why + ")"
+	}
 	if st.Threads > 0 {
 		text += fmt.Sprintf(", %d %s", st.Threads, plural(uint64(st.Threads), "thread", "threads"))
 	}
@@ -341,6 +350,15 @@ func statsText(res solvers.Result) string {
 		text += fmt.Sprintf(", CNF of %d variables and %d clauses", st.Variables, st.Clauses)
 	}
 	return text
+}
+
+// engineName names the solver that ran, and where it chose among engines, the one that answered:
+// "auto: sat".
+func engineName(s solvers.Solver, res solvers.Result) string {
+	if e := res.Stats.Engine; e != "" && e != s.Name() {
+		return s.Name() + ": " + e
+	}
+	return s.Name()
 }
 
 func orDash(s string) string {

@@ -13,6 +13,7 @@ import (
 	"github.com/queens-dev/queens/internal/report"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 )
 
@@ -26,14 +27,12 @@ func solve(ctx context.Context, r *http.Request) (any, error) {
 	if q.State != nil {
 		return nil, bad("state: a played board is hint's; solve does not take it")
 	}
-	var s solvers.Solver
 	switch q.Solver {
-	case "", "backtrack":
-		s, q.Solver = backtrack.New(), "backtrack"
-	case "sat":
-		s = sat.New()
+	case "":
+		q.Solver = "auto"
+	case "auto", "backtrack", "sat":
 	default:
-		return nil, choice("solver", q.Solver, "backtrack", "sat")
+		return nil, choice("solver", q.Solver, "auto", "backtrack", "sat")
 	}
 	switch q.Mode {
 	case "":
@@ -49,6 +48,7 @@ func solve(ctx context.Context, r *http.Request) (any, error) {
 	if err := budget(m, q.Solver, q.Mode); err != nil {
 		return nil, err
 	}
+	s := newSolver(m, q.Solver, q.Mode)
 	var buf bytes.Buffer
 	doc := report.NewSolveWriter(&buf, m, s.Name(), q.Mode)
 	start := time.Now()
@@ -179,4 +179,16 @@ func encoded(b []byte, err error) (any, error) {
 		return nil, err
 	}
 	return document(b), nil
+}
+
+// newSolver returns the solver a request names. Auto races SAT where its forecast is unsure, so on a board
+// past the SAT budget (budget) the server's auto is the backtracker alone: no request's encoding outgrows it.
+func newSolver(m constraints.Model, name, mode string) solvers.Solver {
+	switch {
+	case name == "sat":
+		return sat.New()
+	case name == "backtrack" || budget(m, "sat", mode) != nil:
+		return backtrack.New()
+	}
+	return router.New()
 }

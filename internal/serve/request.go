@@ -364,7 +364,11 @@ func (q Request) fieldModel(ctx context.Context) (constraints.Model, error) {
 // choice is the error for a value of key that is none of choices: it lists them and suggests the
 // nearest, as the command line does.
 func choice(key, value string, choices ...string) error {
-	msg := fmt.Sprintf("%s=%q: want %s", key, clip(value), strings.Join(choices, " or "))
+	want := strings.Join(choices, ", ")
+	if i := strings.LastIndex(want, ", "); i >= 0 {
+		want = want[:i] + " or " + want[i+2:]
+	}
+	msg := fmt.Sprintf("%s=%q: want %s", key, clip(value), want)
 	if near, ok := suggest.Closest(value, choices); ok {
 		msg += fmt.Sprintf(" (did you mean %s?)", near)
 	}

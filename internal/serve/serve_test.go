@@ -50,7 +50,7 @@ func TestAPI(t *testing.T) {
 		{"explain", "POST", "/api/explain", `{"url": "?starbattle/9/9/2/12a955kh37khi20fe0g13toea1c07g"}`, 200, `"solved":true`},
 		{"check regions", "POST", "/api/check", `{"regions": ["AABB","ACBB","CCDD","CDDD"]}`, 200, `"solutions"`},
 		{"unknown variant", "GET", "/api/solve?variant=nope", "", 400, "no built-in variant"},
-		{"bad solver", "GET", "/api/solve?variant=classic-08&solver=x", "", 400, "want backtrack or sat"},
+		{"bad solver", "GET", "/api/solve?variant=classic-08&solver=x", "", 400, "want auto, backtrack or sat"},
 		{"bad YAML", "POST", "/api/solve", "board: [", 400, "error"},
 		{"bad JSON", "POST", "/api/hint", `{"variant": 3}`, 400, "error"},
 		{"unknown field", "POST", "/api/hint", `{"varient": "linkedin-09"}`, 400, "unknown field"},

@@ -89,7 +89,7 @@ func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Sol
 	if err != nil {
 		return nil, false, solvers.Result{}, err
 	}
-	r, err := s.route(ctx, p, opFind)
+	r, err := s.route(ctx, p, OpFind)
 	if err != nil {
 		return nil, false, solvers.Result{}, err
 	}

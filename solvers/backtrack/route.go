@@ -11,24 +11,25 @@ import (
 	"github.com/queens-dev/queens/solvers/search"
 )
 
-// op is what a caller asks of a route.
-type op uint8
+// Op is what a caller asks of the routing table.
+type Op uint8
 
+// The operations.
 const (
-	opCount   op = 1 << iota // count the solutions
-	opClasses                // count them and their classes
-	opList                   // list every solution, in order
-	opFind                   // find one solution
+	OpCount   Op = 1 << iota // count the solutions
+	OpClasses                // count them and their classes
+	OpList                   // list every solution, in order
+	OpFind                   // find one solution
 )
 
 // lacks says that a route does not serve o.
-func (o op) lacks() string {
+func (o Op) lacks() string {
 	switch o {
-	case opCount:
+	case OpCount:
 		return "counts nothing"
-	case opClasses:
+	case OpClasses:
 		return "counts no classes"
-	case opList:
+	case OpList:
 		return "lists no solutions"
 	}
 	return "finds no solution"
@@ -38,7 +39,7 @@ func (o op) lacks() string {
 // own function; fits decides whether it takes the plan.
 type route struct {
 	method Method
-	ops    op
+	ops    Op
 	// fits returns "" when the route takes p's model, or what it needs that the model lacks. It reads the
 	// program's families, lines and leaps, never the attacks' names.
 	fits func(p *plan) string
@@ -63,54 +64,54 @@ type route struct {
 // is refused by name. A board wider than 64 columns and at most 64 rows tall is turned on its side first,
 // for counting (compile).
 var routes = []route{
-	{method: Polya, ops: opCount | opClasses | opFind, fits: (*plan).polyaFits,
+	{method: Polya, ops: OpCount | OpClasses | OpFind, fits: (*plan).polyaFits,
 		why:   "n queens on an n×n torus, the four lines, gcd(n, 6) > 1: no solution, by Pólya's theorem",
 		count: polyaJob, find: proveNone},
-	{method: Formula, ops: opCount, fits: (*plan).formulaFits,
+	{method: Formula, ops: OpCount, fits: (*plan).formulaFits,
 		why:   "rows and columns at most, or the diagonals alone on a flat board, every cell open, no quota: a closed formula, C(r,k)·C(c,k)·k! for rooks, a sum over the two colours for bishops",
 		count: formulaJob},
-	{method: Join, ops: opCount | opClasses, fits: joinFits,
+	{method: Join, ops: OpCount | OpClasses, fits: joinFits,
 		why:   "classic queens, n ≤ 23 (halves.MaxN): half boards joined (package halves), many times faster than a search; classes by Burnside's lemma",
 		count: func(_ context.Context, p *plan, unique bool) (*job, error) { return p.joinJob(unique) }},
-	{method: Meet, ops: opCount, fits: meetFits, best: meetPays,
+	{method: Meet, ops: OpCount, fits: meetFits, best: meetPays,
 		why:   "one queen a row and a column on a flat square board, riders and leapers: the halves above and below a cut joined by bit sets of the lines crossing it, one column set of each orbit of the board's symmetries (package meet); Fastest counts so where meet.Pays forecasts less CPU than the rider kernel or the generic row kernel (Knuth's probes of both trees), on a side of 10 or more",
 		count: meetJob},
-	{method: Transfer, ops: opCount, fits: transferFits,
+	{method: Transfer, ops: OpCount, fits: transferFits,
 		why:   "leapers, a row range, nothing else, a flat board: a transfer matrix counts without visiting placements",
 		count: func(_ context.Context, p *plan, _ bool) (*job, error) { return p.transferJob(p.dp), nil }},
-	{method: Shifts, ops: opCount | opClasses, fits: shiftsFits,
+	{method: Shifts, ops: OpCount | OpClasses, fits: shiftsFits,
 		why:   "one queen per row on a torus that keeps its column shifts: the first queen in column 0 stands for every column; classes by stabilizers",
 		count: shiftsJob},
-	{method: Classes, ops: opCount | opClasses, fits: classesFits, best: widerThanMirror,
+	{method: Classes, ops: OpCount | OpClasses, fits: classesFits, best: widerThanMirror,
 		why:   "one queen per row on a flat board: the least solution of each class, weighted by its size; Fastest counts so when the group is larger than the mirror, where it halves the work again",
 		count: func(ctx context.Context, p *plan, unique bool) (*job, error) { return p.classesJob(ctx, unique) }},
-	{method: Local, ops: opFind, fits: smallOrTight,
+	{method: Local, ops: OpFind, fits: smallOrTight,
 		why:  "one queen per row on a small or tight board (a quarter of the cells blocked or of the rows fixed, regions): a construction where one fits (O(n)), else the complete search, quick there, which proves \"none\"",
 		find: constructThenSearch},
-	{method: Local, ops: opFind, fits: localFits,
+	{method: Local, ops: OpFind, fits: localFits,
 		why:  "one queen per row on a large board: a construction where one fits, else min-conflicts local search, near-linear time in O(n) memory; the complete search takes over when it gives up, if the board fits it",
 		find: findLocal},
-	{method: Mirror, ops: opCount | opList, fits: rowsFit,
+	{method: Mirror, ops: OpCount | OpList, fits: rowsFit,
 		why:   "one queen per row: the row kernels, halved by the column mirror where the model keeps it; listing by the row path's search, in order",
 		count: func(ctx context.Context, p *plan, _ bool) (*job, error) { return p.rowJob(ctx, Mirror, false, nil) },
 		list: func(p *plan, k *ctl, emit func([]uint64) bool) (bool, error) {
 			return p.enumerate(0, p.start(), make([]uint64, p.rows), k, emit), nil
 		}},
-	{method: RowPairs, ops: opCount, fits: pairsFits,
+	{method: RowPairs, ops: OpCount, fits: pairsFits,
 		why:   "one queen on each pair of rows that the row rider joins across a twist (a Möbius strip, a Klein bottle): pairs placed in turn, columns as a mask, the diagonals as a ring; the first queen in column 0 stands for its pair's every cell",
 		count: pairsJob},
-	{method: Slopes, ops: opCount, fits: slopesFits,
+	{method: Slopes, ops: OpCount, fits: slopesFits,
 		why:   "one or two points on every row, at most two on every line of every slope, a flat board (no three in a line): each point closes the line through it and every point before it; the frame first, one of each class under the group",
 		count: slopesJob},
-	{method: Propagate, ops: opCount | opClasses | opFind | opList, fits: propagateFits,
+	{method: Propagate, ops: OpCount | OpClasses | OpFind | OpList, fits: propagateFits,
 		why:   "a region puzzle of two or more queens a region (Star Battle): a cell decided at a time, a player's deductions and the packing bounds at every node; thousands of times fewer nodes than the general path on the published 17×17 to 25×25 puzzles; listing collects up to 65536 solutions and sorts them (more: the general path)",
 		count: propagateJob, find: findPropagate, list: listPropagate},
-	{method: Search, ops: opFind, fits: searchFits,
+	{method: Search, ops: OpFind, fits: searchFits,
 		why: "every other model the complete search holds: lines with capacities, forward checking; proves \"none\"",
 		find: func(ctx context.Context, p *plan) (constraints.Solution, bool, solvers.Result, error) {
 			return search.Find(ctx, p.given)
 		}},
-	{method: General, ops: opCount | opClasses | opList, fits: generalFits,
+	{method: General, ops: OpCount | OpClasses | OpList, fits: generalFits,
 		why:   "every model: queens placed cell by cell, every family's range counted per line; classes by testing each solution",
 		count: func(ctx context.Context, p *plan, unique bool) (*job, error) { return p.generalJob(ctx, unique) },
 		list:  listGeneral},
@@ -191,9 +192,31 @@ func generalFits(p *plan) string {
 	return ""
 }
 
+// Route says which row of the routing table the solver's method takes for o on m, and the reason its
+// row gives: what a caller that weighs this solver against others needs to know before it runs. The
+// error is the one the call itself would return, ErrUnsupported for a model no row takes.
+func (s *Solver) Route(ctx context.Context, m constraints.Model, o Op) (Method, string, error) {
+	if err := s.check(); err != nil {
+		return 0, "", err
+	}
+	p, err := compile(m)
+	if err != nil {
+		return 0, "", err
+	}
+	p.taskDepth = s.depth
+	if o == OpList && (p.transposed || !p.words) {
+		return 0, "", fmt.Errorf("backtrack: %d×%d board: lists at most %d columns and %d rows: %w", m.Rows, m.Cols, MaxCols, MaxRows, solvers.ErrUnsupported)
+	}
+	r, err := s.route(ctx, p, o)
+	if err != nil {
+		return 0, "", err
+	}
+	return r.method, r.why, nil
+}
+
 // route returns the row of the table that serves o for p's model with s's method, or ctx's error if ctx
 // ends first.
-func (s *Solver) route(ctx context.Context, p *plan, o op) (*route, error) {
+func (s *Solver) route(ctx context.Context, p *plan, o Op) (*route, error) {
 	stop, release := solvers.StopFlag(ctx)
 	defer release()
 	p.stop = stop
@@ -216,25 +239,25 @@ func (s *Solver) route(ctx context.Context, p *plan, o op) (*route, error) {
 		}
 		if why != "" {
 			if s.method != Fastest {
-				if o == opFind {
+				if o == OpFind {
 					continue // a method may hold two rows of the table for finding, each for its own models
 				}
 				return nil, fmt.Errorf("backtrack: method %s on %v: %s: %w", r.method, p.given, why, solvers.ErrUnsupported)
 			}
 			continue
 		}
-		if s.method == Fastest && o == opCount && r.best != nil && !r.best(p) {
+		if s.method == Fastest && o == OpCount && r.best != nil && !r.best(p) {
 			continue
 		}
 		return r, nil
 	}
 	if s.method != Fastest {
-		if o == opFind {
+		if o == OpFind {
 			return nil, fmt.Errorf("backtrack: method %s on %v: finds no solution of it: %w", s.method, p.given, solvers.ErrUnsupported)
 		}
 		return nil, fmt.Errorf("backtrack: method %d: no such method: %w", s.method, solvers.ErrUnsupported)
 	}
-	if o == opFind {
+	if o == OpFind {
 		return nil, fmt.Errorf("backtrack: find: %v: not one queen on every row, for the local search, and %w", p.given, search.Fits(p.given))
 	}
 	return nil, fmt.Errorf("backtrack: %d×%d board: %s: %w", p.given.Rows, p.given.Cols, generalFits(p), solvers.ErrUnsupported)

@@ -220,9 +220,9 @@ func (s *Solver) plan(ctx context.Context, m constraints.Model, unique bool) (*j
 		return nil, err
 	}
 	p.taskDepth = s.depth
-	o := opCount
+	o := OpCount
 	if unique {
-		o = opClasses
+		o = OpClasses
 	}
 	r, err := s.route(ctx, p, o)
 	if err != nil {
@@ -270,7 +270,7 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 		return solvers.Result{}, fmt.Errorf("backtrack: %d×%d board: lists solutions of at most %d columns and %d rows (counts turn a board of at most %d rows on its side); the sat solver lists boards up to 2048×2048: %w",
 			m.Rows, m.Cols, MaxCols, MaxRows, MaxCols, solvers.ErrUnsupported)
 	}
-	r, err := s.route(ctx, p, opList)
+	r, err := s.route(ctx, p, OpList)
 	if err != nil {
 		return solvers.Result{}, err
 	}

@@ -1,0 +1,209 @@
+package router
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/internal/modeltest"
+	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/sat"
+)
+
+// TestRaceCancelsLoser holds the race to its promise: the first proof is taken, the other engine's
+// context is cancelled, and the race returns only once the loser has stopped, within 100 ms of the
+// winner's answer. An answer that proves nothing (a refusal) does not win.
+func TestRaceCancelsLoser(t *testing.T) {
+	var stopped time.Time
+	slow := func(ctx context.Context) (outcome, error) {
+		<-ctx.Done()
+		stopped = time.Now()
+		return outcome{}, ctx.Err()
+	}
+	var answered time.Time
+	fast := func(context.Context) (outcome, error) {
+		time.Sleep(10 * time.Millisecond)
+		answered = time.Now()
+		return outcome{res: solvers.Result{Count: 7, Complete: true}}, nil
+	}
+	refuse := func(context.Context) (outcome, error) {
+		return outcome{}, solvers.ErrUnsupported
+	}
+	for _, tc := range []struct {
+		name   string
+		a, b   attempt
+		winner int
+		count  uint64
+	}{
+		{"second wins", slow, fast, 1, 7},
+		{"first wins", fast, slow, 0, 7},
+		{"a refusal does not win", refuse, fast, 1, 7},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stopped, answered = time.Time{}, time.Time{}
+			out, err, winner := race(context.Background(), OpCount, tc.a, tc.b)
+			if err != nil || winner != tc.winner || out.res.Count != tc.count {
+				t.Fatalf("race = %+v, %v, winner %d; want count %d by %d", out.res, err, winner, tc.count, tc.winner)
+			}
+			if !stopped.IsZero() && stopped.Sub(answered) > 100*time.Millisecond {
+				t.Errorf("the loser stopped %v after the winner answered; want within 100ms", stopped.Sub(answered))
+			}
+		})
+	}
+	// Neither proves: the first's answer, and no winner.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	_, err, winner := race(ctx, OpFind, slow, slow)
+	if !errors.Is(err, context.DeadlineExceeded) || winner != -1 {
+		t.Errorf("race of two stopped engines = %v, winner %d; want the deadline and -1", err, winner)
+	}
+}
+
+// TestRaceEnginesStop races real engines on a model neither answers soon (72 knights on 12×12: the
+// general path runs for minutes, SAT's counter for seconds) and cancels the call: both must be back
+// within 100 ms of the cancellation, as every engine checks its context.
+func TestRaceEnginesStop(t *testing.T) {
+	m := constraints.Model{Rows: 12, Cols: 12, Queens: 72, Attack: constraints.Knight}
+	s := New(Threads(2))
+	c, r, err := s.choose(context.Background(), m, OpCount)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Rival == nil {
+		t.Fatalf("%v: row %q races nothing; the test needs a raced row", m, r.Name)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	start := time.Now()
+	out, err := s.run(ctx, c, r, func(e *Engine, threads int) attempt {
+		return func(ctx context.Context) (outcome, error) {
+			res, err := e.New(threads).Count(ctx, m)
+			return outcome{res: res}, err
+		}
+	})
+	took := time.Since(start)
+	if out.res.Complete {
+		t.Skipf("%v counted in %v, before the cancellation: the test needs a longer count", m, took)
+	}
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled race: %v; want context.Canceled", err)
+	}
+	if took > 400*time.Millisecond {
+		t.Errorf("cancelled after 300ms, the race returned after %v; want within 100ms of the cancellation", took)
+	}
+}
+
+// TestPigeonholeRegions is a 62×62 LinkedIn-style grid whose columns 9–61 hold 54 whole regions: 54
+// queens in 53 columns, no solution. Deductions see it at the root; the row path and SAT run past 100 s.
+// The router must race them and take the deductions' proof.
+func TestPigeonholeRegions(t *testing.T) {
+	data, err := os.ReadFile("testdata/pigeonhole-62.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := constraints.ParseRegions(strings.Fields(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := constraints.Model{Rows: 62, Cols: 62, Queens: 62, Attack: constraints.King, Regions: g,
+		Each: constraints.Quota{Row: constraints.Exactly(1), Column: constraints.Exactly(1), Region: constraints.Exactly(1)}}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	s := New()
+	res, err := s.Count(ctx, m)
+	if err != nil || !res.Complete || res.Count != 0 || res.Stats.Engine != Deductions.Name {
+		t.Errorf("Count = %+v, %v; want 0, complete, by %s", res, err, Deductions.Name)
+	}
+	_, found, res, err := s.Find(ctx, m)
+	if err != nil || found || !res.Proved || res.Stats.Engine != Deductions.Name {
+		t.Errorf("Find = %v, %+v, %v; want none, proved, by %s", found, res, err, Deductions.Name)
+	}
+}
+
+// TestDenseKnights: 50 knights on 10×10 is one of two colourings, which the complete search takes
+// minutes to reach and SAT finds at once; the router must race them and take SAT's.
+func TestDenseKnights(t *testing.T) {
+	m := constraints.Model{Rows: 10, Cols: 10, Queens: 50, Attack: constraints.Knight}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	sol, found, res, err := New().Find(ctx, m)
+	if err != nil || !found || m.Verify(sol) != nil {
+		t.Fatalf("Find = %v, %+v, %v", found, res, err)
+	}
+	if res.Stats.Engine != SAT.Name || !strings.Contains(res.Stats.Why, "cancelled") {
+		t.Errorf("answered by %q (%s); want sat, raced", res.Stats.Engine, res.Stats.Why)
+	}
+}
+
+// TestSameKernels: where a native row is sure, the router hands the call to it, so that the counts
+// the native engines are fastest at keep their kernel: classic queens by halves, superqueens by the row
+// kernels, rooks by the formula, a large board's one solution by construction.
+func TestSameKernels(t *testing.T) {
+	super := constraints.Union(constraints.Queen, constraints.Knight)
+	for _, tc := range []struct {
+		m  constraints.Model
+		o  Op
+		id string
+	}{
+		{constraints.Model{Rows: 12, Cols: 12, Queens: 12, Attack: constraints.Queen}, OpCount, "halves"},
+		{constraints.Model{Rows: 12, Cols: 12, Queens: 12, Attack: super}, OpCount, "row kernels"},
+		{constraints.Model{Rows: 9, Cols: 9, Queens: 9, Attack: constraints.Rook}, OpCount, "proof"},
+		{constraints.Model{Rows: 1000, Cols: 1000, Queens: 1000, Attack: constraints.Queen}, OpFind, "local"},
+		{constraints.Model{Rows: 5000, Cols: 5000, Queens: 5000, Attack: constraints.Queen}, OpCount, "sat"},
+	} {
+		_, r, err := New().choose(context.Background(), tc.m, tc.o)
+		if err != nil || r.Name != tc.id || (r.Rival != nil) {
+			name := ""
+			if r != nil {
+				name = r.Name
+			}
+			t.Errorf("%v: row %q, %v; want %q alone", tc.m, name, err, tc.id)
+		}
+	}
+}
+
+// TestAutoAgrees holds the router to backtrack and SAT, each forced, on random small models of every
+// kind (surfaces, riders, leapers, quotas, regions): the same counts, classes and verdicts of Find, and
+// every answer names its engine.
+func TestAutoAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 200))
+	ctx := context.Background()
+	auto, bt, st := New(), backtrack.New(), sat.New()
+	models := 200
+	if testing.Short() {
+		models = 40
+	}
+	for i := range models {
+		m := modeltest.ValidWide(rng, 5)
+		if i%2 == 1 {
+			m = modeltest.ValidShaped(rng, 6)
+		}
+		want, err := bt.Count(ctx, m)
+		if err != nil {
+			continue // a model the native engines refuse; sat's own tests take those
+		}
+		other, err := st.Count(ctx, m)
+		if err != nil || other.Count != want.Count {
+			t.Fatalf("%v: backtrack %d, sat %d (%v)", m, want.Count, other.Count, err)
+		}
+		got, err := auto.Count(ctx, m)
+		if err != nil || !got.Complete || got.Count != want.Count || got.Stats.Engine == "" || got.Stats.Why == "" {
+			t.Errorf("%v: auto Count = %+v, %v; backtrack and sat %d", m, got, err, want.Count)
+		}
+		sol, found, res, err := auto.Find(ctx, m)
+		switch {
+		case err != nil || !res.Proved || res.Stats.Engine == "":
+			t.Errorf("%v: auto Find = %+v, %v", m, res, err)
+		case found != (want.Count > 0):
+			t.Errorf("%v: auto Find found %v; %d solutions", m, found, want.Count)
+		case found && m.Verify(sol) != nil:
+			t.Errorf("%v: auto Find: %v: %v", m, sol, m.Verify(sol))
+		}
+	}
+}
