@@ -27,10 +27,15 @@ func solve(ctx context.Context, r *http.Request) (any, error) {
 	if q.State != nil {
 		return nil, bad("state: a played board is hint's; solve does not take it")
 	}
+	var s solvers.Solver
 	switch q.Solver {
-	case "":
-		q.Solver = "auto"
-	case "auto", "backtrack", "sat":
+	case "", "auto":
+		// The router keeps SAT within the budgets that a request for SAT itself has.
+		s, q.Solver = router.New(router.LimitSAT(MaxSATCells, MaxSATCountCells)), "auto"
+	case "backtrack":
+		s = backtrack.New()
+	case "sat":
+		s = sat.New()
 	default:
 		return nil, choice("solver", q.Solver, "auto", "backtrack", "sat")
 	}
@@ -48,7 +53,6 @@ func solve(ctx context.Context, r *http.Request) (any, error) {
 	if err := budget(m, q.Solver, q.Mode); err != nil {
 		return nil, err
 	}
-	s := newSolver(m, q.Solver, q.Mode)
 	var buf bytes.Buffer
 	doc := report.NewSolveWriter(&buf, m, s.Name(), q.Mode)
 	start := time.Now()
@@ -179,16 +183,4 @@ func encoded(b []byte, err error) (any, error) {
 		return nil, err
 	}
 	return document(b), nil
-}
-
-// newSolver returns the solver a request names. Auto races SAT where its forecast is unsure, so on a board
-// past the SAT budget (budget) the server's auto is the backtracker alone: no request's encoding outgrows it.
-func newSolver(m constraints.Model, name, mode string) solvers.Solver {
-	switch {
-	case name == "sat":
-		return sat.New()
-	case name == "backtrack" || budget(m, "sat", mode) != nil:
-		return backtrack.New()
-	}
-	return router.New()
 }

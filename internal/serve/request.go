@@ -17,9 +17,9 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/constraints/suggest"
 	"github.com/queens-dev/queens/internal/source"
 	"github.com/queens-dev/queens/internal/strictjson"
-	"github.com/queens-dev/queens/internal/suggest"
 )
 
 // Request is what the API's calls take: the query of a GET, or the body of a POST in JSON
@@ -364,15 +364,7 @@ func (q Request) fieldModel(ctx context.Context) (constraints.Model, error) {
 // choice is the error for a value of key that is none of choices: it lists them and suggests the
 // nearest, as the command line does.
 func choice(key, value string, choices ...string) error {
-	want := strings.Join(choices, ", ")
-	if i := strings.LastIndex(want, ", "); i >= 0 {
-		want = want[:i] + " or " + want[i+2:]
-	}
-	msg := fmt.Sprintf("%s=%q: want %s", key, clip(value), want)
-	if near, ok := suggest.Closest(value, choices); ok {
-		msg += fmt.Sprintf(" (did you mean %s?)", near)
-	}
-	return bad("%s", msg)
+	return bad("%s=%q: %s", key, clip(value), suggest.Want(value, choices...))
 }
 
 // clip keeps what a message quotes of the request short.
