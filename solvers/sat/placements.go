@@ -18,13 +18,12 @@ import (
 // cells false), and keeps what it learns from one cube to the next; a cube that does is listed by a
 // solver of its own, the placement's cells given as units, with blocking clauses. On the big published
 // Star Battles this proves a puzzle unique several times faster than one solver finding its solution and
-// then proving that no other exists under a blocking clause (docs/measurements.md, "Placements"): the
+// then proving that no other exists under a blocking clause: the
 // placements give the search the region-by-region shape of a player's, and the solver learns across
 // them.
 //
 // The asking solver is never given a clause once it has solved: gini v1.0.1 reports models that break
-// such a clause when it then solves under assumptions (docs/measurements.md, "Big published Star
-// Battles: implied clauses").
+// such a clause when it then solves under assumptions.
 
 // Bounds of the placements' route. It is taken on boards of placementsFrom free cells or more: below,
 // the whole board's solver finds and proves in a few tenths of a second at most (the published 17×17
