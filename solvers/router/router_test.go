@@ -155,7 +155,7 @@ func TestSameKernels(t *testing.T) {
 		{constraints.Model{Rows: 12, Cols: 12, Queens: 12, Attack: super}, OpCount, "row kernels"},
 		{constraints.Model{Rows: 9, Cols: 9, Queens: 9, Attack: constraints.Rook}, OpCount, "proof"},
 		{constraints.Model{Rows: 1000, Cols: 1000, Queens: 1000, Attack: constraints.Queen}, OpFind, "local"},
-		{constraints.Model{Rows: 5000, Cols: 5000, Queens: 5000, Attack: constraints.Queen}, OpCount, "sat"},
+		{constraints.Model{Rows: 2000, Cols: 2000, Queens: 2000, Attack: constraints.Queen}, OpCount, "sat"},
 	} {
 		_, r, err := New().choose(context.Background(), tc.m, tc.o)
 		if err != nil || r.Name != tc.id || (r.Rival != nil) {

@@ -94,7 +94,7 @@ type Row struct {
 }
 
 // table is the routing table: Count, CountUnique, Plan, Enumerate and Find each take the first row that
-// serves their operation and fits the call. The last row takes every call.
+// serves their operation and fits the call. The last row takes every board SAT's encoding takes.
 var table = []Row{
 	{Name: "proof", Ops: OpCount | OpClasses | OpFind, First: Native,
 		Fits: native(backtrack.Polya, backtrack.Formula, backtrack.Transfer),
@@ -118,9 +118,12 @@ var table = []Row{
 		Why: "the cell-by-cell general path, whose time is hard to foresee (dense leapers, tight quotas): raced against SAT's counter"},
 	{Name: "list", Ops: OpList, First: Native, Fits: func(c *Call) bool { return c.NativeErr == nil },
 		Why: "listing in increasing Solution.Compare order by the native row path or general path"},
-	{Name: "sat", Ops: OpCount | OpClasses | OpFind | OpList, First: SAT, Fits: func(*Call) bool { return true },
+	{Name: "sat", Ops: OpCount | OpClasses | OpFind | OpList, First: SAT, Fits: satFits,
 		Why: "a board beyond the native engines' words: the CNF encoding takes boards up to 2048×2048"},
 }
+
+// satFits takes every board the SAT encoding takes (sat.MaxCells).
+func satFits(c *Call) bool { return int64(c.Model.Rows)*int64(c.Model.Cols) <= sat.MaxCells }
 
 // native returns a Fits that takes the calls for which the native table chose one of ms.
 func native(ms ...backtrack.Method) func(c *Call) bool {
