@@ -198,6 +198,9 @@ func (s *Solver) run(ctx context.Context, c *Call, r *Row, run func(e *Engine, t
 		r.stampAs(c, &out.res, r.First, r.Rival)
 	case 1:
 		r.stampAs(c, &out.res, r.Rival, r.First)
+	case alone:
+		r.stampAs(c, &out.res, r.First, nil)
+		out.res.Stats.Why = r.Brief + "; answered before " + r.Rival.Name + " started"
 	default:
 		r.stampAs(c, &out.res, r.First, nil)
 	}
