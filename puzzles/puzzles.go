@@ -3,13 +3,15 @@
 // more stars per row, column and region, no two touching).
 //
 // A puzzle is made around a hidden solution. First a random placement that meets the quotas with no two
-// queens touching; then one region per quota's worth of its queens, grown from those queens at random
-// until they cover the board, so the hidden placement solves the puzzle by construction. A solver then
-// looks for a second solution. While it finds one, a cell holding one of the second solution's queens but
-// none of the hidden ones moves to a neighbouring region, when the region it leaves stays in one piece:
-// that leaves the hidden solution whole and breaks the other, whose two regions now hold one queen too
-// few and one too many. The count that ends
-// the loop is the solver's, so "exactly one solution" is proved, never assumed.
+// queens touching; then one region per quota's worth of its queens, grown from those queens turn by turn,
+// each region taking a free cell beside it, so the hidden placement solves the puzzle by construction and
+// the regions come out as blobs of several sizes, none tiny, none taking much of the board, each in one
+// piece: the shapes of published puzzles (see ShapeOf). A solver then looks for other solutions. While
+// it finds some, a cell holding a queen of one of them but none of the hidden ones moves to a
+// neighbouring region: that leaves the hidden solution whole and breaks the others with a queen there.
+// The move is chosen among those that keep every region in one piece and fairly sized, to break as many
+// of the solutions found as it can. The count that ends the loop is the solver's, so "exactly one
+// solution" is proved, never assumed.
 package puzzles
 
 import (
@@ -33,30 +35,48 @@ type Options struct {
 	Stars int
 	// Seed picks the puzzle: the same options, seed and solver give the same puzzle.
 	Seed uint64
+	// Singles is how many regions of a one-star puzzle start as their queen's cell alone and do not
+	// grow, the way LinkedIn's easiest puzzles start; other regions have at least three cells.
+	Singles int
+	// Accept, when set, is asked about each puzzle made, and Make goes on from another hidden solution
+	// while it says no: a puzzle of a given grade is the first the same random draws give that Accept
+	// takes, so different seeds give different puzzles.
+	Accept func(ctx context.Context, m constraints.Model) (bool, error)
 	// Progress, when set, is called after each hidden solution given up on, with how many so far.
 	Progress func(tries int)
 }
 
-// The sizes Make takes. Below 4 per star no placement keeps queens from touching; above MaxSideFor the
-// generator rarely finds a unique puzzle within a minute.
+// The sizes and stars Make takes. Below 4 per star no placement keeps queens from touching; above
+// MaxSideFor the median puzzle takes more than a second or two to make.
 const (
-	MinSize = 4
-	MaxSize = 20
+	MinSize  = 4
+	MaxStars = 4
 )
 
-// MinSideFor returns the smallest side that takes stars queens per row and column without two touching:
-// 4 per star.
-func MinSideFor(stars int) int { return MinSize * stars }
+// MinSideFor returns the smallest side Make takes with stars queens per line: 4 per star, the fewest
+// columns that take stars queens a row without two touching, but 17 for four stars. At 16×16 every two
+// columns side by side must hold a queen in every other row, so few placements exist, and the median
+// puzzle takes seconds.
+func MinSideFor(stars int) int {
+	if stars == 4 {
+		return 17
+	}
+	return MinSize * stars
+}
 
 // MaxSideFor returns the largest side Make takes with stars queens per line, 0 for none: the sides whose
-// puzzles it makes in seconds (median) on one core. Beyond them the repairs that make the solution unique
-// no longer converge.
+// puzzles it makes in under a second or two (median, one core; see docs/puzzles.md). They take in the
+// sizes published Star Battles come in: 10×10 with 2 stars, 14×14 with 3, 17×17 with 4.
 func MaxSideFor(stars int) int {
 	switch stars {
 	case 1:
-		return MaxSize
-	case 2, 3:
 		return 12
+	case 2:
+		return 12
+	case 3:
+		return 14
+	case 4:
+		return 17
 	}
 	return 0
 }
@@ -67,9 +87,11 @@ func CheckOptions(o Options) error {
 	case o.Stars < 1:
 		return fmt.Errorf("%d stars: want 1 (LinkedIn's Queens) or more (Star Battle)", o.Stars)
 	case MaxSideFor(o.Stars) == 0:
-		return fmt.Errorf("%d stars: the generator makes puzzles of 1 to 3 stars (4 or more would need a side of %d or more, past what it finishes)", o.Stars, MinSideFor(min(o.Stars, 1000)))
+		return fmt.Errorf("%d stars: the generator makes puzzles of 1 to %d stars", o.Stars, MaxStars)
+	case o.Singles < 0 || o.Singles > 0 && o.Stars > 1 || o.Singles > o.Size/4:
+		return fmt.Errorf("%d one-cell regions: want 0, or up to a quarter of the side with one star", o.Singles)
 	case o.Size < MinSideFor(o.Stars) || o.Size > MaxSideFor(o.Stars):
-		return fmt.Errorf("want a side from %d to %d with %d %s (the smallest side is 4 per star)", MinSideFor(o.Stars), MaxSideFor(o.Stars), o.Stars, plural(o.Stars, "star", "stars"))
+		return fmt.Errorf("want a side from %d to %d with %d %s", MinSideFor(o.Stars), MaxSideFor(o.Stars), o.Stars, plural(o.Stars, "star", "stars"))
 	}
 	return nil
 }
@@ -108,11 +130,17 @@ func Make(ctx context.Context, o Options, s solvers.Solver) (constraints.Model, 
 		if hidden == nil {
 			continue
 		}
-		g := grow(rng, o.Size, o.Stars, hidden)
-		if g == nil {
-			continue // a region grew in two pieces
+		g := grow(rng, o.Size, o.Stars, o.Singles, hidden)
+		if g == nil || !fair(g, o.Stars, o.Singles) {
+			continue
 		}
 		m, err := repair(ctx, rng, g, o.Stars, hidden, s)
+		if err == nil && o.Accept != nil {
+			var ok bool
+			if ok, err = o.Accept(ctx, m); err == nil && !ok {
+				err = errGiveUp
+			}
+		}
 		if errors.Is(err, errGiveUp) {
 			tries++
 			if o.Progress != nil {
@@ -219,96 +247,29 @@ func fits(pick, above, cols []int, stars int) bool {
 }
 
 // feasible reports whether every column can still be filled by the left rows below the row just placed,
-// whose columns are pick: a column that holds a queen in that row cannot take one in the next.
+// whose columns are pick. Two queens in one column may not stand in neighbouring rows, so r rows give a
+// column at most ⌈r/2⌉, one fewer if the row just placed holds a queen there. The same holds for two
+// columns side by side: a row holds a queen in at most one of them, and two neighbouring rows cannot
+// both hold one there (they would touch), so the pair too takes at most ⌈r/2⌉. With many stars the pairs
+// are what bind: 17 columns of 4 stars need 8 queens from every pair of columns in 17 rows, of 9 at most.
 func feasible(cols, pick []int, stars, left int) bool {
-	for c, k := range cols {
-		room := (left + 1) / 2
-		if slices.Contains(pick, c) {
-			room = left / 2
+	room := func(cs ...int) int {
+		for _, c := range cs {
+			if slices.Contains(pick, c) {
+				return left / 2
+			}
 		}
-		if stars-k > room {
+		return (left + 1) / 2
+	}
+	for c, k := range cols {
+		if stars-k > room(c) {
+			return false
+		}
+		if c+1 < len(cols) && 2*stars-k-cols[c+1] > room(c, c+1) {
 			return false
 		}
 	}
 	return true
-}
-
-// grow splits the board into n regions of stars hidden queens each, grown from those queens: each queen,
-// taken in a random order, is dealt to a region with its nearest queens not yet dealt, and the regions
-// take free neighbouring cells at random until the board is covered. It returns nil if a region grew in
-// more than one piece (its queens' blobs never met).
-func grow(rng *rand.Rand, n, stars int, hidden constraints.Solution) [][]int {
-	g := make([][]int, n)
-	for r := range g {
-		g[r] = make([]int, n)
-		for c := range g[r] {
-			g[r][c] = -1
-		}
-	}
-	type cell struct{ r, c int }
-	var frontier []cell
-	dealt := make([]bool, len(hidden))
-	region := 0
-	size := make([]int, len(hidden)) // cells per region; there are at most as many regions as queens
-	for _, k := range rng.Perm(len(hidden)) {
-		if dealt[k] {
-			continue
-		}
-		group := []int{k}
-		dealt[k] = true
-		for len(group) < stars {
-			near, best := -1, 0
-			for j, q := range hidden {
-				d := abs(q.Row-hidden[k].Row) + abs(q.Col-hidden[k].Col)
-				if !dealt[j] && (near < 0 || d < best) {
-					near, best = j, d
-				}
-			}
-			dealt[near] = true
-			group = append(group, near)
-		}
-		for _, j := range group {
-			q := hidden[j]
-			g[q.Row][q.Col] = region
-			size[region]++
-			frontier = append(frontier, cell{q.Row, q.Col})
-		}
-		region++
-	}
-	for len(frontier) > 0 {
-		i := rng.IntN(len(frontier))
-		// Of two frontier cells drawn, grow the larger region: large regions grow faster, so a puzzle gets
-		// a few large regions and several small ones, as published puzzles have. Small regions pin their
-		// queens down, far fewer placements meet every quota, and the repairs that make the solution
-		// unique are few.
-		// With several stars a region already holds several queens and grows evenly.
-		if j := rng.IntN(len(frontier)); stars == 1 && size[g[frontier[j].r][frontier[j].c]] > size[g[frontier[i].r][frontier[i].c]] {
-			i = j
-		}
-		at := frontier[i]
-		var free []cell
-		for _, d := range [][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-			r, c := at.r+d[0], at.c+d[1]
-			if r >= 0 && r < n && c >= 0 && c < n && g[r][c] < 0 {
-				free = append(free, cell{r, c})
-			}
-		}
-		if len(free) == 0 {
-			frontier[i] = frontier[len(frontier)-1]
-			frontier = frontier[:len(frontier)-1]
-			continue
-		}
-		next := free[rng.IntN(len(free))]
-		g[next.r][next.c] = g[at.r][at.c]
-		size[g[at.r][at.c]]++
-		frontier = append(frontier, next)
-	}
-	for k := range region {
-		if !connected(g, k) {
-			return nil
-		}
-	}
-	return g
 }
 
 func abs(x int) int {
@@ -318,120 +279,298 @@ func abs(x int) int {
 	return x
 }
 
-// repair moves cells between regions until s finds no solution but hidden, and returns the puzzle.
+// repair moves cells between regions until s finds no solution but hidden, and returns the puzzle. It
+// keeps the other solutions s found in a pool: a move that breaks one may leave others whole, and those
+// are broken next without asking s again; only when none is left does s search.
 func repair(ctx context.Context, rng *rand.Rand, g [][]int, stars int, hidden constraints.Solution, s solvers.Solver) (constraints.Model, error) {
 	isHidden := constraints.NewCellSet(hidden)
+	var pool []constraints.Solution
 	for range maxRepairs {
-		m, err := modelOf(g, stars)
-		if err != nil {
-			return constraints.Model{}, err
+		pool = slices.DeleteFunc(pool, func(sol constraints.Solution) bool { return !solves(g, stars, sol) })
+		if len(pool) == 0 {
+			m, err := modelOf(g, stars)
+			if err != nil {
+				return constraints.Model{}, err
+			}
+			if pool, err = others(ctx, m, hidden, s); err != nil {
+				return constraints.Model{}, err
+			}
+			if len(pool) == 0 {
+				return m, nil
+			}
 		}
-		other, err := second(ctx, m, hidden, s)
-		if err != nil {
-			return constraints.Model{}, err
-		}
-		if other == nil {
-			return m, nil
-		}
-		if !move(rng, g, other, isHidden) {
+		if !move(rng, g, stars, pool, isHidden) {
 			return constraints.Model{}, errGiveUp
 		}
 	}
 	return constraints.Model{}, errGiveUp
 }
 
-// second returns a solution of m other than hidden, or nil if m has none; hidden must be one.
-func second(ctx context.Context, m constraints.Model, hidden constraints.Solution, s solvers.Solver) (constraints.Solution, error) {
-	var other constraints.Solution
+// poolSize is how many other solutions repair asks s for at a time.
+const poolSize = 32
+
+// others returns up to poolSize solutions of m other than hidden, none if hidden is its only one;
+// hidden must be one.
+func others(ctx context.Context, m constraints.Model, hidden constraints.Solution, s solvers.Solver) ([]constraints.Solution, error) {
+	var out []constraints.Solution
 	seenHidden := false
-	_, err := s.Enumerate(ctx, m, func(sol constraints.Solution) bool {
+	res, err := s.Enumerate(ctx, m, func(sol constraints.Solution) bool {
 		if sol.Compare(hidden) == 0 {
 			seenHidden = true
 			return true
 		}
-		other = sol
-		return false
+		out = append(out, sol)
+		return len(out) < poolSize
 	})
-	if other != nil {
-		return other, nil
+	if len(out) > 0 {
+		return out, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("puzzles: %w", err)
 	}
-	if !seenHidden {
+	if !seenHidden || !res.Complete {
 		return nil, fmt.Errorf("puzzles: %s does not find the hidden solution %s of its own puzzle", s.Name(), hidden)
 	}
 	return nil, nil
 }
 
-// move gives a cell that holds a queen of other but none of the hidden solution to a neighbouring region,
-// keeping the region it leaves in one piece (every region stays connected, as in the published puzzles).
-// It reports false if no cell can move so.
-func move(rng *rand.Rand, g [][]int, other constraints.Solution, hidden constraints.CellSet) bool {
+// solves reports whether a solution of the rows and columns (one whose queens meet those quotas and do
+// not touch) has stars queens in each region of g.
+func solves(g [][]int, stars int, sol constraints.Solution) bool {
+	in := map[int]int{}
+	for _, q := range sol {
+		in[g[q.Row][q.Col]]++
+	}
+	for _, k := range in {
+		if k != stars {
+			return false
+		}
+	}
+	return true
+}
+
+// move gives a cell that holds a queen of one of the pool's solutions but none of the hidden solution to
+// a neighbouring region: that leaves the hidden solution whole and breaks every solution of the pool with
+// a queen on the cell. If the region left falls in pieces, the pieces without its hidden queens go along
+// with the cell (each touched it, so the region joined stays in one piece, and every region stays
+// connected, as in the published puzzles). The shapes stay fair: the region left keeps smallest(stars)
+// cells, the one joined grows to at most largest(n). Of the moves allowed, one that breaks the most
+// solutions of the pool is taken, and of those one that changes the fewest cells. It reports false if
+// none is allowed.
+func move(rng *rand.Rand, g [][]int, stars int, pool []constraints.Solution, hidden constraints.CellSet) bool {
 	n := len(g)
-	type option struct{ r, c, to int }
-	var whole []option
-	for _, q := range other {
-		if hidden.Has(q) {
+	size := sizes(g)
+	type option struct {
+		changes []change
+		breaks  int
+	}
+	better := func(a, b option) int { // > 0 when a is the better move
+		if a.breaks != b.breaks {
+			return a.breaks - b.breaks
+		}
+		return len(b.changes) - len(a.changes)
+	}
+	var best []option
+	tried := constraints.NewCellSet(nil)
+	for _, q := range slices.Concat(pool...) {
+		if hidden.Has(q) || tried.Has(q) {
 			continue
 		}
+		tried.Add(q)
 		from := g[q.Row][q.Col]
-		for _, d := range [][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-			r, c := q.Row+d[0], q.Col+d[1]
+		for _, d := range steps {
+			r, c := q.Row+d.r, q.Col+d.c
 			if r < 0 || r >= n || c < 0 || c >= n || g[r][c] == from {
 				continue
 			}
-			o := option{q.Row, q.Col, g[r][c]}
-			g[q.Row][q.Col] = o.to
-			if connected(g, from) {
-				whole = append(whole, o)
+			to := g[r][c]
+			changes, ok := give(g, size, stars, cell{q.Row, q.Col}, to, hidden)
+			if !ok {
+				continue
 			}
-			g[q.Row][q.Col] = from
+			o := option{changes: changes}
+			for _, sol := range pool {
+				if slices.ContainsFunc(changes, func(ch change) bool { return slices.Contains(sol, constraints.Cell{Row: ch.at.r, Col: ch.at.c}) }) {
+					o.breaks++
+				}
+			}
+			switch {
+			case len(best) == 0 || better(o, best[0]) > 0:
+				best = append(best[:0], o)
+			case better(o, best[0]) == 0:
+				best = append(best, o)
+			}
 		}
 	}
-	if len(whole) == 0 {
-		return false // every move would split a region: start again from another hidden solution
+	if len(best) == 0 {
+		return false // every move would spoil a shape: start again from another hidden solution
 	}
-	o := whole[rng.IntN(len(whole))]
-	g[o.r][o.c] = o.to
+	apply(g, best[rng.IntN(len(best))].changes)
 	return true
+}
+
+// change gives the cell at to region to.
+type change struct {
+	at   cell
+	to   int
+	from int
+}
+
+// apply makes the changes in g, in order.
+func apply(g [][]int, changes []change) {
+	for _, ch := range changes {
+		g[ch.at.r][ch.at.c] = ch.to
+	}
+}
+
+// undo takes the changes back, in reverse order.
+func undo(g [][]int, changes []change) {
+	for i := len(changes) - 1; i >= 0; i-- {
+		ch := changes[i]
+		g[ch.at.r][ch.at.c] = ch.from
+	}
+}
+
+// give returns the changes that give the cell at to region to, as move describes them, and false if
+// the shapes cannot stay fair. It leaves g as it found it.
+func give(g [][]int, size map[int]int, stars int, at cell, to int, hidden constraints.CellSet) ([]change, bool) {
+	from := g[at.r][at.c]
+	changes := []change{{at, to, from}}
+	apply(g, changes)
+	defer func() { undo(g, changes) }()
+	carried, ok := cut(g, from, hidden)
+	if !ok {
+		return nil, false
+	}
+	for _, p := range carried {
+		changes = append(changes, change{p, to, from})
+	}
+	apply(g, changes[1:])
+	left := size[from] - len(changes)
+	if size[to]+len(changes) > largest(len(g)) {
+		return nil, false
+	}
+	if left < smallest(stars) {
+		return nil, false
+	}
+	return slices.Clone(changes), true
+}
+
+// cut returns the cells of region k not in one piece with its hidden queens, and false if its hidden
+// queens are not in one piece (or it has none).
+func cut(g [][]int, k int, hidden constraints.CellSet) ([]cell, bool) {
+	var start []cell
+	queens := 0
+	for r, row := range g {
+		for c, x := range row {
+			if x == k && hidden.Has(constraints.Cell{Row: r, Col: c}) {
+				queens++
+				start = []cell{{r, c}}
+			}
+		}
+	}
+	if queens == 0 {
+		return nil, false
+	}
+	seen := fill(g, k, start[0])
+	var off []cell
+	for r, row := range g {
+		for c, x := range row {
+			if x != k || seen[r][c] {
+				continue
+			}
+			if hidden.Has(constraints.Cell{Row: r, Col: c}) {
+				return nil, false
+			}
+			off = append(off, cell{r, c})
+		}
+	}
+	return off, true
+}
+
+// smallest is the fewest cells a region of a made puzzle has: published puzzles seldom have a region of
+// one or two cells (LinkedIn's Queens about one in twelve regions, Star Battle none).
+func smallest(stars int) int {
+	if stars == 1 {
+		return 3
+	}
+	return 2 * stars
+}
+
+// largest is the most cells a region of a made n×n puzzle has: no region takes much of the board.
+func largest(n int) int { return n * n * 2 / 5 }
+
+// fair reports whether a grown grid's regions all have smallest(stars) to largest(n) cells, but for at
+// most singles of one cell.
+func fair(g [][]int, stars, singles int) bool {
+	for _, k := range sizes(g) {
+		if k == 1 && singles > 0 {
+			singles--
+			continue
+		}
+		if k < smallest(stars) || k > largest(len(g)) {
+			return false
+		}
+	}
+	return true
+}
+
+// sizes returns the cells of each region of g, by region number.
+func sizes(g [][]int) map[int]int {
+	size := map[int]int{}
+	for _, row := range g {
+		for _, k := range row {
+			size[k]++
+		}
+	}
+	return size
 }
 
 // connected reports whether the cells of region k touch each other side to side, all in one piece.
 func connected(g [][]int, k int) bool {
-	n := len(g)
-	seen := make([][]bool, n)
-	for r := range seen {
-		seen[r] = make([]bool, n)
-	}
-	total, start := 0, [2]int{-1, -1}
-	for r := range n {
-		for c := range n {
-			if g[r][c] == k {
+	total, start := 0, cell{-1, -1}
+	for r, row := range g {
+		for c, x := range row {
+			if x == k {
 				total++
-				start = [2]int{r, c}
+				start = cell{r, c}
 			}
 		}
 	}
 	if total == 0 {
 		return false
 	}
-	stack := [][2]int{start}
-	seen[start[0]][start[1]] = true
 	reached := 0
-	for len(stack) > 0 {
-		at := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		reached++
-		for _, d := range [][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-			r, c := at[0]+d[0], at[1]+d[1]
-			if r >= 0 && r < n && c >= 0 && c < n && !seen[r][c] && g[r][c] == k {
-				seen[r][c] = true
-				stack = append(stack, [2]int{r, c})
+	for _, row := range fill(g, k, start) {
+		for _, x := range row {
+			if x {
+				reached++
 			}
 		}
 	}
 	return reached == total
+}
+
+// fill returns the cells of region k reached from start, side to side through the region.
+func fill(g [][]int, k int, start cell) [][]bool {
+	seen := make([][]bool, len(g))
+	for r := range seen {
+		seen[r] = make([]bool, len(g[r]))
+	}
+	stack := []cell{start}
+	seen[start.r][start.c] = true
+	for len(stack) > 0 {
+		at := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, d := range steps {
+			r, c := at.r+d.r, at.c+d.c
+			if r >= 0 && r < len(g) && c >= 0 && c < len(g[r]) && !seen[r][c] && g[r][c] == k {
+				seen[r][c] = true
+				stack = append(stack, cell{r, c})
+			}
+		}
+	}
+	return seen
 }
 
 // names are the letters regions are named by, in order.

@@ -96,7 +96,8 @@ func TestMakeDeterministic(t *testing.T) {
 }
 
 func TestMakeRefuses(t *testing.T) {
-	for _, o := range []puzzles.Options{{Size: 3, Stars: 1}, {Size: 7, Stars: 2}, {Size: 21, Stars: 1}, {Size: 8, Stars: 0}} {
+	for _, o := range []puzzles.Options{{Size: 3, Stars: 1}, {Size: 7, Stars: 2}, {Size: 21, Stars: 1}, {Size: 8, Stars: 0},
+		{Size: 16, Stars: 4}, {Size: 20, Stars: 5}, {Size: 8, Stars: 2, Singles: 1}, {Size: 8, Stars: 1, Singles: 3}} {
 		if _, _, err := puzzles.Make(context.Background(), o, brute.Solver{}); err == nil {
 			t.Errorf("%+v: no error", o)
 		}

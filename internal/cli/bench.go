@@ -11,8 +11,10 @@ import (
 
 	"github.com/queens-dev/queens/codec"
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/propagate"
 	"github.com/queens-dev/queens/solvers/sat"
 	"github.com/queens-dev/queens/variants"
 )
@@ -27,7 +29,8 @@ Times the backtracker's counting methods on classic queens and superqueens of si
 (the column mirror only), the class-by-class count and, for classic queens, the join of half boards,
 on one thread and on every core, plus --unique; then fixed cases: 25 kings on 10×10, the catalog's
 LinkedIn 11×11 and two-star Star Battle 10×10 proved unique by both solvers, the published 21×21 Star
-Battle that is hardest for SAT proved unique by both, and SAT counting classic 12.
+Battle that is hardest for SAT proved unique by both, SAT counting classic 12, and 'queens puzzle' making
+a 10×10 two-star and a 17×17 four-star Star Battle (seed 1, 2, … a run: the median is over puzzles).
 Each figure is the median of R runs in this one process; compare figures from one run only, as the
 machine's load moves them all. Peak memory is the process's maximum resident set.
 
@@ -87,6 +90,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		unique  bool
 		sat     bool // the SAT solver instead of the backtracker
 		list    bool // list the solutions (a puzzle's one, and the proof there is no other)
+		stars   int  // make a puzzle of this many stars and m's side, seed 1, 2, … a run (see docs/puzzles.md)
 	}
 	specs := []spec{
 		{name: "classic, mirror only", m: classic, threads: 1, opts: []backtrack.Option{backtrack.Counting(backtrack.Mirror)}},
@@ -117,6 +121,8 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	specs = append(specs, spec{name: "published Star Battle 21×21 #11, proved unique", m: hardest, threads: 1})
 	specs = append(specs, spec{name: "published Star Battle 21×21 #11, proved unique, sat", m: hardest, threads: 1, sat: true})
 	specs = append(specs, spec{name: "classic 12, sat cubes", m: constraints.Classic(12), threads: cores, sat: true})
+	specs = append(specs, spec{name: "puzzle made, 10×10 2★, a seed a run", m: constraints.Model{Rows: 10, Cols: 10}, threads: 1, stars: 2})
+	specs = append(specs, spec{name: "puzzle made, 17×17 4★, a seed a run", m: constraints.Model{Rows: 17, Cols: 17}, threads: 1, stars: 4})
 	var cases []benchCase
 	defer func() {
 		if e.stderrTerminal {
@@ -133,10 +139,13 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		}
 		var times []float64
 		var res solvers.Result
-		for range *runs {
+		for run := range *runs {
 			start := time.Now()
 			var err error
 			switch {
+			case sp.stars > 0:
+				_, _, err = puzzles.Make(ctx, puzzles.Options{Size: sp.m.Rows, Stars: sp.stars, Seed: uint64(run + 1)}, propagate.Solver{})
+				res = solvers.Result{Count: 1, Stats: solvers.Stats{Method: "puzzle"}}
 			case sp.list:
 				res, err = s.Enumerate(ctx, sp.m, func(constraints.Solution) bool { return true })
 			case sp.unique:

@@ -22,7 +22,7 @@ func TestBench(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatalf("bench --format json: %v\n%s", err, out)
 	}
-	if len(got.Cases) != 18 || got.PeakMB <= 0 {
+	if len(got.Cases) != 20 || got.PeakMB <= 0 {
 		t.Fatalf("bench: %d cases, peak %v MB", len(got.Cases), got.PeakMB)
 	}
 	uniques := 0
@@ -36,7 +36,7 @@ func TestBench(t *testing.T) {
 			want = 4 // A051223(10)
 		case strings.HasPrefix(c.Name, "25 kings"):
 			want = 32572756 // A018807(5)
-		case strings.Contains(c.Name, "proved unique"):
+		case strings.Contains(c.Name, "proved unique"), strings.HasPrefix(c.Name, "puzzle made"):
 			want = 1
 		case strings.HasPrefix(c.Name, "classic 12"):
 			want = 14200 // A000170(12)

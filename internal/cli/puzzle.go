@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"time"
 
@@ -20,25 +21,27 @@ const puzzleUsage = `Usage: queens puzzle [--size N] [--stars S] [--seed K] [--d
 
 Makes a region puzzle with exactly one solution: one queen per row, column and region, no two touching
 (LinkedIn's "Queens"), or with --stars 2 two per row, column and region (Star Battle). Regions are grown
-at random around a hidden solution, then cells move between regions until the solver proves that no other
-solution is left. The smallest side grows with the stars: 4 per star; the largest is 20 for one star and
-12 for two or three. --difficulty makes puzzles until 'queens explain' solves one without guessing at
-that grade (expert puzzles come mostly with two stars or more). Writes the puzzle as a variant file (yaml), a puzz.link URL (url), a level JSON (json), a
-letter grid (grid) or a drawing; the same options and seed give the same puzzle. Stops with exit 1 and a
-message at --timeout.
+at random around a hidden solution, each in one piece and none tiny or huge, then cells move between
+regions until the solver proves that no other solution is left. The sides offered: %s.
+--difficulty makes puzzles until 'queens explain' solves one without guessing at that grade (expert
+puzzles come mostly with two stars or more). Writes the puzzle as a variant file (yaml), a puzz.link URL
+(url), a level JSON (json), a letter grid (grid) or a drawing. The same options and seed give the same
+puzzle; without --seed a fresh one is drawn and written to stderr with the command that makes the puzzle
+again. Stops with exit 1 and a message at --timeout.
 
 Examples:
   queens puzzle --size 9 --seed 1 > p.yaml && queens solve --variant p.yaml --first --format unicode
+  queens puzzle --size 17 --stars 4 --seed 2 --format grid
   queens puzzle --size 10 --stars 2 --seed 7 --format url
   queens puzzle --size 8 --difficulty easy | queens explain --variant /dev/stdin
   queens puzzle --size 8 --format svg --solution > p.svg
 `
 
 func runPuzzle(ctx context.Context, e *env, args []string) error {
-	fs := newFlagSet(e, "puzzle", puzzleUsage)
-	size := fs.Int("size", 9, fmt.Sprintf("the board's side: %d per star up to %d (one star) or %d (two or three)", puzzles.MinSize, puzzles.MaxSideFor(1), puzzles.MaxSideFor(2)))
-	stars := fs.Int("stars", 1, "queens per row, column and region: 1 to 3")
-	seed := fs.Uint64("seed", 1, "picks the puzzle")
+	fs := newFlagSet(e, "puzzle", fmt.Sprintf(puzzleUsage, puzzleSides()))
+	size := fs.Int("size", 9, "the board's side: "+puzzleSides())
+	stars := fs.Int("stars", 1, fmt.Sprintf("queens per row, column and region: 1 to %d", puzzles.MaxStars))
+	seed := fs.Uint64("seed", 0, "picks the puzzle (default: a fresh seed, written to stderr)")
 	difficulty := fs.String("difficulty", "", "easy, medium, hard or expert: a puzzle explain solves without guessing at that grade")
 	format := fs.String("format", "yaml", "yaml (a variant file), url (puzz.link), json (level JSON), grid, text, unicode or svg")
 	solution := fs.Bool("solution", false, "draw the solution in the board (text, unicode, svg)")
@@ -54,24 +57,28 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 	if err := puzzles.CheckOptions(o); err != nil {
 		return usagef("--size %d --stars %d: %v", *size, *stars, err)
 	}
-	switch *format {
-	case "yaml", "url", "json", "grid", "text", "unicode", "svg":
-	default:
-		return usagef("--format %q: want yaml, url, json, grid, text, unicode or svg", *format)
+	fresh := !fs.Changed("seed")
+	if fresh {
+		o.Seed = rand.Uint64N(freshSeeds)
+		*seed = o.Seed
+	}
+	if err := oneOf("--format", *format, "yaml", "url", "json", "grid", "text", "unicode", "svg"); err != nil {
+		return err
 	}
 	var grade deduce.Level
 	if *difficulty != "" {
 		g, err := deduce.ParseLevel(*difficulty)
 		if err != nil {
-			return usagef("--difficulty %q: want easy, medium, hard or expert", *difficulty)
+			return oneOf("--difficulty", *difficulty, "easy", "medium", "hard", "expert")
 		}
 		grade = g
+		*difficulty = g.String()
 	}
 	var s solvers.Solver = propagate.Solver{}
 	if *solver != "propagate" {
 		var err error
 		if s, err = newSolver(*solver, 0, methods["fastest"]); err != nil {
-			return usagef("--solver %q: want propagate, backtrack or sat", *solver)
+			return oneOf("--solver", *solver, "propagate", "backtrack", "sat")
 		}
 	}
 	ctx, cancel, err := withTimeout(ctx, *timeout)
@@ -79,6 +86,10 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer cancel()
+	again := puzzleCommand(*size, *stars, *difficulty, *solver, *seed)
+	if fresh {
+		fmt.Fprintf(e.stderr, "seed: %d; make it again with: %s\n", *seed, again)
+	}
 	o.Progress = func(tries int) {
 		if e.stderrTerminal {
 			fmt.Fprintf(e.stderr, "\r# %d hidden solutions tried\x1b[K", tries)
@@ -110,9 +121,9 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 		return writeShared(e, m, *format)
 	}
 	if *format == "yaml" {
-		v := variants.Variant{Name: puzzleName(*size, *stars, *seed), Model: m, Expect: variants.Expect{Count: ptr(uint64(1))},
-			Description: fmt.Sprintf("%s, %d×%d: %s. Made by 'queens puzzle --size %d --stars %d --seed %d'; exactly one solution, proved by the %s solver.",
-				puzzleKind(*stars), *size, *size, puzzleRule(*stars), *size, *stars, *seed, s.Name())}
+		v := variants.Variant{Name: puzzleName(*size, *stars, *difficulty, *seed), Model: m, Expect: variants.Expect{Count: ptr(uint64(1))},
+			Description: fmt.Sprintf("%s, %d×%d: %s. Made by '%s'; exactly one solution, proved by the %s solver.",
+				puzzleKind(*stars), *size, *size, puzzleRule(*stars), again, s.Name())}
 		text, err := variants.Format(v)
 		if err != nil {
 			return err
@@ -144,11 +155,41 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 	return out.end(summary{res: res})
 }
 
-func puzzleName(size, stars int, seed uint64) string {
-	if stars == 1 {
-		return fmt.Sprintf("linkedin-%02d-seed%d", size, seed)
+// freshSeeds bounds the seeds drawn when --seed is not given: short enough to type back, many enough
+// that two runs seldom draw the same.
+const freshSeeds = 1_000_000_000
+
+// puzzleSides says which sides the generator takes, star count by star count.
+func puzzleSides() string {
+	var parts []string
+	for k := 1; k <= puzzles.MaxStars; k++ {
+		parts = append(parts, fmt.Sprintf("%d to %d with %d %s", puzzles.MinSideFor(k), puzzles.MaxSideFor(k), k, plural(uint64(k), "star", "stars")))
 	}
-	return fmt.Sprintf("starbattle-%d-%02d-seed%d", stars, size, seed)
+	return strings.Join(parts, ", ")
+}
+
+// puzzleCommand is the command that makes a puzzle again: every flag that shapes it (the solver too,
+// whose second solutions steer the repairs), none that only draws it.
+func puzzleCommand(size, stars int, difficulty, solver string, seed uint64) string {
+	cmd := fmt.Sprintf("queens puzzle --size %d --stars %d", size, stars)
+	if difficulty != "" {
+		cmd += " --difficulty " + difficulty
+	}
+	if solver != "propagate" {
+		cmd += " --solver " + solver
+	}
+	return cmd + fmt.Sprintf(" --seed %d", seed)
+}
+
+func puzzleName(size, stars int, difficulty string, seed uint64) string {
+	grade := ""
+	if difficulty != "" {
+		grade = difficulty + "-"
+	}
+	if stars == 1 {
+		return fmt.Sprintf("linkedin-%02d-%sseed%d", size, grade, seed)
+	}
+	return fmt.Sprintf("starbattle-%d-%02d-%sseed%d", stars, size, grade, seed)
 }
 
 func puzzleKind(stars int) string {
@@ -167,23 +208,21 @@ func puzzleRule(stars int) string {
 
 func ptr[T any](v T) *T { return &v }
 
-// makeGraded makes a puzzle, and with a grade keeps making them (seed after seed) until explain solves one
-// without guessing at that grade.
+// makeGraded makes a puzzle, and with a grade the first puzzle of o's random draws that explain solves
+// without guessing at that grade: each seed draws puzzles of its own, so different seeds give different
+// puzzles of a grade too.
 func makeGraded(ctx context.Context, o puzzles.Options, s solvers.Solver, grade deduce.Level) (constraints.Model, constraints.Solution, error) {
-	for {
-		m, hidden, err := puzzles.Make(ctx, o, s)
-		if err != nil || grade == 0 {
-			return m, hidden, err
-		}
-		ex, err := deduce.Explain(ctx, m, deduce.Options{MaxLevel: grade})
-		if err != nil {
-			return m, hidden, err
-		}
-		if ex.Solved && ex.Grade == grade {
-			return m, hidden, nil
-		}
-		o.Seed++
+	if grade == deduce.Easy && o.Stars == 1 {
+		// Only a one-cell region gives the easy techniques a place to start.
+		o.Singles = max(1, o.Size/4)
 	}
+	if grade != 0 {
+		o.Accept = func(ctx context.Context, m constraints.Model) (bool, error) {
+			ex, err := deduce.Explain(ctx, m, deduce.Options{MaxLevel: grade})
+			return err == nil && ex.Solved && ex.Grade == grade, err
+		}
+	}
+	return puzzles.Make(ctx, o, s)
 }
 
 // writeShared writes a puzzle in a format people share puzzles in.
