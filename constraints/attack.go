@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/queens-dev/queens/internal/intmath"
-	"github.com/queens-dev/queens/internal/suggest"
+	"github.com/queens-dev/queens/constraints/intmath"
+	"github.com/queens-dev/queens/constraints/suggest"
 )
 
 // Vec is an offset on the board: DR rows down and DC columns to the right.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 )
 
 // This file holds the test's own oracles, written from the doc comments and not from the code under test:

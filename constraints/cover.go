@@ -1,6 +1,6 @@
 package constraints
 
-import "github.com/queens-dev/queens/internal/intmath"
+import "github.com/queens-dev/queens/constraints/intmath"
 
 // The plain geometry of a surface, which Attacks, Check and Verify are written in. Compile walks the same
 // surfaces step by step instead (Surface.Step), so that a slip in either shows as a disagreement.

@@ -3,7 +3,7 @@ package constraints
 import (
 	"fmt"
 
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 )
 
 // Labeller names the lines of a family by arithmetic on a cell, in O(1) time and memory at most linear

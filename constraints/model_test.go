@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 )
 
 // cellsOf turns a column per row into cells: cols[r] is the column of the queen in row r.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 )
 
 // Program is a model compiled into what every solver reads: the board and its surface, the queens a

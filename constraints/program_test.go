@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 )
 
 // lines walks every family of p, failing the test on an error.

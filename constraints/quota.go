@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/queens-dev/queens/internal/suggest"
+	"github.com/queens-dev/queens/constraints/suggest"
 )
 
 // Range is how many queens a line may hold: from Lo to Hi, both included. The zero Range asks nothing;

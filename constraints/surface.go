@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/queens-dev/queens/internal/suggest"
+	"github.com/queens-dev/queens/constraints/suggest"
 )
 
 // Surface says how the board's edges are joined, so that riders and leapers may cross them.

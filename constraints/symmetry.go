@@ -6,7 +6,7 @@ import (
 	"iter"
 	"slices"
 
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 )
 
 // Symmetry is a map of the board onto itself: one of the square's eight rotations and reflections,

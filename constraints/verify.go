@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 )
 
 // Verification in linear time. Check compares queens pair by pair, which is plain but quadratic: a

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/queens-dev/queens/constraints"
 )
 
 // Chains: a supposition followed to a contradiction, by forced moves alone (a forcing chain) or by the
@@ -15,20 +17,13 @@ func (f *finder) chain() (step, bool) {
 	s := f.s
 	for y := range f.openCells() {
 		for _, queen := range []bool{true, false} {
-			mark := s.Save()
-			head, fresh := s.head, s.fresh
-			if queen {
-				s.Place(int(y))
-			} else {
-				s.Exclude(int(y))
-			}
+			mark, back := s.assume(y, queen)
 			ok := s.Propagate()
 			var why string
 			if !ok {
 				why = f.chainWhy(y, queen, s.Decided(mark))
 			}
-			s.Undo(mark)
-			s.head, s.fresh = head, fresh
+			back()
 			if ok {
 				continue
 			}
@@ -104,13 +99,7 @@ func (f *finder) trialSweep(start int64, quick bool) (step, bool) {
 			break
 		}
 		for _, queen := range []bool{true, false} {
-			mark := s.Save()
-			head, fresh := s.head, s.fresh
-			if queen {
-				s.Place(int(y))
-			} else {
-				s.Exclude(int(y))
-			}
+			_, back := s.assume(y, queen)
 			var end string
 			var used []string
 			var broke bool
@@ -122,8 +111,7 @@ func (f *finder) trialSweep(start int64, quick bool) (step, bool) {
 			} else {
 				end, used, broke = f.hypothesis()
 			}
-			s.Undo(mark)
-			s.head, s.fresh = head, fresh
+			back()
 			if !broke {
 				continue
 			}
@@ -153,11 +141,11 @@ const quickSupposition = 50
 const hypothesisSteps = 400
 
 // trialBudget bounds one look for a trial step, in arrangement nodes and suppositions' steps (each
-// counted as 1,000): about 4 s of CPU. The trials of deduce's tests (every built-in and published
-// puzzle up to 10×10) take at most 210,000, and the expert puzzles `queens puzzle` makes are the same
-// with it as without; on a published 17×17 with four stars one look took minutes, and a stall that
-// says why serves a player better than a wait.
-const trialBudget = 5_000_000
+// counted as 1,000): about a tenth of a second of CPU. Past it, by a thread decides a cell: on the big
+// published Star Battles a look that fails costs more than the walk that by a thread takes, so a small
+// budget makes the explanations that need it several times faster, with bifurcation's steps kept where
+// a short look finds them.
+const trialBudget = 100_000
 
 // packAlongside are the named techniques that a supposition reasoned on with Pack uses besides: Pack's
 // bounds stand in for the others' 2×2 and band arguments (2×2 blocks, forced placement, square counting,
@@ -270,4 +258,159 @@ func usedWords(used []string) string {
 		return used[0]
 	}
 	return strings.Join(used[:len(used)-1], ", ") + " and " + used[len(used)-1]
+}
+
+// thread's rounds walk below a supposition at most threadFirst states, then four times as many each
+// round up to threadLast; the last round walks as long as it takes, on the cell the search would branch
+// on. A supposition that a short walk refutes is looked for among the likeliest cells first.
+const (
+	threadFirst = 32
+	threadLast  = 1 << 7
+)
+
+// threadCandidates bounds the cells thread's bounded rounds try: those of the units with the fewest open
+// cells for the queens they need.
+const threadCandidates = 8
+
+// thread tries a supposition on a cell (a queen, or no queen) and follows it through every way on, each
+// state decided by forced moves and the 2×2 bounds (deduce's Walk): a supposition under which no way
+// reaches a solution decides the cell the other way. It is what players call solving "by a thread", the
+// last resort of the catalogue: a proof by exhaustion, sound on any puzzle, that decides a cell of every
+// puzzle with one solution. It supposes only what a solution of the state (found once) contradicts, the
+// shortest refutation it can find first. When the supposition on the last cell tried reaches a solution
+// too, the puzzle has two at least, and notUnique holds them.
+func (f *finder) thread() (step, bool) {
+	s := f.s
+	sol, ok := f.someSolution()
+	if !ok {
+		return step{}, false
+	}
+	cands := f.threadCells()
+	for budget := uint64(threadFirst); budget <= threadLast && len(cands) > 0; budget *= 4 {
+		for _, y := range cands {
+			if f.halted() {
+				return step{}, false
+			}
+			queen := !sol[y] // the supposition the solution contradicts
+			refuted, other, nodes := f.suppose(y, queen, budget)
+			if refuted {
+				return f.threadStep(y, queen, nodes), true
+			}
+			if other != nil {
+				f.notUnique = []constraints.Solution{f.solutionList(), other}
+				return step{}, false
+			}
+		}
+	}
+	y := int32(s.Branch())
+	if y < 0 {
+		return step{}, false
+	}
+	queen := !sol[y]
+	refuted, other, nodes := f.suppose(y, queen, 0)
+	switch {
+	case refuted:
+		return f.threadStep(y, queen, nodes), true
+	case other != nil:
+		f.notUnique = []constraints.Solution{f.solutionList(), other}
+	}
+	return step{}, false
+}
+
+// someSolution returns a solution of the state, per cell whether it holds a queen, found by the walk
+// once and kept: the steps taken since hold in every solution, so it stays one. It reports false when
+// there is none or the walk stopped.
+func (f *finder) someSolution() ([]bool, bool) {
+	if f.solution == nil {
+		sols, _, err := f.s.solutions(f.halted, 1)
+		if err != nil || len(sols) == 0 {
+			return nil, false
+		}
+		f.solution = make([]bool, len(f.s.cells))
+		for _, c := range sols[0] {
+			f.solution[f.s.p.index(c)] = true
+		}
+	}
+	return f.solution, true
+}
+
+// threadCells lists the open cells of the units with the fewest open cells for each queen they need,
+// tightest first, up to threadCandidates.
+func (f *finder) threadCells() []int32 {
+	s := f.s
+	type tight struct {
+		u     int32
+		ratio float64
+	}
+	var units []tight
+	for u := range s.p.units {
+		u := int32(u)
+		if n := f.need(u); n > 0 && s.count[u].open > 0 {
+			units = append(units, tight{u, float64(s.count[u].open) / float64(n)})
+		}
+	}
+	slices.SortStableFunc(units, func(a, b tight) int {
+		switch {
+		case a.ratio < b.ratio:
+			return -1
+		case a.ratio > b.ratio:
+			return 1
+		}
+		return 0
+	})
+	t := f.next()
+	var out []int32
+	for _, x := range units {
+		for _, c := range f.openIn(x.u) {
+			if f.stamp[c] != t && len(out) < threadCandidates {
+				f.stamp[c] = t
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// suppose walks below the supposition that cell y holds a queen (or none), up to budget states (0: no
+// bound), and reports whether it refuted the supposition (no way on reaches a solution), the solution
+// it reached if one, and the states it walked. The state is left as it was.
+func (f *finder) suppose(y int32, queen bool, budget uint64) (refuted bool, sol constraints.Solution, nodes uint64) {
+	s := f.s
+	_, back := s.assume(y, queen)
+	w := Walk{Stop: f.halted, Budget: budget, Visit: func(t *State) bool {
+		sol = t.Solution()
+		return false
+	}}
+	done := w.Run(s)
+	back()
+	f.work += int64(w.Nodes)
+	return done && sol == nil && !w.Stopped, sol, w.Nodes
+}
+
+// threadStep is thread's step for a refuted supposition.
+func (f *finder) threadStep(y int32, queen bool, nodes uint64) step {
+	what := "a queen on " + f.name(y)
+	if !queen {
+		what = "leaving " + f.name(y) + " empty"
+	}
+	ways := "the one position it leads to breaks"
+	if nodes > 1 {
+		ways = fmt.Sprintf("every way on from it, %d positions each decided by %s, breaks", nodes, packWords)
+	}
+	why := fmt.Sprintf("suppose %s: %s a row, column or region", what, ways)
+	if queen {
+		return step{exclude: []int32{y}, why: why}
+	}
+	return step{place: []int32{y}, why: why}
+}
+
+// solutionList returns the kept solution as a list.
+func (f *finder) solutionList() constraints.Solution {
+	var out []constraints.Cell
+	for i, q := range f.solution {
+		if q {
+			out = append(out, f.s.p.cell(i))
+		}
+	}
+	return constraints.NewSolution(out...)
 }

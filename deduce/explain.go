@@ -217,7 +217,7 @@ func (f *finder) guess(sol constraints.Solution) step {
 
 // solve finds a solution from the state s, without changing s.
 func solve(ctx context.Context, s *State) (constraints.Solution, bool, error) {
-	sols, _, err := s.solutions(ctx, 1)
+	sols, _, err := s.solutionsUntil(ctx, 1)
 	if err != nil {
 		return nil, false, err
 	}
@@ -246,7 +246,7 @@ func (f *finder) where() string {
 		out = strings.Join(names, ", ") + " still need queens"
 	}
 	if f.gaveUp {
-		out += fmt.Sprintf("; the trial technique gave up at its budget (%d steps of look-ahead)", f.trialBudget)
+		out += fmt.Sprintf("; bifurcation gave up at its budget (%d steps of look-ahead)", f.trialBudget)
 	}
 	return out
 }

@@ -5,6 +5,8 @@ import (
 	"iter"
 	"slices"
 	"strings"
+
+	"github.com/queens-dev/queens/constraints"
 )
 
 // A finder looks for the next step of each technique on a state; this file holds what the techniques
@@ -34,7 +36,11 @@ type finder struct {
 	work        int64
 	trialBudget int64
 	gaveUp      bool
-	arrange     *arrangeScratch
+	// notUnique holds two solutions when thread found the puzzle has them; solution is thread's solution
+	// of the state, per cell whether it holds a queen, found once.
+	notUnique []constraints.Solution
+	solution  []bool
+	arrange   *arrangeScratch
 	// lines is a scratch word per row or column; sets the blocks technique's sets, made on first use;
 	// shareBuf counting's shares of a band.
 	lines    []uint64

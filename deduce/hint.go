@@ -89,7 +89,7 @@ func HintFor(ctx context.Context, m constraints.Model, board []string) (Hint, er
 	if err != nil {
 		return Hint{}, err
 	}
-	sols, _, err := s.solutions(ctx, 2)
+	sols, _, err := s.solutionsUntil(ctx, 2)
 	if err != nil {
 		return Hint{}, err
 	}

@@ -19,9 +19,11 @@ import (
 
 // TestPublishedExplained explains every published Star Battle without guessing, each step sound, and
 // holds the grades to the publisher's labels: the agreement measured when the grades were set (4 of
-// the 6 labelled) must not drop.
+// the 6 labelled) must not drop, and every puzzle labelled easier grades below every one labelled
+// harder (easy below hard and expert).
 func TestPublishedExplained(t *testing.T) {
 	agree, labelled := 0, 0
+	byLabel := map[deduce.Level][]deduce.Level{} // the grades of the puzzles of each label
 	for _, p := range modeltest.PublishedPuzzles(t, "starbattle.txt") {
 		sol := uniqueSolution(t, p.Model)
 		e, err := deduce.Explain(context.Background(), p.Model, deduce.Options{})
@@ -33,6 +35,11 @@ func TestPublishedExplained(t *testing.T) {
 			t.Errorf("%s: stalled with %d open: %s", p.URL, e.Open, e.Stalled)
 		}
 		if p.Label != "-" {
+			label, err := deduce.ParseLevel(p.Label)
+			if err != nil {
+				t.Fatal(err)
+			}
+			byLabel[label] = append(byLabel[label], e.Grade)
 			labelled++
 			if e.Grade.String() == p.Label {
 				agree++
@@ -43,6 +50,19 @@ func TestPublishedExplained(t *testing.T) {
 	t.Logf("grades agree with the labels on %d of %d", agree, labelled)
 	if agree < 4 {
 		t.Errorf("grades agree with the labels on %d of %d, want at least 4", agree, labelled)
+	}
+	if len(byLabel[deduce.Easy]) == 0 || len(byLabel[deduce.Hard]) == 0 {
+		t.Fatalf("labels %v: want easy and hard puzzles", byLabel)
+	}
+	for easier, grades := range byLabel {
+		for harder, others := range byLabel {
+			if easier != deduce.Easy || harder < deduce.Hard {
+				continue
+			}
+			if slices.Max(grades) >= slices.Min(others) {
+				t.Errorf("puzzles labelled %s grade up to %s, and one labelled %s grades %s", easier, slices.Max(grades), harder, slices.Min(others))
+			}
+		}
 	}
 }
 
@@ -146,14 +166,15 @@ func TestPublishedBigSolutions(t *testing.T) {
 	}
 }
 
-// bigExplained is how many of the big published puzzles Explain solves: the twelve 25×25, two 17×17
-// and one 21×21 with the techniques up to Hard, three 17×17 and two 21×21 more by trial (expert).
-const bigExplained = 20
+// bigExplained is how many of the big published puzzles Explain solves without a guess: all of them,
+// the twelve 25×25, two 17×17 and one 21×21 with the techniques up to Hard, the others with bifurcation
+// and, for 19 of them, by a thread.
+const bigExplained = 37
 
 // bigSample are the big published puzzles (numbered from 1 in the list) that go test explains without
-// -big, in about 3 s of CPU: a 17×17, a 21×21 and a 25×25 solved with the techniques up to Hard, a
-// 17×17 and a 21×21 solved by trial, and the 21×21 that no technique opens (stop_test's).
-var bigSample = map[int]bool{1: true, 5: true, 14: true, 22: true, 26: true, 24: false}
+// -big, in a few seconds of CPU: a 17×17, a 21×21 and a 25×25 solved with the techniques up to Hard, a
+// 17×17 and a 21×21 solved by bifurcation, and the 21×21 that only by a thread opens (stop_test's).
+var bigSample = map[int]bool{1: true, 5: true, 14: true, 22: true, 26: true, 24: true}
 
 // TestPublishedBig explains the big published Star Battles (17×17 to 25×25; with -big all 37, else
 // bigSample), holds every step to the unique solution, and wants at least bigExplained solved (with

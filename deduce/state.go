@@ -213,6 +213,22 @@ func (s *State) Undo(mark int) {
 	}
 }
 
+// assume decides cell y (a queen, or no queen) as a supposition, and returns a mark for Decided and what
+// takes the supposition back: every change since, and where Propagate had got to.
+func (s *State) assume(y int32, queen bool) (mark int, back func()) {
+	mark = s.Save()
+	head, fresh := s.head, s.fresh
+	if queen {
+		s.Place(int(y))
+	} else {
+		s.Exclude(int(y))
+	}
+	return mark, func() {
+		s.Undo(mark)
+		s.head, s.fresh = head, fresh
+	}
+}
+
 // Decided returns the cells decided since Save returned mark, in order: what Propagate forced.
 func (s *State) Decided(mark int) []int32 { return s.trail[mark:] }
 

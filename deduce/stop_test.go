@@ -68,19 +68,19 @@ func TestFindStops(t *testing.T) {
 	}
 }
 
-// TestTrialBudget: on the stuck puzzle, trial gives up at its budget (set small here: less than one
-// quick sweep), finds no step, and the stall says so; with the whole budget it sweeps every cell both
-// ways and finds none, without giving up.
+// TestTrialBudget: on the stuck puzzle, trial (bifurcation) gives up at its budget (set small here: less
+// than one quick sweep), finds no step, and the stall says so; with a budget 50 times its own it sweeps
+// every cell both ways and finds none, without giving up.
 func TestTrialBudget(t *testing.T) {
 	_, f := stuckFinder(t, 20_000)
-	if st, ok := f.find(0); ok || !f.gaveUp {
+	if st, ok := f.trial(); ok || !f.gaveUp {
 		t.Fatalf("the first step: %+v (found %v), gave up %v; want trial to give up at its budget", st, ok, f.gaveUp)
 	}
 	if w := f.where(); !strings.Contains(w, "gave up at its budget (20000 steps") {
-		t.Errorf("stall %q does not say that trial gave up", w)
+		t.Errorf("stall %q does not say that bifurcation gave up", w)
 	}
-	_, f = stuckFinder(t, trialBudget)
-	if st, ok := f.find(0); ok || f.gaveUp {
+	_, f = stuckFinder(t, 50*trialBudget)
+	if st, ok := f.trial(); ok || f.gaveUp {
 		t.Fatalf("the first step with the whole budget: %+v (found %v), gave up %v; want no step, both sweeps whole", st, ok, f.gaveUp)
 	}
 }

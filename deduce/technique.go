@@ -107,6 +107,8 @@ func init() {
 			About: "a queen (or an empty cell) whose consequences, followed move by forced move, break a row, column or region"},
 		{ID: "bifurcation", Name: "bifurcation", Level: Expert, find: (*finder).trial,
 			About: "a queen (or an empty cell) supposed, then reasoned on with the techniques above, that breaks a row, column or region"},
+		{ID: "by-a-thread", Name: "by a thread", Level: Expert, find: (*finder).thread,
+			About: "a queen (or an empty cell) supposed and followed through every way on, each position decided by forced moves and 2×2 blocks, that never reaches a solution: the last resort, a proof by exhaustion"},
 	}
 }
 

@@ -43,6 +43,7 @@ var firings = []firing{
 	// chains.go
 	{"forcing-chain", "starbattle.txt", 1, 16, "a queen on r1c2 forces a contradiction"},
 	{"bifurcation", "starbattle.txt", 5, 13, "supposing a queen on r1c4 starves column 6"},
+	{"by-a-thread", "starbattle-big.txt", 24, 1, "the 21×21 that no other technique opens: every way on from a queen on r1c1 breaks"},
 }
 
 // TestTechniquesFire sets up each position of firings from the explanation of its puzzle and looks
@@ -62,15 +63,15 @@ func TestTechniquesFire(t *testing.T) {
 			if err != nil || len(sols) != 1 {
 				t.Fatalf("%s #%d: %d solutions (%v), want 1", fr.file, fr.puzzle, len(sols), err)
 			}
-			_, boards, err := ExplainBoards(context.Background(), p.Model, Options{})
-			if err != nil || len(boards) < fr.step {
-				t.Fatalf("%s #%d: %d steps (%v), want %d at least", fr.file, fr.puzzle, len(boards), err, fr.step)
-			}
 			s, err := New(p.Model)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if fr.step > 1 {
+				_, boards, err := ExplainBoards(context.Background(), p.Model, Options{})
+				if err != nil || len(boards) < fr.step {
+					t.Fatalf("%s #%d: %d steps (%v), want %d at least", fr.file, fr.puzzle, len(boards), err, fr.step)
+				}
 				setBoard(s, boards[fr.step-2].Board)
 			}
 			tech := TechniqueByID(fr.technique)

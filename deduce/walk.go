@@ -18,6 +18,8 @@ type Walk struct {
 	Confine bool
 	// Stop, when set, is polled every 1024 nodes; once it reports true the walk ends, and Stopped says so.
 	Stop func() bool
+	// Budget, when not zero, ends the walk once it has decided that many states; Stopped says so.
+	Budget uint64
 	// Visit is called with each solved state (read its Solution); returning false ends the walk.
 	Visit func(*State) bool
 	// Nodes counts the states decided.
@@ -30,7 +32,7 @@ type Walk struct {
 // branches it tries but not what it decides at s itself: give it a state of its own (Clone).
 func (w *Walk) Run(s *State) bool {
 	w.Nodes++
-	if w.Nodes&1023 == 0 && w.Stop != nil && w.Stop() {
+	if w.Nodes&1023 == 0 && w.Stop != nil && w.Stop() || w.Budget != 0 && w.Nodes > w.Budget {
 		w.Stopped = true
 		return false
 	}
@@ -90,14 +92,24 @@ func Solutions(ctx context.Context, m constraints.Model, limit int) ([]constrain
 	if err != nil {
 		return nil, false, err
 	}
-	return s.solutions(ctx, limit)
+	return s.solutionsUntil(ctx, limit)
 }
 
-// solutions returns up to limit solutions below s, without changing s, and whether they are all.
-func (s *State) solutions(ctx context.Context, limit int) ([]constraints.Solution, bool, error) {
+// solutionsUntil is solutions stopped by ctx, with its error when it ended first.
+func (s *State) solutionsUntil(ctx context.Context, limit int) ([]constraints.Solution, bool, error) {
+	sols, done, err := s.solutions(func() bool { return ctx.Err() != nil }, limit)
+	if err == nil && !done && ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	return sols, done, err
+}
+
+// solutions returns up to limit solutions below s, without changing s, and whether they are all: false
+// when stop ended the walk.
+func (s *State) solutions(stop func() bool, limit int) ([]constraints.Solution, bool, error) {
 	var sols []constraints.Solution
 	var bad error
-	w := Walk{Stop: func() bool { return ctx.Err() != nil }, Visit: func(t *State) bool {
+	w := Walk{Stop: stop, Visit: func(t *State) bool {
 		sol := t.Solution()
 		if err := s.p.m.Verify(sol); err != nil {
 			bad = fmt.Errorf("deduce: a solution fails the model's check: %w", err)
@@ -110,10 +122,7 @@ func (s *State) solutions(ctx context.Context, limit int) ([]constraints.Solutio
 	if bad != nil {
 		return nil, false, bad
 	}
-	if w.Stopped || ctx.Err() != nil {
-		return sols, false, ctx.Err()
-	}
-	return sols, done, nil
+	return sols, done && !w.Stopped, nil
 }
 
 // Branch returns the cell a search should try next: the first open cell of the unit that needs queens

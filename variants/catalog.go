@@ -7,7 +7,7 @@ import (
 	"io/fs"
 	"strings"
 
-	"github.com/queens-dev/queens/internal/suggest"
+	"github.com/queens-dev/queens/constraints/suggest"
 )
 
 // catalogFS holds the built-in variants. Each states expectations taken from a public table (OEIS) or,

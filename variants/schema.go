@@ -9,7 +9,7 @@ import (
 	"unicode"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/internal/suggest"
+	"github.com/queens-dev/queens/constraints/suggest"
 	"gopkg.in/yaml.v3"
 )
 

@@ -16,8 +16,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/queens-dev/queens/constraints/suggest"
 	"github.com/queens-dev/queens/internal/report"
-	"github.com/queens-dev/queens/internal/suggest"
 	"github.com/queens-dev/queens/solvers"
 )
 
@@ -63,6 +63,7 @@ func commands() []command {
 		{"puzzle", "make a region puzzle with exactly one solution (LinkedIn Queens, Star Battle)", runPuzzle},
 		{"explain", "solve a region puzzle step by step with named human techniques, and grade it", runExplain},
 		{"hint", "the next human step from a partly played region puzzle", runHint},
+		{"check", "whether a region puzzle has exactly one solution, and its grade", runCheck},
 		{"serve", "a page to play, explain and make region puzzles in a browser", runServe},
 		{"cnf", "the model's CNF encoding in DIMACS form", runCNF},
 		{"board", "draw the board of a model a SAT solver found for 'queens cnf'", runBoard},

@@ -38,27 +38,15 @@ Examples:
 
 func runExplain(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "explain", explainUsage)
-	var mf modelFlags
-	mf.register(fs)
-	format := fs.String("format", "text", "text or json")
+	in := newPuzzleInput(fs, 0)
 	boards := fs.Bool("boards", false, "draw the board after each step (text)")
 	guess := fs.Bool("guess", false, "when deduction stalls, let search choose a cell, and go on")
-	timeout := fs.Duration("timeout", 0, "stop after this long (e.g. 30s), exit 1")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if *format != "text" && *format != "json" {
-		return usagef("--format %q: want text or json", *format)
-	}
-	ctx, cancel, err := withTimeout(ctx, *timeout)
+	ctx, cancel, m, starsHintText, err := in.load(ctx, e, fs, args, nil)
 	if err != nil {
 		return err
 	}
 	defer cancel()
-	m, starsHintText, err := mf.puzzle(ctx, e, fs, *timeout)
-	if err != nil {
-		return err
-	}
+	format, timeout := in.format, in.timeout
 	ex, steps, err := deduce.ExplainBoards(ctx, m, deduce.Options{Guess: *guess})
 	if err != nil {
 		if ctx.Err() != nil {
@@ -153,6 +141,55 @@ func withTimeout(ctx context.Context, d time.Duration) (context.Context, context
 	return ctx, cancel, nil
 }
 
+// puzzleInput is what the commands on one region puzzle (explain, hint, check) read: the model,
+// --format text|json and --timeout.
+type puzzleInput struct {
+	mf      modelFlags
+	format  *string
+	timeout *time.Duration
+}
+
+// newPuzzleInput registers the flags of a puzzleInput on fs, --timeout's default d (0: no limit).
+func newPuzzleInput(fs *pflag.FlagSet, d time.Duration) *puzzleInput {
+	in := &puzzleInput{}
+	in.mf.register(fs)
+	in.format = fs.String("format", "text", "text or json")
+	limit := "stop after this long (e.g. 30s), exit 1"
+	if d > 0 {
+		limit = "stop after this long (e.g. 30s; 0: no limit), exit 1"
+	}
+	in.timeout = fs.Duration("timeout", d, limit)
+	return in
+}
+
+// load parses args, checks them (and with check, when given, what the command adds), starts the
+// time limit, which covers reading, and loads the puzzle; it returns the limit's context and its cancel,
+// and the note a stall adds when the quota came from --stars' default.
+func (in *puzzleInput) load(ctx context.Context, e *env, fs *pflag.FlagSet, args []string, check func() error) (context.Context, context.CancelFunc, constraints.Model, string, error) {
+	none := func() {}
+	if err := parse(fs, args); err != nil {
+		return ctx, none, constraints.Model{}, "", err
+	}
+	if err := oneOf("--format", *in.format, "text", "json"); err != nil {
+		return ctx, none, constraints.Model{}, "", err
+	}
+	if check != nil {
+		if err := check(); err != nil {
+			return ctx, none, constraints.Model{}, "", err
+		}
+	}
+	ctx, cancel, err := withTimeout(ctx, *in.timeout)
+	if err != nil {
+		return ctx, none, constraints.Model{}, "", err
+	}
+	m, hint, err := in.mf.puzzle(ctx, e, fs, *in.timeout)
+	if err != nil {
+		cancel()
+		return ctx, none, m, "", err
+	}
+	return ctx, cancel, m, hint, nil
+}
+
 // puzzle loads the puzzle of explain and hint, under ctx (whose limit, d, a stopped read names), and the
 // note a stall adds when the quota came from --stars' default.
 func (f *modelFlags) puzzle(ctx context.Context, e *env, fs *pflag.FlagSet, d time.Duration) (constraints.Model, string, error) {
@@ -226,29 +263,19 @@ Examples:
 
 func runHint(ctx context.Context, e *env, args []string) error {
 	fs := newFlagSet(e, "hint", hintUsage)
-	var mf modelFlags
-	mf.register(fs)
+	in := newPuzzleInput(fs, time.Minute)
 	state := fs.String("state", "", "the played board: a file, or - for stdin (default: the empty board)")
-	format := fs.String("format", "text", "text or json")
-	timeout := fs.Duration("timeout", time.Minute, "stop after this long (e.g. 30s; 0: no limit), exit 1")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if *format != "text" && *format != "json" {
-		return usagef("--format %q: want text or json", *format)
-	}
-	if *state == "-" && mf.readsStdin(fs) {
-		return usagef("the puzzle and --state cannot both come from stdin: give one of them as a file")
-	}
-	ctx, cancel, err := withTimeout(ctx, *timeout)
+	ctx, cancel, m, starsHintText, err := in.load(ctx, e, fs, args, func() error {
+		if *state == "-" && in.mf.readsStdin(fs) {
+			return usagef("the puzzle and --state cannot both come from stdin: give one of them as a file")
+		}
+		return nil
+	})
 	if err != nil {
 		return err
 	}
 	defer cancel()
-	m, starsHintText, err := mf.puzzle(ctx, e, fs, *timeout)
-	if err != nil {
-		return err
-	}
+	format, timeout := in.format, in.timeout
 	text := strings.Repeat(strings.Repeat(".", m.Cols)+"\n", m.Rows)
 	switch *state {
 	case "":

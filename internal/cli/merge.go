@@ -75,6 +75,11 @@ func runMerge(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
+		for i := range more {
+			if len(shards) > 0 {
+				more[i].ShareText(shards[0])
+			}
+		}
 		names, shards = append(names, moreNames...), append(shards, more...)
 	}
 	total, err := runfile.Merge(names, shards, *allowSame)
@@ -183,6 +188,9 @@ func readShardStream(r io.Reader) ([]runfile.ShardResult, error) {
 		if len(out) == runfile.MaxShards {
 			return nil, fmt.Errorf("stdin: more than the %d shard results a count may have", runfile.MaxShards)
 		}
+		if len(out) > 0 {
+			s.ShareText(out[0])
+		}
 		out = append(out, s)
 	}
 }
@@ -246,6 +254,9 @@ func readShardPath(path string) ([]runfile.ShardResult, []string, error) {
 		s, err := runfile.ReadShardFile(file)
 		if err != nil {
 			return nil, nil, err
+		}
+		if len(shards) > 0 {
+			s.ShareText(shards[0])
 		}
 		shards, names = append(shards, s), append(names, escape(file))
 	}

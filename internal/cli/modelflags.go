@@ -198,7 +198,7 @@ func (f *modelFlags) flagModel(ctx context.Context) (constraints.Model, error) {
 	}
 	m.Attack, m.Surface = a, f.wrap.s
 	if f.regions != "" {
-		if m.Regions, err = readRegions(f.regions); err != nil {
+		if m.Regions, err = whileLoading(ctx, func() (*constraints.Regions, error) { return readRegions(f.regions) }); err != nil {
 			return m, err
 		}
 		if !f.n.set && !f.rows.set {

@@ -81,7 +81,7 @@ func newSink(format string, e *env, m constraints.Model, mode string, shard bool
 		}
 		return &dimacsSink{output: w, m: m, mode: mode}, nil
 	}
-	return nil, usagef("--format %q: want text, unicode, leetcode, json, cols, dimacs or svg", format)
+	return nil, oneOf("--format", format, "text", "unicode", "leetcode", "json", "cols", "dimacs", "svg")
 }
 
 // onePerRow reports whether every solution of m holds exactly one queen on each row.

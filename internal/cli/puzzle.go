@@ -61,16 +61,14 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 		o.Seed = rand.Uint64N(freshSeeds)
 		*seed = o.Seed
 	}
-	switch *format {
-	case "yaml", "url", "json", "grid", "text", "unicode", "svg":
-	default:
-		return usagef("--format %q: want yaml, url, json, grid, text, unicode or svg", *format)
+	if err := oneOf("--format", *format, "yaml", "url", "json", "grid", "text", "unicode", "svg"); err != nil {
+		return err
 	}
 	var grade deduce.Level
 	if *difficulty != "" {
 		g, err := deduce.ParseLevel(*difficulty)
 		if err != nil {
-			return usagef("--difficulty %q: want easy, medium, hard or expert", *difficulty)
+			return oneOf("--difficulty", *difficulty, "easy", "medium", "hard", "expert")
 		}
 		grade = g
 		*difficulty = g.String()
@@ -81,7 +79,7 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 	if *solver != "propagate" {
 		var err error
 		if s, err = newSolver(*solver, 0, methods["fastest"]); err != nil {
-			return usagef("--solver %q: want propagate, backtrack or sat", *solver)
+			return oneOf("--solver", *solver, "propagate", "backtrack", "sat")
 		}
 		proof = s.Name()
 	}

@@ -188,7 +188,7 @@ func (f *solveFlags) taskFlags() string {
 
 func (f *solveFlags) check(mode string, methodSet bool) error {
 	if _, ok := methods[f.method]; !ok {
-		return usagef("--method %q: want fastest, join, classes, mirror or meet", f.method)
+		return oneOf("--method", f.method, "fastest", "join", "classes", "mirror", "meet")
 	}
 	switch {
 	case f.threads < 0 || f.threads > solvers.MaxThreads():
@@ -257,7 +257,7 @@ func newSolver(name string, threads int, method backtrack.Method, opts ...backtr
 	case "sat":
 		return sat.New(sat.Workers(threads)), nil
 	}
-	return nil, usagef("--solver %q: want auto, backtrack or sat", name)
+	return nil, oneOf("--solver", name, "auto", "backtrack", "sat")
 }
 
 // solveRun is one run of queens solve.

@@ -15,8 +15,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/queens-dev/queens/constraints/suggest"
 	"github.com/queens-dev/queens/internal/report"
-	"github.com/queens-dev/queens/internal/suggest"
 	"github.com/queens-dev/queens/solvers"
 )
 

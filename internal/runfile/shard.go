@@ -267,6 +267,20 @@ func Merge(names []string, shards []ShardResult, allowSame bool) (Merged, error)
 	return Merged{Count: total, Shards: m, Tasks: first.TotalTasks, Run: first, Model: model}, nil
 }
 
+// ShareText makes the text fields of s that equal those of first share first's memory, so that the
+// shards of one count, read one after another, hold one copy of their model text between them, not one
+// each. A field that differs is left as it is, for Merge to name.
+func (s *ShardResult) ShareText(first ShardResult) {
+	for _, f := range []struct{ mine, theirs *string }{
+		{&s.Fingerprint, &first.Fingerprint}, {&s.Model, &first.Model}, {&s.Method, &first.Method},
+		{&s.Key, &first.Key}, {&s.Version, &first.Version},
+	} {
+		if *f.mine == *f.theirs {
+			*f.mine = *f.theirs
+		}
+	}
+}
+
 // run returns the run s names.
 func (s ShardResult) run() Run {
 	return Run{Model: s.Model, Method: s.Method, Key: s.Key, Tasks: s.TotalTasks, Version: s.Version}

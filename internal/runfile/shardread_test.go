@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
@@ -264,5 +265,29 @@ func TestReadShardHugeVersion(t *testing.T) {
 		t.Errorf("%d bytes allocated to refuse a version of 200 MB, want at most %d", got, 8*maxString)
 	} else {
 		t.Logf("%d bytes allocated", got)
+	}
+}
+
+// TestShareText: shards read one after another hold one copy of the text they share, and keep a text
+// that differs, for Merge to name.
+func TestShareText(t *testing.T) {
+	a, err := ReadShard("a", strings.NewReader(shardText(t, 0)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ReadShard("b", strings.NewReader(shardText(t, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if unsafe.StringData(a.Model) == unsafe.StringData(b.Model) {
+		t.Fatal("two reads share their model text already: the test shows nothing")
+	}
+	b.Version = "other"
+	b.ShareText(a)
+	if unsafe.StringData(a.Model) != unsafe.StringData(b.Model) || unsafe.StringData(a.Key) != unsafe.StringData(b.Key) {
+		t.Error("the model and key texts are still two copies")
+	}
+	if b.Version != "other" {
+		t.Errorf("a version that differs became %q", b.Version)
 	}
 }

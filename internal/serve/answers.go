@@ -27,19 +27,24 @@ func solve(ctx context.Context, r *http.Request) (any, error) {
 	if q.State != nil {
 		return nil, bad("state: a played board is hint's; solve does not take it")
 	}
+	var s solvers.Solver
 	switch q.Solver {
-	case "":
-		q.Solver = "auto"
-	case "auto", "backtrack", "sat":
+	case "", "auto":
+		// The router keeps SAT within the budgets that a request for SAT itself has.
+		s, q.Solver = router.New(router.LimitSAT(MaxSATCells, MaxSATCountCells)), "auto"
+	case "backtrack":
+		s = backtrack.New()
+	case "sat":
+		s = sat.New()
 	default:
-		return nil, bad("solver=%q: want auto, backtrack or sat", clip(q.Solver))
+		return nil, choice("solver", q.Solver, "auto", "backtrack", "sat")
 	}
 	switch q.Mode {
 	case "":
 		q.Mode = report.ModeCount
 	case report.ModeCount, report.ModeFirst:
 	default:
-		return nil, bad("mode=%q: want count or first", clip(q.Mode))
+		return nil, choice("mode", q.Mode, report.ModeCount, report.ModeFirst)
 	}
 	m, err := q.model(ctx)
 	if err != nil {
@@ -48,7 +53,6 @@ func solve(ctx context.Context, r *http.Request) (any, error) {
 	if err := budget(m, q.Solver, q.Mode); err != nil {
 		return nil, err
 	}
-	s := newSolver(m, q.Solver, q.Mode)
 	var buf bytes.Buffer
 	doc := report.NewSolveWriter(&buf, m, s.Name(), q.Mode)
 	start := time.Now()
@@ -129,7 +133,7 @@ func explain(ctx context.Context, r *http.Request) (any, error) {
 	return encoded(report.Encode("explain", &m, ex))
 }
 
-// Check says whether painted regions make a puzzle.
+// Check says whether a model's regions make a puzzle: one solution, and how deduction fares.
 type Check struct {
 	Solutions uint64 `json:"solutions"` // up to 2
 	Unique    bool   `json:"unique"`
@@ -138,27 +142,38 @@ type Check struct {
 	URL       string `json:"url,omitempty"`
 }
 
-// check answers /api/check.
-func check(ctx context.Context, r *http.Request) (any, error) {
-	_, m, err := puzzleRequest(ctx, r, "check")
-	if err != nil {
-		return nil, err
-	}
+// CheckPuzzle checks m as a puzzle: its solutions counted up to 2, and when there is one, whether
+// deduction finds it and at what grade; and its puzz.link URL where the format can say it. 'queens
+// check' and /api/check answer with it.
+func CheckPuzzle(ctx context.Context, m constraints.Model) (Check, error) {
 	sols, _, err := deduce.Solutions(ctx, m, 2)
 	if err != nil {
-		return nil, err
+		return Check{}, err
 	}
 	n := uint64(len(sols))
 	out := Check{Solutions: n, Unique: n == 1}
 	if out.Unique {
 		ex, err := deduce.Explain(ctx, m, deduce.Options{})
 		if err != nil {
-			return nil, err
+			return out, err
 		}
 		out.Solved, out.Grade = ex.Solved, ex.Grade.String()
 	}
 	if url, err := codec.FormatURL(m); err == nil {
 		out.URL = url
+	}
+	return out, nil
+}
+
+// check answers /api/check with the document 'queens check --format json' writes.
+func check(ctx context.Context, r *http.Request) (any, error) {
+	_, m, err := puzzleRequest(ctx, r, "check")
+	if err != nil {
+		return nil, err
+	}
+	out, err := CheckPuzzle(ctx, m)
+	if err != nil {
+		return nil, err
 	}
 	return encoded(report.Encode("check", &m, out))
 }
@@ -168,16 +183,4 @@ func encoded(b []byte, err error) (any, error) {
 		return nil, err
 	}
 	return document(b), nil
-}
-
-// newSolver returns the solver a request names. Auto races SAT where its forecast is unsure, so on a board
-// past the SAT budget (budget) the server's auto is the backtracker alone: no request's encoding outgrows it.
-func newSolver(m constraints.Model, name, mode string) solvers.Solver {
-	switch {
-	case name == "sat":
-		return sat.New()
-	case name == "backtrack" || budget(m, "sat", mode) != nil:
-		return backtrack.New()
-	}
-	return router.New()
 }

@@ -39,6 +39,8 @@ func TestSameDocument(t *testing.T) {
 		{"hint yaml", []string{"hint", "linkedin-09", "--format", "json"}, "POST", "/api/hint", "application/yaml", "variant: linkedin-09\n"},
 		{"explain", []string{"explain", "starbattle-2-10", "--format", "json"}, "POST", "/api/explain", "application/json", `{"variant": "starbattle-2-10"}`},
 		{"explain grid", []string{"explain", "-", "--format", "json"}, "POST", "/api/explain", "application/json", `{"regions": ["AABB","ACBB","CCDD","CDDD"]}`},
+		{"check", []string{"check", "linkedin-09", "--format", "json"}, "POST", "/api/check", "application/json", `{"variant": "linkedin-09"}`},
+		{"check grid", []string{"check", "-", "--format", "json"}, "POST", "/api/check", "application/yaml", "regions: [AABB, ACBB, CCDD, CDDD]\n"},
 	} {
 		var stdout, stderr bytes.Buffer
 		stdin := strings.NewReader("AABB\nACBB\nCCDD\nCDDD\n")
@@ -73,6 +75,7 @@ func TestAPIRefuses(t *testing.T) {
 		{"key twice", "GET", "/api/solve?n=8&n=9", "", "", 400, "n= given 2 times"},
 		{"unknown key", "GET", "/api/solve?nn=8", "", "", 400, "nn=: not a parameter"},
 		{"mode all", "GET", "/api/solve?n=8&mode=all", "", "", 400, `mode=\"all\": want count or first`},
+		{"solver typo", "GET", "/api/solve?n=8&solver=st", "", "", 400, `solver=\"st\": want backtrack or sat (did you mean sat?)`},
 		{"stars negative", "POST", "/api/hint", "application/json", `{"regions": ["AABB","ACBB","CCDD","CDDD"], "stars": -1}`, 400, "stars -1: want at least 1"},
 		{"stars with a name", "POST", "/api/hint", "application/json", `{"variant": "linkedin-09", "stars": 2}`, 400, "stars 2: variant states its own quota"},
 		{"trailing garbage", "POST", "/api/hint", "application/json", `{"variant": "linkedin-09"} x`, 400, "data after the JSON value"},

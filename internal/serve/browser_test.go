@@ -234,6 +234,16 @@ func TestGame(t *testing.T) {
 		if n := eval[int](tb, `document.querySelectorAll("[data-conflict]").length`); n != 0 {
 			t.Errorf("%d cells in conflict on the solved board", n)
 		}
+		// Solved again, the page compares with the best time this browser keeps.
+		tb.button("clear")
+		for _, q := range sol {
+			tb.click(q[0], q[1])
+			tb.click(q[0], q[1])
+		}
+		tb.wait(`document.getElementById("message").textContent.startsWith("Solved!")`)
+		if m := tb.message(); !strings.Contains(m, "best") {
+			t.Errorf("solved a second time: %q, want the best time", m)
+		}
 	})
 
 	t.Run("conflicts, undo and redo", func(t *testing.T) {
@@ -372,6 +382,10 @@ func TestGame(t *testing.T) {
 		if m := tb.message(); !strings.HasPrefix(m, "Step 2 — ") {
 			t.Errorf("step message %q", m)
 		}
+		tb.do(chromedp.KeyEvent("n"), chromedp.KeyEvent("n"), chromedp.KeyEvent("p"))
+		if got := eval[string](tb, `document.getElementById("stepcount").textContent`); !strings.HasPrefix(got, "step 3 of ") {
+			t.Errorf("after n, n, p: %q", got)
+		}
 		tb.button("closesteps")
 		if n := eval[int](tb, `document.querySelectorAll("[data-queen], [data-mark]").length`); n != 0 {
 			t.Errorf("back to the game: %d cells filled, want the player's empty board", n)
@@ -426,10 +440,12 @@ func TestGame(t *testing.T) {
 		level := `{"colorRegions": [["a","a","b","b"],["a","c","b","b"],["c","c","d","d"],["c","d","d","d"]]}`
 		for _, c := range []struct{ paste, want string }{
 			{"not a puzzle", "Could not open it"},
-			{`{"colorRegions": 3}`, "Could not open it: level JSON"},
+			{`{"colorRegions": 3}`, "Could not open it: level"},
+			{`{"colorRegions": [["a"]], "colorRegions": [["b"]]}`, `repeated key "colorRegions"`},
 			{level, ""},
 			{"https://puzz.link/p?starbattle/9/9/2/12a955kh37khi20fe0g13toea1c07g", ""},
 		} {
+			eval[any](tb, `document.getElementById("message").textContent = ""`)
 			tb.do(chromedp.SetValue(chromedp.ID("paste"), c.paste))
 			tb.button("open")
 			if c.want != "" {

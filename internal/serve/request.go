@@ -17,6 +17,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/constraints/suggest"
 	"github.com/queens-dev/queens/internal/source"
 	"github.com/queens-dev/queens/internal/strictjson"
 )
@@ -358,6 +359,16 @@ func (q Request) fieldModel(ctx context.Context) (constraints.Model, error) {
 		return m, bad("%v", err)
 	}
 	return m, nil
+}
+
+// choice is the error for a value of key that is none of choices: it lists them and suggests the
+// nearest, as the command line does.
+func choice(key, value string, choices ...string) error {
+	msg := fmt.Sprintf("%s=%q: want %s", key, clip(value), strings.Join(choices, " or "))
+	if near, ok := suggest.Closest(value, choices); ok {
+		msg += fmt.Sprintf(" (did you mean %s?)", near)
+	}
+	return bad("%s", msg)
 }
 
 // clip keeps what a message quotes of the request short.

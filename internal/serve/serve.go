@@ -50,6 +50,7 @@ func New(l Limits) http.Handler {
 	mux.HandleFunc("GET /api/puzzle", s.api(puzzle, false))
 	mux.HandleFunc("POST /api/puzzle", s.api(puzzlePost, false))
 	mux.HandleFunc("GET /api/techniques", s.api(techniques, false))
+	mux.HandleFunc("GET /api/sizes", s.api(sizes, false))
 	mux.HandleFunc("GET /api/generate", s.api(generate, true))
 	mux.HandleFunc("GET /api/solve", s.api(solve, true))
 	mux.HandleFunc("POST /api/solve", s.api(solve, true))
@@ -261,6 +262,22 @@ func techniques(ctx context.Context, r *http.Request) (any, error) {
 	var out []entry
 	for _, t := range deduce.Techniques() {
 		out = append(out, entry{t.ID, t.Name, t.Level.String(), t.About})
+	}
+	return out, nil
+}
+
+// sizes lists the sides the generator makes puzzles of, by queens per region, for the page's choices.
+func sizes(ctx context.Context, r *http.Request) (any, error) {
+	type entry struct {
+		Stars int `json:"stars"`
+		Min   int `json:"min"`
+		Max   int `json:"max"`
+	}
+	var out []entry
+	for k := 1; k <= 10; k++ {
+		if hi := puzzles.MaxSideFor(k); hi > 0 {
+			out = append(out, entry{k, puzzles.MinSideFor(k), hi})
+		}
 	}
 	return out, nil
 }

@@ -16,7 +16,7 @@ import (
 
 	"github.com/queens-dev/queens/codec"
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/internal/suggest"
+	"github.com/queens-dev/queens/constraints/suggest"
 	"github.com/queens-dev/queens/variants"
 )
 

@@ -127,3 +127,18 @@ var errStopped = errors.New("backtrack: stopped")
 
 // errOverflow reports a count past 2^64 − 1.
 var errOverflow = fmt.Errorf("backtrack: %w", solvers.ErrOverflow)
+
+// oneTask returns a job of one task that count computes, with the classes unique gives when asked.
+func oneTask(method Method, key string, count func(ctx context.Context, k *ctl) (uint64, error), classes func() uint64) *job {
+	j := &job{method: method, key: key, tasks: 1, run: func(ctx context.Context, k *ctl, _ int) (solvers.Tally, error) {
+		n, err := count(ctx, k)
+		return solvers.Tally{Count: n}, err
+	}}
+	if classes != nil {
+		j.finish = func(sum solvers.Tally) (uint64, *uint64, error) {
+			u := classes()
+			return sum.Count, &u, nil
+		}
+	}
+	return j
+}

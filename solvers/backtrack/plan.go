@@ -7,7 +7,7 @@ import (
 	"slices"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 	"github.com/queens-dev/queens/solvers"
 )
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/closed"
 	"github.com/queens-dev/queens/solvers/halves"
 	"github.com/queens-dev/queens/solvers/meet"
 	"github.com/queens-dev/queens/solvers/search"
@@ -64,10 +65,10 @@ type route struct {
 // is refused by name. A board wider than 64 columns and at most 64 rows tall is turned on its side first,
 // for counting (compile).
 var routes = []route{
-	{method: Polya, ops: OpCount | OpClasses | OpFind, fits: (*plan).polyaFits,
+	{method: Polya, ops: OpCount | OpClasses | OpFind, fits: func(p *plan) string { return closed.PolyaFits(p.prog) },
 		why:   "n queens on an n×n torus, the four lines, gcd(n, 6) > 1: no solution, by Pólya's theorem",
 		count: polyaJob, find: proveNone},
-	{method: Formula, ops: OpCount, fits: (*plan).formulaFits,
+	{method: Formula, ops: OpCount, fits: func(p *plan) string { return closed.FormulaFits(p.prog) },
 		why:   "rows and columns at most, or the diagonals alone on a flat board, every cell open, no quota: a closed formula, C(r,k)·C(c,k)·k! for rooks, a sum over the two colours for bishops",
 		count: formulaJob},
 	{method: Join, ops: OpCount | OpClasses, fits: joinFits,
@@ -275,7 +276,7 @@ func polyaJob(_ context.Context, p *plan, unique bool) (*job, error) {
 
 // formulaJob counts by the closed formula, as one task.
 func formulaJob(_ context.Context, p *plan, _ bool) (*job, error) {
-	count := func(ctx context.Context, _ *ctl) (uint64, error) { return p.formula(ctx) }
+	count := func(ctx context.Context, _ *ctl) (uint64, error) { return closed.Formula(ctx, p.prog) }
 	return oneTask(Formula, fmt.Sprintf("%s %s tasks=1", Formula, p.board()), count, nil), nil
 }
 

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"

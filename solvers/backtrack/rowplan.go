@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 )
 
 // The row path's plan: for a model with exactly one queen in every row, what its kernels (rows.go,

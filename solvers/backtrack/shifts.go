@@ -2,7 +2,7 @@ package backtrack
 
 import (
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 )
 
 // Counting the classes of a torus. Its group holds every turn of the board combined with every shift,

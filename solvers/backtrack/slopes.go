@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 	"github.com/queens-dev/queens/solvers"
 )
 

@@ -8,7 +8,7 @@
 // where the model allows, or one solution per class. Every other model takes the general path, which
 // places queens cell by cell in row-major order and counts them per line and region for the quotas.
 // Classic queens are joined from half boards (package halves), models whose queens attack only by
-// leaps and along rows are counted by a transfer matrix, and rooks by a formula.
+// leaps and along rows are counted by a transfer matrix, and rooks by a formula (package closed).
 //
 // Every count is a list of tasks (Plan, and solvers.Job), so it can report progress, be resumed and be
 // shared out; Count and CountUnique run that list on the solver's threads. Both searches enumerate
@@ -59,8 +59,9 @@ func GeneralOnly() Option { return Counting(General) }
 // that says what the model lacks.
 type Method int
 
-// The methods. Each is its own declaration, so that go doc lists every one; the first four keep their
-// old numbers, and the rest follow in the order Fastest tries them (see route.go).
+// The methods. Each is its own declaration, so that go doc lists every one. Their numbers say nothing
+// of order (a method keeps its number so that a stored one still reads the same); the order Fastest
+// tries them is the routing table's, routes in route.go, which Methods returns.
 
 // Fastest takes the first row of the routing table that fits the model. It is the default.
 const Fastest Method = 0

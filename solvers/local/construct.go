@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 )
 
 // Explicit constructions: placements of one queen per row, built in O(n) without search, in which no

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/brute"

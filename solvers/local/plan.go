@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 	"github.com/queens-dev/queens/solvers"
 )
 

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 )
 
 // state is a placement with one queen on every row and the counts that price it. Its cost is zero

@@ -1,4 +1,5 @@
-// Package router is the solver that chooses among every engine: the one package that imports several.
+// Package router is the solver that chooses among every engine: the one package that imports both the
+// native engines and SAT.
 // Its table (table.go) has a row per engine, each with what it fits and why it is there; Count,
 // CountUnique, Plan, Enumerate and Find read the same table and take the first row that fits the call.
 // A row the forecast is sure of hands the call to one engine; where the forecast is unsure (the general
@@ -21,6 +22,9 @@ import (
 // Solver is the routing solver, "auto" on the command line. Build it with New.
 type Solver struct {
 	threads int
+	// satFind and satCount bound the cells of the boards SAT may take, finding and counting; 0 for
+	// no bound.
+	satFind, satCount int
 }
 
 // Option sets up a Solver.
@@ -29,6 +33,13 @@ type Option func(*Solver)
 // Threads sets how many goroutines a call may use in all; n < 1 means one per core, the default. Two
 // engines raced share them.
 func Threads(n int) Option { return func(s *Solver) { s.threads = n } }
+
+// LimitSAT keeps SAT to boards of at most findCells cells for Find and countCells cells for the
+// counts and listings (0: no bound): a server that holds each request to a memory budget sets it. A
+// raced row then runs its first engine alone, and a model only SAT would take is refused.
+func LimitSAT(findCells, countCells int) Option {
+	return func(s *Solver) { s.satFind, s.satCount = findCells, countCells }
+}
 
 // New returns a Solver with the given options.
 func New(opts ...Option) *Solver {
@@ -114,6 +125,9 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	if err != nil {
 		return solvers.Result{}, err
 	}
+	if r.First == SAT && !s.satTakes(c) {
+		return solvers.Result{}, c.refused(SAT, fmt.Errorf("auto: %v: SAT takes at most %d cells here: %w", m, s.satBound(c.Op), solvers.ErrUnsupported))
+	}
 	res, err := r.First.New(s.threads).Enumerate(ctx, m, visit)
 	r.stamp(c, &res, nil)
 	return res, c.refused(r.First, err)
@@ -130,6 +144,9 @@ func (s *Solver) Plan(ctx context.Context, m constraints.Model, unique bool) (so
 	c, r, err := s.choose(ctx, m, o)
 	if err != nil {
 		return nil, err
+	}
+	if r.First == SAT && !s.satTakes(c) {
+		return nil, c.refused(SAT, fmt.Errorf("auto: %v: SAT takes at most %d cells here: %w", m, s.satBound(c.Op), solvers.ErrUnsupported))
 	}
 	if r.Rival == nil {
 		if p, ok := r.First.New(s.threads).(solvers.Planner); ok {
@@ -165,7 +182,10 @@ func (s *Solver) choose(ctx context.Context, m constraints.Model, o Op) (*Call, 
 // run answers the call by r: its engine alone, or its engine raced against its rival, the thread budget
 // shared between them.
 func (s *Solver) run(ctx context.Context, c *Call, r *Row, run func(e *Engine, threads int) attempt) (outcome, error) {
-	if r.Rival == nil {
+	if r.First == SAT && !s.satTakes(c) {
+		return outcome{}, c.refused(SAT, fmt.Errorf("auto: %v: SAT takes at most %d cells here: %w", c.Model, s.satBound(c.Op), solvers.ErrUnsupported))
+	}
+	if r.Rival == nil || (r.Rival == SAT && !s.satTakes(c)) {
 		out, err := run(r.First, s.threads)(ctx)
 		r.stamp(c, &out.res, nil)
 		return out, c.refused(r.First, err)
@@ -181,6 +201,20 @@ func (s *Solver) run(ctx context.Context, c *Call, r *Row, run func(e *Engine, t
 		r.stampAs(c, &out.res, r.First, nil)
 	}
 	return out, err
+}
+
+// satBound returns the cells SAT may take for o, 0 for no bound.
+func (s *Solver) satBound(o Op) int {
+	if o == OpFind {
+		return s.satFind
+	}
+	return s.satCount
+}
+
+// satTakes reports whether the call's board is within the bound LimitSAT sets.
+func (s *Solver) satTakes(c *Call) bool {
+	b := s.satBound(c.Op)
+	return b == 0 || int64(c.Model.Rows)*int64(c.Model.Cols) <= int64(b)
 }
 
 // The operations a row may serve, as package backtrack names them.

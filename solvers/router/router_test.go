@@ -207,3 +207,20 @@ func TestAutoAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestLimitSAT: with SAT bounded, a model only SAT would take is refused with both reasons, and a raced
+// row runs its first engine alone.
+func TestLimitSAT(t *testing.T) {
+	s := New(LimitSAT(100, 100))
+	wide := constraints.Model{Rows: 3, Cols: 100, Queens: 3, Attack: constraints.Queen, Surface: constraints.Cylinder}
+	if _, err := s.Count(context.Background(), wide); !errors.Is(err, solvers.ErrUnsupported) || !strings.Contains(err.Error(), "SAT takes at most 100 cells") {
+		t.Errorf("Count of %v with SAT bounded: %v; want both engines' refusals", wide, err)
+	}
+	m := constraints.Model{Rows: 10, Cols: 10, Queens: 50, Attack: constraints.Knight}
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	_, _, res, _ := s.Find(ctx, m)
+	if res.Stats.Engine != Native.Name {
+		t.Errorf("Find of %v with SAT bounded ran %q; want the native engines alone", m, res.Stats.Engine)
+	}
+}

@@ -37,31 +37,36 @@ var (
 // Call is what a row reads to decide whether it fits: the operation, the model, its Program, and the
 // row of the native engines' own table that would take it.
 type Call struct {
-	Op      Op
-	Model   constraints.Model
-	Program *constraints.Program
+	Op    Op
+	Model constraints.Model
 	// Native is the method backtrack's table takes for the call, and NativeWhy that row's reason;
 	// NativeErr is set instead when no native row takes it (a board beyond their limits).
 	Native    backtrack.Method
 	NativeWhy string
 	NativeErr error
+
+	program    *constraints.Program
+	programErr error
 }
 
-// newCall compiles m and asks the native table which of its rows takes o.
+// newCall asks the native table which of its rows takes o for m. That validates m: an invalid model
+// gives Validate's error here.
 func newCall(ctx context.Context, m constraints.Model, o Op) (*Call, error) {
-	if err := m.Validate(); err != nil {
-		return nil, err
-	}
-	p, err := constraints.Compile(m)
-	if err != nil {
-		return nil, err
-	}
-	c := &Call{Op: o, Model: m, Program: p}
+	c := &Call{Op: o, Model: m}
 	c.Native, c.NativeWhy, c.NativeErr = backtrack.New().Route(ctx, m, o)
 	if c.NativeErr != nil && !errors.Is(c.NativeErr, solvers.ErrUnsupported) {
-		return nil, c.NativeErr // ctx's error, or a model no engine can take
+		return nil, c.NativeErr // ctx's error, or an invalid model
 	}
 	return c, nil
+}
+
+// Program returns the call's compiled Program, compiled the first time a row asks (most rows read the
+// native table's choice alone), or nil where the model does not compile.
+func (c *Call) Program() *constraints.Program {
+	if c.program == nil && c.programErr == nil {
+		c.program, c.programErr = constraints.Compile(c.Model)
+	}
+	return c.program
 }
 
 // refused returns err, and where e refused the model after the native engines did, both reasons: the
@@ -125,10 +130,10 @@ func native(ms ...backtrack.Method) func(c *Call) bool {
 // regionPuzzle fits a model whose Program has a family of region lines, where the native table takes the
 // row path, the local or complete search, or the general path.
 func regionPuzzle(c *Call) bool {
-	if c.NativeErr != nil || c.Model.Rows*c.Model.Cols > deduce.MaxCells {
+	if c.NativeErr != nil || c.Model.Rows*c.Model.Cols > deduce.MaxCells || c.Program() == nil {
 		return false
 	}
-	regions := slices.ContainsFunc(c.Program.Families, func(f *constraints.Family) bool { return f.Shape == constraints.ShapeRegions })
+	regions := slices.ContainsFunc(c.Program().Families, func(f *constraints.Family) bool { return f.Shape == constraints.ShapeRegions })
 	return regions && native(backtrack.Mirror, backtrack.Classes, backtrack.Local, backtrack.Search, backtrack.General)(c)
 }
 
@@ -143,7 +148,10 @@ func largeRows(c *Call) bool {
 	if !native(backtrack.Local)(c) {
 		return false
 	}
-	p := c.Program
+	p := c.Program()
+	if p == nil {
+		return false
+	}
 	cells := int64(p.Rows) * int64(p.Cols)
 	tight := 4*int64(len(p.Blocked)) >= cells || 4*len(p.Fixed) >= p.Rows || p.Regions != nil
 	return cells > smallCells && !tight

@@ -18,9 +18,10 @@ let started = 0, stopped = 0, ticker = 0;
 let paintLetter = "A";
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
+// api calls the API: a GET without body, else a POST of body as JSON (a string is sent as it is).
 async function api(path, body) {
   const opts = body === undefined ? {} :
-    {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
+    {method: "POST", headers: {"Content-Type": "application/json"}, body: typeof body === "string" ? body : JSON.stringify(body)};
   const r = await fetch(path, opts);
   let v;
   try { v = await r.json(); } catch (e) { throw new Error(`${r.status} ${r.statusText}`); }
@@ -205,7 +206,7 @@ function afterChange() {
     stopTimer();
     solved = !revealed;
     if (revealed) say("The solution, revealed: play it again from the start with Restart.", "revealed");
-    else say(`Solved! Every queen is right, in ${clock()}.`, "solved");
+    else say(`Solved! Every queen is right, in ${clock()}.${best()}`, "solved");
   } else if (a.conflict.size) {
     say(`${a.conflict.size} ${plural(a.conflict.size, "queen breaks", "queens break")} a rule: shown in red.`, "conflict");
   } else if (!$("message").className || $("message").className === "conflict") say("");
@@ -237,6 +238,27 @@ function clock() {
   const s = Math.floor(((stopped || Date.now()) - started) / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
+
+// best records a solve's time for this puzzle in the browser and says how it compares.
+function best() {
+  const key = "queens.best." + puzzleParam();
+  const ms = (stopped || Date.now()) - started;
+  let before = 0;
+  try {
+    before = +localStorage.getItem(key) || 0;
+    if (!before || ms < before) localStorage.setItem(key, String(ms));
+  } catch (e) { return ""; }
+  if (!before) return "";
+  const fmt = (t) => { const s = Math.floor(t / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
+  return ms < before ? ` A new best: it was ${fmt(before)}.` : ` Your best on this puzzle: ${fmt(before)}.`;
+}
+
+// The timer stands still while the page is hidden: a game left in a background tab is not slower.
+let hiddenAt = 0;
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) hiddenAt = Date.now();
+  else if (hiddenAt) { if (!stopped) started += Date.now() - hiddenAt; hiddenAt = 0; }
+});
 
 function startTimer() {
   started = Date.now(); stopped = 0;
@@ -518,27 +540,12 @@ async function openParam(p) {
   return v;
 }
 
-function levelToRegions(text) {
-  let level;
-  try { level = JSON.parse(text); } catch (e) { throw new Error("level JSON: " + e.message); }
-  const grid = level && level.colorRegions;
-  if (!Array.isArray(grid) || !grid.length || !grid.every(Array.isArray)) throw new Error("level JSON: want a colorRegions array of rows");
-  const labels = new Map();
-  return grid.map((row) => row.map((label) => {
-    const key = String(label);
-    if (!labels.has(key)) {
-      if (labels.size >= LETTERS.length) throw new Error(`level JSON: more than ${LETTERS.length} regions`);
-      labels.set(key, LETTERS[labels.size]);
-    }
-    return labels.get(key);
-  }).join(""));
-}
-
 async function openPasted() {
   const text = $("paste").value.trim();
   try {
     let p;
-    if (text.startsWith("{")) p = await api("/api/puzzle", {regions: levelToRegions(text), stars: 1});
+    // A level goes to the server as it was pasted, so that its own checks (a key given twice, say) hold.
+    if (text.startsWith("{")) p = await api("/api/puzzle", `{"level": ${text}}`);
     else if (text) p = await api("/api/puzzle", {url: text});
     else throw new Error("paste a puzz.link URL or a level's JSON first");
     load(p);
@@ -644,6 +651,25 @@ async function fairyCount() {
 
 // --- start -------------------------------------------------------------------------------------
 
+// generatorSizes offers, for the queens per region chosen, the sides the generator makes.
+function generatorSizes(sides) {
+  const stars = $("stars");
+  stars.innerHTML = "";
+  for (const e of sides) {
+    const o = document.createElement("option");
+    o.textContent = String(e.stars);
+    stars.appendChild(o);
+  }
+  const fill = () => {
+    const e = sides.find((x) => String(x.stars) === stars.value) || sides[0];
+    const was = +$("size").value || 8;
+    $("size").innerHTML = "";
+    options($("size"), e.min, e.max, Math.min(e.max, Math.max(e.min, was)));
+  };
+  stars.addEventListener("change", fill);
+  fill();
+}
+
 function options(sel, from, to, value) {
   for (let i = from; i <= to; i++) {
     const o = document.createElement("option");
@@ -655,7 +681,6 @@ function options(sel, from, to, value) {
 
 async function start() {
   regionCSS();
-  options($("size"), 5, 12, 8);
   options($("esize"), 4, 20, 8);
   const b = $("board");
   b.addEventListener("pointerdown", pointerDown);
@@ -674,9 +699,18 @@ async function start() {
   $("share").addEventListener("click", share);
   $("autocross").checked = localStorage.getItem("queens.autocross") === "1";
   $("autocross").addEventListener("change", () => { localStorage.setItem("queens.autocross", $("autocross").checked ? "1" : "0"); render(); });
-  $("prevstep").addEventListener("click", () => { if (stepAt > 0) { stepAt--; showStep(); } });
-  $("nextstep").addEventListener("click", () => { if (stepAt < steps.steps.length) { stepAt++; showStep(); } });
-  $("closesteps").addEventListener("click", () => { setMode("play"); clearHighlights(); render(); say(""); });
+  const prevStep = () => { if (stepAt > 0) { stepAt--; showStep(); } };
+  const nextStep = () => { if (stepAt < steps.steps.length) { stepAt++; showStep(); } };
+  const closeSteps = () => { setMode("play"); clearHighlights(); render(); say(""); };
+  $("prevstep").addEventListener("click", prevStep);
+  $("nextstep").addEventListener("click", nextStep);
+  $("closesteps").addEventListener("click", closeSteps);
+  // Stepping by keys: n or PageDown the next step, p or PageUp the previous one, Escape back to the game.
+  document.addEventListener("keydown", (e) => {
+    if (mode !== "steps" || e.ctrlKey || e.altKey || e.metaKey || /INPUT|TEXTAREA|SELECT/.test(e.target.tagName)) return;
+    const act = {n: nextStep, PageDown: nextStep, p: prevStep, PageUp: prevStep, Escape: closeSteps}[e.key];
+    if (act) { act(); e.preventDefault(); }
+  });
   $("generate").addEventListener("click", generate);
   $("open").addEventListener("click", openPasted);
   $("makemode").addEventListener("click", makeMode);
@@ -686,8 +720,10 @@ async function start() {
   $("closeedit").addEventListener("click", () => load({...puzzle}));
   $("fcount").addEventListener("click", fairyCount);
 
-  const [list, techs] = await Promise.all([api("/api/catalog"), api("/api/techniques").catch(() => [])]);
+  const [list, techs, sides] = await Promise.all([api("/api/catalog"), api("/api/techniques").catch(() => []),
+    api("/api/sizes").catch(() => [{stars: 1, min: 5, max: 12}])]);
   for (const t of techs) techniqueNames[t.id] = t.name;
+  generatorSizes(sides);
   const sel = $("catalog");
   for (const v of list.filter((v) => v.regions)) {
     const o = document.createElement("option");

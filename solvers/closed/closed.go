@@ -1,31 +1,99 @@
-package backtrack
+// Package closed counts without a search, by closed forms read from the constraints.Program alone: k
+// rooks (and queens that attack along rows or columns alone, or not at all) by binomials and
+// factorials, queens that attack along the diagonals alone by the elementary symmetric functions of the
+// diagonals' lengths, and the classic torus whose side shares a factor with 6 by Pólya's theorem (no
+// solution). Each form has a Fits that says what the model lacks for it, or "".
+package closed
 
 import (
 	"context"
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/internal/intmath"
+	"github.com/queens-dev/queens/constraints/intmath"
 	"github.com/queens-dev/queens/solvers"
 )
 
-// Counts that need no search.
+var errOverflow = fmt.Errorf("closed: %w", solvers.ErrOverflow)
 
-// formulaFits says why the lines of p's model might cross, or "" when its riders are the row and the
+var (
+	vecDiag = constraints.Vec{DR: 1, DC: 1}
+	vecAnti = constraints.Vec{DR: 1, DC: -1}
+)
+
+// lines is what the closed forms read of a Program: the ranges of its rows and columns, its riders of
+// one direction and at most one queen a line, how many other families exclude (at most one a line) or
+// count (a quota), whether any other family is asked, and how many leaps.
+type lines struct {
+	prog               *constraints.Program
+	rowRange, colRange constraints.Range
+	riders             []constraints.Vec
+	excluding, counted int
+	rest               bool
+	leapers            int
+}
+
+// read reads p's families as the forms see them.
+func read(p *constraints.Program) *lines {
+	l := &lines{prog: p, leapers: len(p.Leaps)}
+	for _, f := range p.Families {
+		switch f.Shape {
+		case constraints.ShapeRows:
+			l.rowRange, _ = l.rowRange.Meet(f.Range)
+			continue
+		case constraints.ShapeColumns:
+			l.colRange, _ = l.colRange.Meet(f.Range)
+			continue
+		case constraints.ShapeRegions:
+			l.counted++
+			continue
+		}
+		if f.Range.Hi == 1 {
+			l.excluding++
+			if f.Range.Lo == 0 && f.Rider && len(f.Dirs) == 1 {
+				l.riders = append(l.riders, f.Dirs[0])
+				continue
+			}
+		}
+		if f.Range.Lo > 0 || f.Range.Hi > 1 {
+			l.counted++
+		}
+		l.rest = true
+	}
+	return l
+}
+
+// subsetOf reports whether every vector of vs is one of set.
+func subsetOf(vs []constraints.Vec, set ...constraints.Vec) bool {
+	for _, v := range vs {
+		if !slices.Contains(set, v) {
+			return false
+		}
+	}
+	return true
+}
+
+// FormulaFits says why the lines of p's model might cross, or "" when its riders are the row and the
 // column at most, with no leaper, every cell open and no quota: then the queens are k rooks, or k queens
 // of which only those sharing a row (or a column) attack, or k cells, and the count is a formula. A torus
 // changes nothing, its rows and columns being the same lines. One queen alone attacks nothing, so it fits
 // whatever the attacks and blocked cells, where no line asks for a queen: it stands on any open cell.
 // Queens that attack along the diagonals alone fit too, where diagonalsFit says so.
-func (p *plan) formulaFits() string {
+func FormulaFits(p *constraints.Program) string {
+	l := read(p)
+	return l.formulaFits()
+}
+
+func (p *lines) formulaFits() string {
 	switch {
-	case p.queens == 1 && !p.asksAQueen():
+	case p.prog.Queens == 1 && !p.asksAQueen():
 		return ""
 	case p.diagonalsFit() == "":
 		return ""
-	case !p.ridersOnly(p.rowRange) || !p.ridersOnly(p.colRange) || len(p.excluding) > 0 || len(p.counted) > 0 || len(p.leapers) > 0:
+	case !p.ridersOnly(p.rowRange) || !p.ridersOnly(p.colRange) || p.excluding > 0 || p.counted > 0 || p.leapers > 0:
 		return "needs no rider but the row and the column, no leaper and no quota"
 	case len(p.prog.Blocked) > 0 || len(p.prog.Fixed) > 0:
 		return "needs every cell open"
@@ -36,16 +104,16 @@ func (p *plan) formulaFits() string {
 // diagonalsFit says why p's model is not k bishops (or queens that attack along one diagonal only) on a
 // flat board, every cell open, no quota, or "": the riders are the diagonal, the anti-diagonal or both,
 // and nothing else is asked.
-func (p *plan) diagonalsFit() string {
+func (p *lines) diagonalsFit() string {
 	switch {
-	case len(p.riders) == 0 || !subsetOf(p.riders, vecDiag, vecAnti) || len(p.excluding) != len(p.riders) ||
-		!p.rowRange.IsZero() || !p.colRange.IsZero() || len(p.counted) > 0 || p.rest != "" || len(p.leapers) > 0:
+	case len(p.riders) == 0 || !subsetOf(p.riders, vecDiag, vecAnti) || p.excluding != len(p.riders) ||
+		!p.rowRange.IsZero() || !p.colRange.IsZero() || p.counted > 0 || p.rest || p.leapers > 0:
 		return "needs the diagonals and nothing else"
-	case p.m.Surface != constraints.Flat:
+	case p.prog.Surface != constraints.Flat:
 		return "needs a flat board"
 	case len(p.prog.Blocked) > 0 || len(p.prog.Fixed) > 0:
 		return "needs every cell open"
-	case len(p.riders) == 2 && p.rows != p.cols:
+	case len(p.riders) == 2 && p.prog.Rows != p.prog.Cols:
 		return "needs a square board for both diagonals, where the lines of a colour nest"
 	}
 	return ""
@@ -60,8 +128,8 @@ func (p *plan) diagonalsFit() string {
 // main diagonal; so the intervals nest, and the anti-diagonals taken shortest first meet j columns
 // already taken by the j bishops before them: W_p(j) = W'(j) + W'(j−1)·(len − (j−1)) line by line, the
 // rook count of a Ferrers board. Each queen takes a line of its own, so past r+c−1 queens there is none.
-func (p *plan) diagonals(ctx context.Context) (uint64, error) {
-	rows, cols, k := p.rows, p.cols, p.queens
+func (p *lines) diagonals(ctx context.Context) (uint64, error) {
+	rows, cols, k := p.prog.Rows, p.prog.Cols, p.prog.Queens
 	if k > rows+cols-1 {
 		return 0, nil
 	}
@@ -153,7 +221,7 @@ func satMul(a, b uint64) uint64 {
 }
 
 // asksAQueen reports whether some family asks at least one queen of its lines.
-func (p *plan) asksAQueen() bool {
+func (p *lines) asksAQueen() bool {
 	for _, f := range p.prog.Families {
 		if f.Range.Lo > 0 {
 			return true
@@ -164,9 +232,9 @@ func (p *plan) asksAQueen() bool {
 
 // ridersOnly reports whether the range r is what a rider alone asks of its lines, or nothing: at most
 // one queen, no quota.
-func (p *plan) ridersOnly(r constraints.Range) bool { return r.IsZero() || r == constraints.AtMost(1) }
+func (p *lines) ridersOnly(r constraints.Range) bool { return r.IsZero() || r == constraints.AtMost(1) }
 
-// formula counts the placements of k queens on an r×c board that attack along rows and columns at most:
+// Formula counts the placements of k queens on an r×c board that attack along rows and columns at most:
 //
 //	rows and columns (k rooks): C(r,k) · C(c,k) · k!   (the rows, the columns, and how they pair)
 //	rows only:                  C(r,k) · c^k
@@ -174,8 +242,13 @@ func (p *plan) ridersOnly(r constraints.Range) bool { return r.IsZero() || r == 
 //	neither:                    C(r·c, k)
 //
 // and one queen where no line asks for one: the open cells, or the fixed queen's one.
-func (p *plan) formula(ctx context.Context) (uint64, error) {
-	r, c, k := uint64(p.rows), uint64(p.cols), uint64(p.queens)
+func Formula(ctx context.Context, p *constraints.Program) (uint64, error) {
+	l := read(p)
+	return l.formula(ctx)
+}
+
+func (p *lines) formula(ctx context.Context) (uint64, error) {
+	r, c, k := uint64(p.prog.Rows), uint64(p.prog.Cols), uint64(p.prog.Queens)
 	if k == 1 && !p.asksAQueen() {
 		if len(p.prog.Fixed) > 0 {
 			return 1, nil
@@ -261,18 +334,23 @@ func power(b, e uint64) (uint64, bool) {
 	return v, true
 }
 
-// polyaFits says why p's model is not a classic torus without solutions, or "": n queens on an n×n torus
+// PolyaFits says why p's model is not a classic torus without solutions, or "": n queens on an n×n torus
 // attacking along the four lines, every cell open, no quota, n sharing a factor with 6. By Pólya's
 // theorem (G. Pólya, "Über die 'doppelt-periodischen' Lösungen des n-Damen-Problems", 1918) the
 // n-queens problem on the torus has a solution exactly when gcd(n, 6) = 1; so such a model has none, and
 // no classes either.
-func (p *plan) polyaFits() string {
-	m := p.m
+func PolyaFits(p *constraints.Program) string {
+	l := read(p)
+	return l.polyaFits()
+}
+
+func (p *lines) polyaFits() string {
+	m := p.prog
 	switch {
-	case m.Surface != constraints.Torus || !m.Square() || p.queens != m.Rows:
+	case m.Surface != constraints.Torus || m.Rows != m.Cols || p.prog.Queens != m.Rows:
 		return "needs n queens on an n×n torus"
 	case p.rowRange != constraints.AtMost(1) || p.colRange != constraints.AtMost(1) || len(p.riders) != 2 ||
-		!subsetOf(p.riders, vecDiag, vecAnti) || len(p.counted) > 0 || p.rest != "" || len(p.leapers) > 0:
+		!subsetOf(p.riders, vecDiag, vecAnti) || p.counted > 0 || p.rest || p.leapers > 0:
 		return "needs the four lines and nothing else"
 	case len(p.prog.Blocked) > 0 || len(p.prog.Fixed) > 0:
 		return "needs every cell open"
@@ -280,19 +358,4 @@ func (p *plan) polyaFits() string {
 		return fmt.Sprintf("needs a side that shares a factor with 6 (gcd(%d, 6) = 1)", m.Rows)
 	}
 	return ""
-}
-
-// oneTask returns a job of one task that count computes, with the classes unique gives when asked.
-func oneTask(method Method, key string, count func(ctx context.Context, k *ctl) (uint64, error), classes func() uint64) *job {
-	j := &job{method: method, key: key, tasks: 1, run: func(ctx context.Context, k *ctl, _ int) (solvers.Tally, error) {
-		n, err := count(ctx, k)
-		return solvers.Tally{Count: n}, err
-	}}
-	if classes != nil {
-		j.finish = func(sum solvers.Tally) (uint64, *uint64, error) {
-			u := classes()
-			return sum.Count, &u, nil
-		}
-	}
-	return j
 }
