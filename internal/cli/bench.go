@@ -14,7 +14,6 @@ import (
 	"github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
-	"github.com/queens-dev/queens/solvers/propagate"
 	"github.com/queens-dev/queens/solvers/sat"
 	"github.com/queens-dev/queens/variants"
 )
@@ -144,7 +143,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 			var err error
 			switch {
 			case sp.stars > 0:
-				_, _, err = puzzles.Make(ctx, puzzles.Options{Size: sp.m.Rows, Stars: sp.stars, Seed: uint64(run + 1)}, propagate.Solver{})
+				_, _, err = puzzles.Make(ctx, puzzles.Options{Size: sp.m.Rows, Stars: sp.stars, Seed: uint64(run + 1)}, nil)
 				res = solvers.Result{Count: 1, Stats: solvers.Stats{Method: "puzzle"}}
 			case sp.list:
 				res, err = s.Enumerate(ctx, sp.m, func(constraints.Solution) bool { return true })
