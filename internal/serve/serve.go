@@ -24,7 +24,6 @@ import (
 	"github.com/queens-dev/queens/deduce"
 	"github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/propagate"
 	"github.com/queens-dev/queens/variants"
 )
 
@@ -172,7 +171,7 @@ func (s *server) fail(w http.ResponseWriter, r *http.Request, ctx context.Contex
 		code, err = http.StatusRequestEntityTooLarge, fmt.Errorf("body: larger than %d bytes", mb.Limit)
 	case errors.As(err, &br) && br.code != 0:
 		code = br.code
-	case errors.As(err, &br), errors.Is(err, solvers.ErrUnsupported), errors.Is(err, deduce.ErrNoSolution):
+	case errors.As(err, &br), errors.Is(err, solvers.ErrUnsupported), errors.Is(err, deduce.ErrNoSolution), errors.Is(err, deduce.ErrNotRegionPuzzle):
 		code = http.StatusBadRequest
 	}
 	writeError(w, code, err.Error())
@@ -319,7 +318,7 @@ func generate(ctx context.Context, r *http.Request) (any, error) {
 		}
 	}
 	for {
-		m, _, err := puzzles.Make(ctx, o, propagate.Solver{})
+		m, _, err := puzzles.Make(ctx, o, nil)
 		if err != nil {
 			return nil, err
 		}
