@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/deduce"
 	"github.com/queens-dev/queens/solvers"
 )
 
@@ -107,15 +108,10 @@ func plural(n int, one, many string) string {
 // another hidden solution.
 const maxRepairs = 400
 
-// Model returns the puzzle's model for a region grid: a square board, the king's step (no two queens
-// touch), and each row, column and region holding stars queens.
-func Model(regions *constraints.Regions, stars int) constraints.Model {
-	return constraints.Model{Rows: regions.Rows(), Cols: regions.Cols(), Attack: constraints.King, Regions: regions,
-		Each: constraints.Quota{Row: constraints.Exactly(stars), Column: constraints.Exactly(stars), Region: constraints.Exactly(stars)}}
-}
-
-// Make returns a puzzle with exactly one solution, and that solution, using s to look for second
-// solutions; s must take regions and quotas. It stops with ctx's error if ctx ends first.
+// Make returns a puzzle with exactly one solution, and that solution, using s to look for other
+// solutions; s must take regions and quotas. With s nil, Make searches by deduce's walk (the propagate
+// solver's search) within a budget of nodes a search, the quickest way: a grid that would take long to
+// search is given up for another hidden solution. It stops with ctx's error if ctx ends first.
 func Make(ctx context.Context, o Options, s solvers.Solver) (constraints.Model, constraints.Solution, error) {
 	if err := CheckOptions(o); err != nil {
 		return constraints.Model{}, nil, fmt.Errorf("puzzles: size %d, %d stars: %w", o.Size, o.Stars, err)
@@ -309,29 +305,69 @@ func repair(ctx context.Context, rng *rand.Rand, g [][]int, stars int, hidden co
 // poolSize is how many other solutions repair asks s for at a time.
 const poolSize = 32
 
+// nodeBudget bounds the nodes of one search of Make's own (deduce's walk, when Make is given no
+// solver). A few grids on the way to a unique puzzle take the walk minutes to search; giving such a
+// hidden solution up for another is far quicker, and a budget of nodes, unlike one of time, gives up
+// at the same grid on every machine, so a seed still makes one puzzle.
+const nodeBudget = 1 << 11
+
 // others returns up to poolSize solutions of m other than hidden, none if hidden is its only one;
-// hidden must be one.
+// hidden must be one. With s nil it searches by deduce's walk, and gives up (errGiveUp) after
+// nodeBudget nodes.
 func others(ctx context.Context, m constraints.Model, hidden constraints.Solution, s solvers.Solver) ([]constraints.Solution, error) {
 	var out []constraints.Solution
 	seenHidden := false
-	res, err := s.Enumerate(ctx, m, func(sol constraints.Solution) bool {
+	visit := func(sol constraints.Solution) bool {
 		if sol.Compare(hidden) == 0 {
 			seenHidden = true
 			return true
 		}
 		out = append(out, sol)
 		return len(out) < poolSize
-	})
+	}
+	var res solvers.Result
+	var err error
+	if s != nil {
+		res, err = s.Enumerate(ctx, m, visit)
+	} else {
+		res, err = walk(ctx, m, visit)
+	}
 	if len(out) > 0 {
 		return out, nil
+	}
+	if errors.Is(err, errGiveUp) {
+		return nil, err
 	}
 	if err != nil {
 		return nil, fmt.Errorf("puzzles: %w", err)
 	}
 	if !seenHidden || !res.Complete {
-		return nil, fmt.Errorf("puzzles: %s does not find the hidden solution %s of its own puzzle", s.Name(), hidden)
+		name := "deduce's walk"
+		if s != nil {
+			name = s.Name()
+		}
+		return nil, fmt.Errorf("puzzles: %s does not find the hidden solution %s of its own puzzle", name, hidden)
 	}
 	return nil, nil
+}
+
+// walk is Enumerate by deduce's walk, stopped after nodeBudget nodes with errGiveUp.
+func walk(ctx context.Context, m constraints.Model, visit func(constraints.Solution) bool) (solvers.Result, error) {
+	st, err := deduce.New(m)
+	if err != nil {
+		return solvers.Result{}, err
+	}
+	var w deduce.Walk
+	w.Stop = func() bool { return w.Nodes > nodeBudget || ctx.Err() != nil }
+	w.Visit = func(t *deduce.State) bool { return visit(t.Solution()) }
+	done := w.Run(st)
+	if w.Stopped {
+		if err := ctx.Err(); err != nil {
+			return solvers.Result{}, err
+		}
+		return solvers.Result{}, errGiveUp
+	}
+	return solvers.Result{Complete: done}, nil
 }
 
 // solves reports whether a solution of the rows and columns (one whose queens meet those quotas and do
@@ -595,5 +631,5 @@ func modelOf(g [][]int, stars int) (constraints.Model, error) {
 	if err != nil {
 		return constraints.Model{}, fmt.Errorf("puzzles: %w", err)
 	}
-	return Model(regions, stars), nil
+	return constraints.StarBattle(regions, stars), nil
 }

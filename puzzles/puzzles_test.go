@@ -2,7 +2,6 @@ package puzzles_test
 
 import (
 	"context"
-	"fmt"
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
@@ -107,11 +106,4 @@ func TestMakeRefuses(t *testing.T) {
 	if _, _, err := puzzles.Make(ctx, puzzles.Options{Size: 6, Stars: 1}, brute.Solver{}); err == nil {
 		t.Errorf("a cancelled context: no error")
 	}
-}
-
-func ExampleModel() {
-	regions, _ := constraints.ParseRegions([]string{"AABB", "ACBB", "CCDD", "CDDD"})
-	m := puzzles.Model(regions, 1)
-	fmt.Println(m)
-	// Output: 4×4, 4 queens, attacks king, 4 regions, each row=1,column=1,region=1
 }

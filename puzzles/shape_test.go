@@ -9,7 +9,6 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers/backtrack"
-	"github.com/queens-dev/queens/solvers/propagate"
 	"github.com/queens-dev/queens/solvers/sat"
 )
 
@@ -35,7 +34,7 @@ func TestShapes(t *testing.T) {
 		var shapes []puzzles.Shape
 		for seed := range uint64(k.seeds) {
 			name := fmt.Sprintf("%d×%d %d★ seed %d", k.size, k.size, k.stars, seed)
-			m, hidden, err := puzzles.Make(context.Background(), puzzles.Options{Size: k.size, Stars: k.stars, Seed: seed}, propagate.Solver{})
+			m, hidden, err := puzzles.Make(context.Background(), puzzles.Options{Size: k.size, Stars: k.stars, Seed: seed}, nil)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}

@@ -14,13 +14,12 @@ import (
 	"github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
-	"github.com/queens-dev/queens/solvers/propagate"
 	"github.com/queens-dev/queens/solvers/sat"
 	"github.com/queens-dev/queens/variants"
 )
 
 // hardestStarBattle is the published 21×21 Star Battle that took SAT longest to prove unique (#11 of the
-// 21×21 in testdata/published/starbattle-big.txt; issue 21's target is 2 s for each).
+// 21×21 in testdata/published/starbattle-big.txt; the target is 2 s for each).
 const hardestStarBattle = "https://puzz.link/p?starbattle/21/21/5/8850g49088gg4kg938qe4ohg890og4gkgsp455622222211232584logc6g824gk189j18682a88lhg400888440424812s24agok70ik48go428242241iik8664301100ghj0kl60hl11k40o148ig02kg9hg2d50gp1g8"
 
 const benchUsage = `Usage: queens bench [-n N] [--runs R] [--format text|json]
@@ -144,7 +143,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 			var err error
 			switch {
 			case sp.stars > 0:
-				_, _, err = puzzles.Make(ctx, puzzles.Options{Size: sp.m.Rows, Stars: sp.stars, Seed: uint64(run + 1)}, propagate.Solver{})
+				_, _, err = puzzles.Make(ctx, puzzles.Options{Size: sp.m.Rows, Stars: sp.stars, Seed: uint64(run + 1)}, nil)
 				res = solvers.Result{Count: 1, Stats: solvers.Stats{Method: "puzzle"}}
 			case sp.list:
 				res, err = s.Enumerate(ctx, sp.m, func(constraints.Solution) bool { return true })

@@ -11,7 +11,6 @@ import (
 	"github.com/queens-dev/queens/deduce"
 	"github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers/backtrack"
-	"github.com/queens-dev/queens/solvers/propagate"
 )
 
 // TestMakeGraded makes puzzles as 'queens puzzle --difficulty' does, at every grade, and holds each to
@@ -29,7 +28,7 @@ func TestMakeGraded(t *testing.T) {
 		for seed := uint64(1); seed <= 2; seed++ {
 			name := fmt.Sprintf("%d×%d %d★ %s seed %d", tc.size, tc.size, tc.stars, tc.grade, seed)
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			m, hidden, err := makeGraded(ctx, puzzles.Options{Size: tc.size, Stars: tc.stars, Seed: seed}, propagate.Solver{}, tc.grade)
+			m, hidden, err := makeGraded(ctx, puzzles.Options{Size: tc.size, Stars: tc.stars, Seed: seed}, nil, tc.grade)
 			cancel()
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)

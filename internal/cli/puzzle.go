@@ -13,7 +13,6 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/propagate"
 	"github.com/queens-dev/queens/variants"
 )
 
@@ -74,12 +73,15 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 		grade = g
 		*difficulty = g.String()
 	}
-	var s solvers.Solver = propagate.Solver{}
+	// nil: Make's own search, deduce's walk as the propagate solver walks, within a budget of nodes.
+	var s solvers.Solver
+	proof := "propagate"
 	if *solver != "propagate" {
 		var err error
 		if s, err = newSolver(*solver, 0, methods["fastest"]); err != nil {
 			return oneOf("--solver", *solver, "propagate", "backtrack", "sat")
 		}
+		proof = s.Name()
 	}
 	ctx, cancel, err := withTimeout(ctx, *timeout)
 	if err != nil {
@@ -123,7 +125,7 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 	if *format == "yaml" {
 		v := variants.Variant{Name: puzzleName(*size, *stars, *difficulty, *seed), Model: m, Expect: variants.Expect{Count: ptr(uint64(1))},
 			Description: fmt.Sprintf("%s, %d×%d: %s. Made by '%s'; exactly one solution, proved by the %s solver.",
-				puzzleKind(*stars), *size, *size, puzzleRule(*stars), again, s.Name())}
+				puzzleKind(*stars), *size, *size, puzzleRule(*stars), again, proof)}
 		text, err := variants.Format(v)
 		if err != nil {
 			return err
@@ -136,12 +138,12 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if sv, ok := out.(*svgSink); ok {
-		sv.caption = fmt.Sprintf("a puzzle with exactly one solution (proved by the %s solver)", s.Name())
+		sv.caption = fmt.Sprintf("a puzzle with exactly one solution (proved by the %s solver)", proof)
 		if *solution {
-			sv.caption = fmt.Sprintf("the one solution of the puzzle (proved by the %s solver)", s.Name())
+			sv.caption = fmt.Sprintf("the one solution of the puzzle (proved by the %s solver)", proof)
 		}
 	}
-	if err := out.begin(s.Name()); err != nil {
+	if err := out.begin(proof); err != nil {
 		return err
 	}
 	res := solvers.Result{Count: 1, Proved: true, Stats: solvers.Stats{Method: "puzzle"}}

@@ -24,7 +24,6 @@ import (
 	"github.com/queens-dev/queens/deduce"
 	"github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/propagate"
 	"github.com/queens-dev/queens/variants"
 )
 
@@ -319,7 +318,7 @@ func generate(ctx context.Context, r *http.Request) (any, error) {
 		}
 	}
 	for {
-		m, _, err := puzzles.Make(ctx, o, propagate.Solver{})
+		m, _, err := puzzles.Make(ctx, o, nil)
 		if err != nil {
 			return nil, err
 		}
