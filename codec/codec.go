@@ -13,7 +13,6 @@ import (
 	"unicode"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/puzzles"
 )
 
 // MaxSide bounds the boards the readers take, and MaxInput the bytes they read.
@@ -76,7 +75,9 @@ func model(g *constraints.Regions, stars int) (constraints.Model, error) {
 	if g.Rows() != g.Cols() {
 		return constraints.Model{}, bad("a %d×%d grid: Star Battle boards are square", g.Rows(), g.Cols())
 	}
-	m := puzzles.Model(g, stars)
+	// The rules of puzzles.Model, written out: puzzles searches with deduce, whose tests read codec.
+	m := constraints.Model{Rows: g.Rows(), Cols: g.Cols(), Attack: constraints.King, Regions: g,
+		Each: constraints.Quota{Row: constraints.Exactly(stars), Column: constraints.Exactly(stars), Region: constraints.Exactly(stars)}}
 	if err := m.Validate(); err != nil {
 		return constraints.Model{}, fmt.Errorf("codec: %w", err)
 	}

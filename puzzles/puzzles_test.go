@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/queens-dev/queens/codec"
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers/backtrack"
@@ -114,4 +115,19 @@ func ExampleModel() {
 	m := puzzles.Model(regions, 1)
 	fmt.Println(m)
 	// Output: 4×4, 4 queens, attacks king, 4 regions, each row=1,column=1,region=1
+}
+
+// TestCodecReadsModel: codec writes puzzles.Model's rules out rather than import the generator, so the
+// two must agree.
+func TestCodecReadsModel(t *testing.T) {
+	for stars, grid := range map[int]string{1: "AABB\nACBB\nCCDD\nCDDD\n", 2: "AAAABBBB\nAAAABBBB\nCCCCDDDD\nCCCCDDDD\nEEEEFFFF\nEEEEFFFF\nGGGGHHHH\nGGGGHHHH\n"} {
+		m, err := codec.ParseGrid([]byte(grid), stars)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := puzzles.Model(m.Regions, stars)
+		if m.String() != want.String() || m.Attack.String() != want.Attack.String() || m.Each != want.Each {
+			t.Errorf("%d stars: codec reads %v, puzzles.Model makes %v", stars, m, want)
+		}
+	}
 }
