@@ -268,8 +268,8 @@ func (f *finder) blocks() (step, bool) {
 		if len(place)+len(ex) == 0 {
 			continue
 		}
-		return step{place: place, exclude: ex, why: fmt.Sprintf("%s needs %s, and its open cells fit in %s, one queen to a block: %s (%s)",
-			bs.name, queensWord(need), blocksWord(need), f.verdict(place, ex), f.blocksThe(deciding))}, true
+		return step{place: place, exclude: ex, why: fmt.Sprintf("%s %s %s, and %s open cells fit in %s, one queen to a block: %s (%s)",
+			bs.name, needsWord(bs.name), queensWord(need), itsWord(bs.name), blocksWord(need), f.verdict(place, ex), f.blocksThe(deciding))}, true
 	}
 	return step{}, false
 }

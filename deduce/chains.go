@@ -322,8 +322,9 @@ func (f *finder) thread() (step, bool) {
 // there is none or the walk stopped.
 func (f *finder) someSolution() ([]bool, bool) {
 	if f.solution == nil {
-		sols, _, err := f.s.solutions(f.halted, 1)
+		sols, done, err := f.s.solutions(f.halted, 1)
 		if err != nil || len(sols) == 0 {
+			f.none = f.none || err == nil && done
 			return nil, false
 		}
 		f.solution = make([]bool, len(f.s.cells))

@@ -2,6 +2,10 @@ package deduce_test
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
@@ -74,4 +78,59 @@ func checkSteps(t *testing.T, steps []deduce.Step, sol constraints.Solution) {
 			}
 		}
 	}
+}
+
+// TestExplainSaysWhatIsSo: a model without regions to fill is no region puzzle (Explain and HintFor
+// refuse it), a puzzle with two solutions is not unique (both say so, explain after the steps that hold
+// in both), one with none has no solution; the JSON's steps are an array even when there are none.
+func TestExplainSaysWhatIsSo(t *testing.T) {
+	ctx := context.Background()
+	grid := func(lines ...string) constraints.Model {
+		g, err := constraints.ParseRegions(lines)
+		if err != nil {
+			t.Fatal(err)
+		}
+		one := constraints.Exactly(1)
+		return constraints.Model{Rows: len(lines), Cols: len(lines), Attack: constraints.King, Regions: g,
+			Each: constraints.Quota{Row: one, Column: one, Region: one}}
+	}
+	noQuota := grid("AABB", "AABB", "CCDD", "CCDD")
+	noQuota.Each.Region = constraints.Range{}
+	noQuota.Queens = 4
+	for _, m := range []constraints.Model{constraints.Classic(8), noQuota} {
+		if _, err := deduce.Explain(ctx, m, deduce.Options{}); !errors.Is(err, deduce.ErrNotRegionPuzzle) {
+			t.Errorf("%v: Explain: %v, want ErrNotRegionPuzzle", m, err)
+		}
+		if _, err := deduce.HintFor(ctx, m, emptyBoard(m)); !errors.Is(err, deduce.ErrNotRegionPuzzle) {
+			t.Errorf("%v: HintFor: %v, want ErrNotRegionPuzzle", m, err)
+		}
+	}
+	two := grid("AABB", "AABB", "CCDD", "CCDD")
+	e, err := deduce.Explain(ctx, two, deduce.Options{})
+	if err != nil || !e.NotUnique || e.Solved || !strings.HasPrefix(e.Stalled, "not unique: at least 2 solutions") {
+		t.Errorf("two solutions: %+v, %v; want not unique", e, err)
+	}
+	sols, _, _ := deduce.Solutions(ctx, two, 10)
+	for _, sol := range sols {
+		checkSteps(t, e.Steps, sol)
+	}
+	h, err := deduce.HintFor(ctx, two, emptyBoard(two))
+	if err != nil || !h.NotUnique || h.Step != nil || !strings.HasPrefix(h.Why, "not unique") {
+		t.Errorf("two solutions: hint %+v, %v; want not unique", h, err)
+	}
+	none := grid("ABC", "ABC", "ABC")
+	if _, err := deduce.Explain(ctx, none, deduce.Options{}); !errors.Is(err, deduce.ErrNoSolution) {
+		t.Errorf("no solution: Explain: %v, want ErrNoSolution", err)
+	}
+	if _, err := deduce.HintFor(ctx, none, emptyBoard(none)); !errors.Is(err, deduce.ErrNoSolution) {
+		t.Errorf("no solution: HintFor: %v, want ErrNoSolution", err)
+	}
+	data, err := json.Marshal(deduce.Explanation{})
+	if err != nil || !strings.Contains(string(data), `"steps":[]`) {
+		t.Errorf("an explanation of no steps: %s (%v), want \"steps\":[]", data, err)
+	}
+}
+
+func emptyBoard(m constraints.Model) []string {
+	return slices.Repeat([]string{strings.Repeat(".", m.Cols)}, m.Rows)
 }

@@ -62,13 +62,20 @@ type Explanation struct {
 	Stalled string `json:"stalled,omitempty"`
 	// Guessed is true when search had to choose a cell.
 	Guessed bool `json:"guessed,omitempty"`
+	// NotUnique is true when the puzzle was found to have two solutions at least: no deduction can then
+	// decide the cells where they differ, and Stalled says one.
+	NotUnique bool `json:"not_unique,omitempty"`
 	// Board is the board as deduction left it: 'Q' a queen, 'x' empty, '.' open.
 	Board []string `json:"board,omitempty"`
 }
 
-// MarshalJSON adds "grade" as a word to the fields.
+// MarshalJSON adds "grade" as a word to the fields, and writes the steps as an array even when there
+// are none.
 func (e Explanation) MarshalJSON() ([]byte, error) {
 	type plain Explanation
+	if e.Steps == nil {
+		e.Steps = []Step{}
+	}
 	return json.Marshal(struct {
 		plain
 		Grade string `json:"grade"`
@@ -84,12 +91,28 @@ type Options struct {
 }
 
 // ErrNoSolution is wrapped by the errors of a puzzle whose rules contradict themselves.
-var ErrNoSolution = errors.New("the puzzle has no solution")
+var ErrNoSolution = errors.New("no solution: the puzzle's rules contradict themselves")
+
+// ErrNotRegionPuzzle is wrapped by the errors of Explain, ExplainBoards and HintFor for a model with no
+// regions to fill (no region grid, or no quota on its regions): their techniques and sentences are a
+// region puzzle's.
+var ErrNotRegionPuzzle = errors.New("not a region puzzle: explain and hint take puzzles whose regions each hold their queens (a LinkedIn level, a Star Battle)")
+
+// regionPuzzle returns an error wrapping ErrNotRegionPuzzle unless m is a region puzzle.
+func regionPuzzle(m constraints.Model) error {
+	if m.Regions == nil || m.Each.Region.IsZero() {
+		return fmt.Errorf("deduce: %w", ErrNotRegionPuzzle)
+	}
+	return nil
+}
 
 // Explain works the puzzle out step by step, easiest technique first, until every cell is decided or no
 // technique applies. With o.Guess it then asks search for a solution and takes one cell from it, marked
 // as a guess, and goes on. It stops with ctx's error when ctx ends.
 func Explain(ctx context.Context, m constraints.Model, o Options) (Explanation, error) {
+	if err := regionPuzzle(m); err != nil {
+		return Explanation{}, err
+	}
 	s, err := New(m)
 	if err != nil {
 		return Explanation{}, err
@@ -105,6 +128,9 @@ type BoardSteps struct {
 
 // ExplainBoards is Explain that also returns the board after each step.
 func ExplainBoards(ctx context.Context, m constraints.Model, o Options) (Explanation, []BoardSteps, error) {
+	if err := regionPuzzle(m); err != nil {
+		return Explanation{}, nil, err
+	}
 	s, err := New(m)
 	if err != nil {
 		return Explanation{}, nil, err
@@ -134,8 +160,13 @@ func explainWith(ctx context.Context, s *State, o Options, each func(Step)) (Exp
 		if err := ctx.Err(); err != nil {
 			return e, err // a technique may have given up for it: no stall to report
 		}
+		if !ok && o.MaxLevel == 0 {
+			if err := f.settle(); err != nil {
+				return e, err
+			}
+		}
 		if !ok {
-			if !o.Guess {
+			if !o.Guess || f.none {
 				break
 			}
 			if solution == nil {
@@ -167,8 +198,50 @@ func explainWith(ctx context.Context, s *State, o Options, each func(Step)) (Exp
 	if !e.Solved {
 		e.Stalled = f.where()
 	}
+	if f.notUnique != nil {
+		e.NotUnique = true
+		if !e.Solved {
+			e.Stalled = notUniqueWords(f.notUnique)
+		}
+	}
 	e.Grade, e.Score = Grade(e.Steps)
 	return e, nil
+}
+
+// settle finds out, when no technique applies, whether the state has no solution (ErrNoSolution) or two
+// (notUnique), which by a thread may have found already; a state with one is a stall of the techniques.
+func (f *finder) settle() error {
+	if f.notUnique == nil && !f.none {
+		sols, done, err := f.s.solutions(f.halted, 2)
+		switch {
+		case err != nil:
+			return err
+		case len(sols) >= 2:
+			f.notUnique = sols
+		case len(sols) == 0 && done:
+			f.none = true
+		}
+	}
+	if f.none {
+		return fmt.Errorf("deduce: %w", ErrNoSolution)
+	}
+	return nil
+}
+
+// notUniqueWords says that the puzzle has two solutions at least, and where two of them differ.
+func notUniqueWords(sols []constraints.Solution) string {
+	a, b := constraints.NewCellSet(sols[0]), constraints.NewCellSet(sols[1])
+	for _, c := range sols[0] {
+		if !b.Has(c) {
+			return fmt.Sprintf("not unique: at least 2 solutions (one has a queen on %s, another none)", CellName(c))
+		}
+	}
+	for _, c := range sols[1] {
+		if !a.Has(c) {
+			return fmt.Sprintf("not unique: at least 2 solutions (one has a queen on %s, another none)", CellName(c))
+		}
+	}
+	return "not unique: at least 2 solutions"
 }
 
 // find returns the first step of the easiest technique that has one, up to max (0: all).

@@ -40,7 +40,9 @@ type finder struct {
 	// of the state, per cell whether it holds a queen, found once.
 	notUnique []constraints.Solution
 	solution  []bool
-	arrange   *arrangeScratch
+	// none says that a walk from the state found no solution at all.
+	none    bool
+	arrange *arrangeScratch
 	// lines is a scratch word per row or column; sets the blocks technique's sets, made on first use;
 	// shareBuf counting's shares of a band.
 	lines    []uint64
@@ -124,6 +126,22 @@ func sentenceList(n, keep int, name func(i int) string) string {
 		return names[0]
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// needsWord is "need" after a plural name ("rows 2–3"), else "needs".
+func needsWord(name string) string {
+	if strings.HasPrefix(name, "rows ") || strings.HasPrefix(name, "columns ") {
+		return "need"
+	}
+	return "needs"
+}
+
+// itsWord is "their" after a plural name, else "its".
+func itsWord(name string) string {
+	if needsWord(name) == "need" {
+		return "their"
+	}
+	return "its"
 }
 
 func queensWord(n int) string {

@@ -20,6 +20,9 @@ type Hint struct {
 	WrongMarks  []constraints.Cell `json:"-"`
 	// Solved is true when the board is the solution.
 	Solved bool `json:"solved"`
+	// NotUnique is true when the puzzle has two solutions at least: Why says where two differ, and no
+	// step is given.
+	NotUnique bool `json:"not_unique,omitempty"`
 	// Stalled says where deduction stops when no technique applies.
 	Stalled string `json:"stalled,omitempty"`
 	// Why says in a sentence what the hint is.
@@ -81,10 +84,15 @@ func ParseBoard(text string, rows, cols int) ([]string, error) {
 	return out, nil
 }
 
-// HintFor returns the next step from a played board (as ParseBoard returns it). When the puzzle has one
-// solution, queens and marks that disagree with it are named instead, as wrong; a board whose queens are
-// a whole solution is solved. A puzzle with no solution wraps ErrNoSolution.
+// HintFor returns the next step from a played board (as ParseBoard returns it). Queens and marks that
+// disagree with the puzzle's one solution are named instead, as wrong; a board whose queens are a whole
+// solution is solved; a puzzle with two solutions or more is said to be not unique (NotUnique), with no
+// step. A puzzle with no solution wraps ErrNoSolution, a model that is no region puzzle
+// ErrNotRegionPuzzle.
 func HintFor(ctx context.Context, m constraints.Model, board []string) (Hint, error) {
+	if err := regionPuzzle(m); err != nil {
+		return Hint{}, err
+	}
 	s, err := New(m)
 	if err != nil {
 		return Hint{}, err
@@ -105,42 +113,44 @@ func HintFor(ctx context.Context, m constraints.Model, board []string) (Hint, er
 			}
 		}
 	}
-	if len(sols) == 1 {
-		in := constraints.NewCellSet(sols[0])
-		for r, line := range board {
-			for c, ch := range line {
-				cell := constraints.Cell{Row: r, Col: c}
-				switch {
-				case ch == 'Q' && !in.Has(cell):
-					h.WrongQueens = append(h.WrongQueens, cell)
-				case ch == 'x' && in.Has(cell):
-					h.WrongMarks = append(h.WrongMarks, cell)
-				}
-			}
-		}
-		if len(h.WrongQueens)+len(h.WrongMarks) > 0 {
-			var parts []string
-			switch len(h.WrongQueens) {
-			case 0:
-			case 1:
-				parts = append(parts, fmt.Sprintf("the queen on %s is wrong: the solution has none there", cellWords(h.WrongQueens)))
-			default:
-				parts = append(parts, fmt.Sprintf("the queens on %s are wrong: the solution has none there", cellWords(h.WrongQueens)))
-			}
-			switch len(h.WrongMarks) {
-			case 0:
-			case 1:
-				parts = append(parts, fmt.Sprintf("%s is marked empty, but the solution has a queen there", cellWords(h.WrongMarks)))
-			default:
-				parts = append(parts, fmt.Sprintf("%s are marked empty, but the solution has queens there", cellWords(h.WrongMarks)))
-			}
-			h.Why = strings.Join(parts, "; ")
-			return h, nil
-		}
-	}
 	if len(queens) == m.QueenCount() && m.Verify(constraints.NewSolution(queens...)) == nil {
 		// A whole solution stands: the cells left open need no mark to be solved.
 		h.Solved, h.Why = true, "solved"
+		return h, nil
+	}
+	if len(sols) > 1 {
+		h.NotUnique, h.Why = true, notUniqueWords(sols)
+		return h, nil
+	}
+	in := constraints.NewCellSet(sols[0])
+	for r, line := range board {
+		for c, ch := range line {
+			cell := constraints.Cell{Row: r, Col: c}
+			switch {
+			case ch == 'Q' && !in.Has(cell):
+				h.WrongQueens = append(h.WrongQueens, cell)
+			case ch == 'x' && in.Has(cell):
+				h.WrongMarks = append(h.WrongMarks, cell)
+			}
+		}
+	}
+	if len(h.WrongQueens)+len(h.WrongMarks) > 0 {
+		var parts []string
+		switch len(h.WrongQueens) {
+		case 0:
+		case 1:
+			parts = append(parts, fmt.Sprintf("the queen on %s is wrong: the solution has none there", cellWords(h.WrongQueens)))
+		default:
+			parts = append(parts, fmt.Sprintf("the queens on %s are wrong: the solution has none there", cellWords(h.WrongQueens)))
+		}
+		switch len(h.WrongMarks) {
+		case 0:
+		case 1:
+			parts = append(parts, fmt.Sprintf("%s is marked empty, but the solution has a queen there", cellWords(h.WrongMarks)))
+		default:
+			parts = append(parts, fmt.Sprintf("%s are marked empty, but the solution has queens there", cellWords(h.WrongMarks)))
+		}
+		h.Why = strings.Join(parts, "; ")
 		return h, nil
 	}
 	for r, line := range board {

@@ -21,7 +21,7 @@ import (
 
 // maxPackBand is the widest band of rows or columns Pack takes as one set: a band of b rows needs the
 // queens of its rows together, which a cover shows short sooner than each row alone. Bands of three and
-// four rows cut no node more on the published 21×21 puzzles (docs/measurements.md), and cost half as much
+// four rows cut no node more on the published 21×21 puzzles, and cost half as much
 // again.
 const maxPackBand = 2
 

@@ -70,3 +70,23 @@ func distance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
+
+// Want phrases what a value of an enumerated setting may be, for an error message: "want a, b or c",
+// with " (did you mean b?)" where value is close to one of them. The command line and the API share it,
+// so that the two say the same.
+func Want(value string, choices ...string) string {
+	var want string
+	switch len(choices) {
+	case 0:
+		return "want nothing"
+	case 1:
+		want = choices[0]
+	default:
+		want = strings.Join(choices[:len(choices)-1], ", ") + " or " + choices[len(choices)-1]
+	}
+	msg := "want " + want
+	if near, ok := Closest(value, choices); ok {
+		msg += " (did you mean " + near + "?)"
+	}
+	return msg
+}

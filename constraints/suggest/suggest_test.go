@@ -39,3 +39,19 @@ func TestDistance(t *testing.T) {
 		}
 	}
 }
+
+func TestWant(t *testing.T) {
+	for _, c := range []struct {
+		value   string
+		choices []string
+		want    string
+	}{
+		{"st", []string{"auto", "backtrack", "sat"}, "want auto, backtrack or sat (did you mean sat?)"},
+		{"zzzzzz", []string{"count", "first"}, "want count or first"},
+		{"jsn", []string{"json"}, "want json (did you mean json?)"},
+	} {
+		if got := Want(c.value, c.choices...); got != c.want {
+			t.Errorf("Want(%q, %q) = %q, want %q", c.value, c.choices, got, c.want)
+		}
+	}
+}

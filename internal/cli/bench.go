@@ -19,7 +19,7 @@ import (
 )
 
 // hardestStarBattle is the published 21×21 Star Battle that took SAT longest to prove unique (#11 of the
-// 21×21 in testdata/published/starbattle-big.txt; issue 21's target is 2 s for each).
+// 21×21 in testdata/published/starbattle-big.txt; the target is 2 s for each).
 const hardestStarBattle = "https://puzz.link/p?starbattle/21/21/5/8850g49088gg4kg938qe4ohg890og4gkgsp455622222211232584logc6g824gk189j18682a88lhg400888440424812s24agok70ik48go428242241iik8664301100ghj0kl60hl11k40o148ig02kg9hg2d50gp1g8"
 
 const benchUsage = `Usage: queens bench [-n N] [--runs R] [--format text|json]

@@ -80,15 +80,7 @@ func oneOf(flag, value string, choices ...string) error {
 	if contains(choices, value) {
 		return nil
 	}
-	want := strings.Join(choices, ", ")
-	if i := strings.LastIndex(want, ", "); i >= 0 {
-		want = want[:i] + " or " + want[i+2:]
-	}
-	msg := fmt.Sprintf("%s %q: want %s", flag, value, want)
-	if near, ok := suggest.Closest(value, choices); ok {
-		msg += fmt.Sprintf(" (did you mean %s?)", near)
-	}
-	return usagef("%s", msg)
+	return usagef("%s %q: %s", flag, value, suggest.Want(value, choices...))
 }
 
 // usageError is a bad flag or value: one line on stderr and exit code 2.
@@ -118,7 +110,11 @@ func MainWith(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 func (e *env) main(ctx context.Context, args []string) (code int) {
 	defer func() {
 		if v := recover(); v != nil {
-			code = e.bug(v, debug.Stack())
+			stack := debug.Stack()
+			if p, ok := v.(*carriedPanic); ok { // a panic of a load that ran aside (whileLoading)
+				v, stack = p.v, p.stack
+			}
+			code = e.bug(v, stack)
 		}
 	}()
 	if e.stdin != nil {

@@ -21,9 +21,11 @@ const explainUsage = `Usage: queens explain PUZZLE [--format text|json] [--board
 Solves a region puzzle the way a person does, one named technique at a time, and prints every step: the
 technique, the cells it decides (queens placed, cells marked empty) and why. Ends with the puzzle's grade
 (easy, medium, hard, expert: the hardest technique needed, and how often) and score. Rows, columns and
-cells are numbered from 0 (r3c5 is row 3, column 5). If no technique applies before the end, it says
-where it stopped and how many cells are open, and exits 1; --guess then lets search choose a cell
-(marked as a guess) and goes on.
+cells are numbered from 1, as puzzle sites number them (r3c5 is row 3, column 5). A puzzle with two
+solutions or more is "not unique", one with none has "no solution": either exits 1, after the steps
+that hold in every solution. A model without regions to fill is not a region puzzle: exit 2. If no
+technique applies before the end, it says where it stopped and how many cells are open, and exits 1;
+--guess then lets search choose a cell (marked as a guess) and goes on.
 
 PUZZLE (or --variant PUZZLE) is a built-in name (queens list), a variant file, - for stdin, a puzz.link
 Star Battle URL, a LinkedIn-clone level's JSON, or a grid of region letters (--stars for the last two);
@@ -49,6 +51,9 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 	format, timeout := in.format, in.timeout
 	ex, steps, err := deduce.ExplainBoards(ctx, m, deduce.Options{Guess: *guess})
 	if err != nil {
+		if errors.Is(err, deduce.ErrNotRegionPuzzle) {
+			return notRegionPuzzle(err)
+		}
 		if ctx.Err() != nil {
 			return &interrupted{cause: ctx.Err(), timeout: *timeout, done: fmt.Sprintf("%d %s", len(steps), plural(uint64(len(steps)), "step", "steps"))}
 		}
@@ -71,12 +76,19 @@ func runExplain(ctx context.Context, e *env, args []string) error {
 
 // explainEnd writes the summary on stderr and turns a stall into exit 1; hint ends the stall's message.
 func explainEnd(e *env, m constraints.Model, ex deduce.Explanation, hint string) error {
+	if ex.NotUnique && !ex.Guessed {
+		return &codeError{code: ExitFailure, err: fmt.Errorf("%s: the %d %s above hold in every solution%s",
+			ex.Stalled, len(ex.Steps), plural(uint64(len(ex.Steps)), "step", "steps"), strings.Replace(hint, ":", ";", 1))}
+	}
 	if !ex.Solved {
 		return &codeError{code: ExitFailure, err: fmt.Errorf("deduction stalls after %d %s with %d of %d cells open: %s (--guess finishes by search)%s",
 			len(ex.Steps), plural(uint64(len(ex.Steps)), "step", "steps"), ex.Open, m.Rows*m.Cols, ex.Stalled, strings.Replace(hint, ":", ";", 1))}
 	}
 	how := "without guessing"
-	if ex.Guessed {
+	switch {
+	case ex.Guessed && ex.NotUnique:
+		how = "with a guess, on a puzzle that is not unique"
+	case ex.Guessed:
 		how = "with a guess"
 	}
 	fmt.Fprintf(e.stderr, "# solved in %d %s %s: grade %s, score %d\n", len(ex.Steps), plural(uint64(len(ex.Steps)), "step", "steps"), how, ex.Grade, ex.Score)
@@ -227,13 +239,19 @@ func twoStarsFit(m constraints.Model) bool {
 	return !m.Attack.Has(constraints.King) || int64(two.QueenCount()) <= blocks
 }
 
+// notRegionPuzzle is explain's and hint's refusal of a model without regions to fill: the input is not
+// of the kind they take (exit 2).
+func notRegionPuzzle(err error) error {
+	return &codeError{code: ExitUsage, err: errors.New(strings.TrimPrefix(err.Error(), "deduce: "))}
+}
+
 // noSolution adds to a puzzle's "no solution" what --stars' default may have to do with it (hint, from
 // starsHint); other errors pass as they are.
 func noSolution(err error, hint string) error {
-	if hint == "" || !errors.Is(err, deduce.ErrNoSolution) {
+	if !errors.Is(err, deduce.ErrNoSolution) {
 		return err
 	}
-	return &codeError{code: ExitFailure, err: fmt.Errorf("%w%s", err, strings.Replace(hint, ":", ";", 1))}
+	return &codeError{code: ExitFailure, err: fmt.Errorf("%s%s", strings.TrimPrefix(err.Error(), "deduce: "), strings.Replace(hint, ":", ";", 1))}
 }
 
 // readBounded reads the file at path, given by flag, up to codec.MaxInput bytes, until ctx ends.
@@ -307,6 +325,9 @@ func runHint(ctx context.Context, e *env, args []string) error {
 	}
 	h, err := deduce.HintFor(ctx, m, board)
 	if err != nil {
+		if errors.Is(err, deduce.ErrNotRegionPuzzle) {
+			return notRegionPuzzle(err)
+		}
 		if ctx.Err() != nil {
 			return &interrupted{cause: ctx.Err(), timeout: *timeout}
 		}
@@ -316,13 +337,16 @@ func runHint(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "queens hint: note%s\n", hint)
 	}
 	if *format == "json" {
-		return report.Write(e.stdout, "hint", &m, h)
-	}
-	switch {
-	case h.Step != nil:
+		if err := report.Write(e.stdout, "hint", &m, h); err != nil {
+			return err
+		}
+	} else if h.Step != nil {
 		fmt.Fprintf(e.stdout, "%s: %s%s\n", h.Step.Technique.Name, h.Step.Why, cellsDecided(*h.Step))
-	default:
-		fmt.Fprintln(e.stdout, h.Why)
+	} else if !h.NotUnique && h.Stalled == "" {
+		fmt.Fprintln(e.stdout, h.Why) // solved, wrong cells, or a board that breaks the rules
+	}
+	if h.NotUnique || h.Stalled != "" {
+		return &codeError{code: ExitFailure, err: errors.New(h.Why)} // no next step to give
 	}
 	return nil
 }

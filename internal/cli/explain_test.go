@@ -37,14 +37,23 @@ func TestExplain(t *testing.T) {
 	if !ex.Solved || ex.Grade == "" || ex.Score <= 0 || len(ex.Steps) == 0 || ex.Steps[0].Why == "" {
 		t.Errorf("explain json: %+v", ex)
 	}
-	// A model with many solutions stalls at once: exit 1 and a message saying where.
-	_, errs, code = runQueens(t, "", "explain", "--variant", "classic-05")
-	if code != ExitFailure || !strings.Contains(errs, "of 25 cells open") {
-		t.Errorf("classic-05: exit %d, %q", code, errs)
+	// A model without regions is not a region puzzle: exit 2, for explain and hint alike.
+	for _, cmd := range []string{"explain", "hint"} {
+		out, errs, code = runQueens(t, "", cmd, "--variant", "classic-05")
+		if code != ExitUsage || !strings.Contains(errs, "not a region puzzle") || out != "" {
+			t.Errorf("%s classic-05: exit %d, %q, %q", cmd, code, out, errs)
+		}
 	}
-	out, _, code = runQueens(t, "", "explain", "--variant", "classic-05", "--guess")
-	if code != 0 || !strings.Contains(out, "[Q r") || !strings.Contains(out, "guess]") {
-		t.Errorf("classic-05 --guess: exit %d\n%s", code, out)
+	// A region puzzle of many solutions is not unique: exit 1, after the steps that hold in all of them;
+	// --guess finishes it.
+	many := writeFile(t, t.TempDir(), "many.txt", "AABB\nAABB\nCCDD\nCCDD\n")
+	_, errs, code = runQueens(t, "", "explain", "--variant", many)
+	if code != ExitFailure || !strings.Contains(errs, "not unique: at least 2 solutions") {
+		t.Errorf("a puzzle of two solutions: exit %d, %q", code, errs)
+	}
+	out, errs, code = runQueens(t, "", "explain", "--variant", many, "--guess")
+	if code != 0 || !strings.Contains(out, "guess]") || !strings.Contains(errs, "not unique") {
+		t.Errorf("a puzzle of two solutions, --guess: exit %d\n%s%s", code, out, errs)
 	}
 	_, _, code = runQueens(t, "", "explain", "--variant", "starbattle/9/9/2/12a955kh37khi20fe0g13toea1c07g")
 	if code != 0 {

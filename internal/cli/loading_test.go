@@ -1,8 +1,10 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -30,3 +32,28 @@ func TestWhileLoading(t *testing.T) {
 		t.Errorf("a load that ends: %d, %v, want 7, bad line", v, err)
 	}
 }
+
+// TestWhileLoadingPanic: a panic in a load is the command's bug report, naming where it happened, not a
+// crash of the goroutine the load ran in.
+func TestWhileLoadingPanic(t *testing.T) {
+	var stderr bytes.Buffer
+	e := &env{stderr: &stderr}
+	code := func() (code int) {
+		defer func() {
+			if v := recover(); v != nil {
+				p, ok := v.(*carriedPanic)
+				if !ok {
+					t.Fatalf("recovered %v, want a *carriedPanic", v)
+				}
+				code = e.bug(p.v, p.stack)
+			}
+		}()
+		whileLoading(context.Background(), func() (int, error) { return loadThatPanics() })
+		return 0
+	}()
+	if code != ExitBug || !strings.Contains(stderr.String(), "internal error, a bug in queens (not in the input): a load that panics") || !strings.Contains(stderr.String(), "loadThatPanics") {
+		t.Errorf("exit %d, %q; want %d, the panic and where it was", code, stderr.String(), ExitBug)
+	}
+}
+
+func loadThatPanics() (int, error) { panic("a load that panics") }

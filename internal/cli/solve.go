@@ -323,7 +323,7 @@ func (r *solveRun) summary(sum summary) {
 	switch {
 	case r.f.stats:
 		line += "; " + statsText(sum.res)
-	case r.f.first && sum.res.Stats.Method != "":
+	case r.f.first && sum.res.Stats.Method != "" && sum.res.Stats.Why == "":
 		// Which way found the board matters: a construction or local search proves nothing when it fails.
 		line += "; method " + sum.res.Stats.Method
 	}
@@ -334,9 +334,6 @@ func (r *solveRun) summary(sum summary) {
 func statsText(res solvers.Result) string {
 	st := res.Stats
 	text := fmt.Sprintf("method %s", orDash(st.Method))
-	if st.Why != "" {
-		text += " (" + st.Why + ")"
-	}
 	if st.Threads > 0 {
 		text += fmt.Sprintf(", %d %s", st.Threads, plural(uint64(st.Threads), "thread", "threads"))
 	}
@@ -352,13 +349,18 @@ func statsText(res solvers.Result) string {
 	return text
 }
 
-// engineName names the solver that ran, and where it chose among engines, the one that answered:
-// "auto: sat".
+// engineName names the solver that ran, and where it chose among engines, the one that answered, the
+// way it took and why: "auto: sat (find: one solution with no sure construction, …; sat proved first)".
 func engineName(s solvers.Solver, res solvers.Result) string {
-	if e := res.Stats.Engine; e != "" && e != s.Name() {
-		return s.Name() + ": " + e
+	st := res.Stats
+	if st.Engine == "" || st.Engine == s.Name() {
+		return s.Name()
 	}
-	return s.Name()
+	name := s.Name() + ": " + st.Engine
+	if st.Why != "" {
+		name += " (" + orDash(st.Method) + ": " + st.Why + ")"
+	}
+	return name
 }
 
 func orDash(s string) string {

@@ -46,8 +46,22 @@ type browser struct {
 
 func newBrowser(t *testing.T) *browser {
 	bin := chromium(t)
+	// A profile of its own, removed after the browser: its helper processes can still write there for a
+	// moment after it stops, which t.TempDir would count as a failure.
+	profile, err := os.MkdirTemp("", "queens-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for range 50 {
+			if os.RemoveAll(profile) == nil {
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(bin), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1100, 900))
+		chromedp.DisableGPU, chromedp.UserDataDir(profile), chromedp.WindowSize(1100, 900))
 	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(alloc)
@@ -490,6 +504,17 @@ func TestGame(t *testing.T) {
 			if n := eval[int](tb, `document.querySelectorAll("#board .cell").length`); n == 0 {
 				t.Errorf("%s: no board drawn", c.path)
 			}
+		}
+	})
+
+	t.Run("fairy count", func(t *testing.T) {
+		tb := b.open(t, "/?puzzle=linkedin-09")
+		tb.do(chromedp.Click(chromedp.CSS(".fairy summary")), chromedp.SetValue(chromedp.ID("fn"), "6"))
+		tb.button("fcount")
+		tb.wait(`document.getElementById("fmsg").textContent.includes("sat:")`)
+		got := eval[string](tb, `document.getElementById("fmsg").textContent`)
+		if !strings.Contains(got, "backtrack: 4 in") || !strings.Contains(got, "sat: 4 in") {
+			t.Errorf("6 queens counted: %q, want 4 by each", got)
 		}
 	})
 

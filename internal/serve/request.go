@@ -364,11 +364,7 @@ func (q Request) fieldModel(ctx context.Context) (constraints.Model, error) {
 // choice is the error for a value of key that is none of choices: it lists them and suggests the
 // nearest, as the command line does.
 func choice(key, value string, choices ...string) error {
-	msg := fmt.Sprintf("%s=%q: want %s", key, clip(value), strings.Join(choices, " or "))
-	if near, ok := suggest.Closest(value, choices); ok {
-		msg += fmt.Sprintf(" (did you mean %s?)", near)
-	}
-	return bad("%s", msg)
+	return bad("%s=%q: %s", key, clip(value), suggest.Want(value, choices...))
 }
 
 // clip keeps what a message quotes of the request short.

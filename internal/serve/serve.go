@@ -171,7 +171,7 @@ func (s *server) fail(w http.ResponseWriter, r *http.Request, ctx context.Contex
 		code, err = http.StatusRequestEntityTooLarge, fmt.Errorf("body: larger than %d bytes", mb.Limit)
 	case errors.As(err, &br) && br.code != 0:
 		code = br.code
-	case errors.As(err, &br), errors.Is(err, solvers.ErrUnsupported), errors.Is(err, deduce.ErrNoSolution):
+	case errors.As(err, &br), errors.Is(err, solvers.ErrUnsupported), errors.Is(err, deduce.ErrNoSolution), errors.Is(err, deduce.ErrNotRegionPuzzle):
 		code = http.StatusBadRequest
 	}
 	writeError(w, code, err.Error())

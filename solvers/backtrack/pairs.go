@@ -137,8 +137,7 @@ func (p *plan) compilePairs(ctx context.Context) (*pairPlan, string) {
 }
 
 // order lists the pairs in the order the kernel places them: from the outside and the middle by turns
-// (0, pairs−1, 1, pairs−2, …), the outermost first. On odd boards the middle row, second, prunes best
-// (docs/measurements.md).
+// (0, pairs−1, 1, pairs−2, …), the outermost first. On odd boards the middle row, second, prunes best.
 func (pp *pairPlan) order(pairs int) []int {
 	out := make([]int, pairs)
 	lo, hi := 0, pairs-1

@@ -59,7 +59,7 @@ type slopePlan struct {
 	images [][]frameCell
 	order  uint64
 	// first are the rows the search completes before any other: the first and the last, where the group
-	// has more than the identity, so that their comparisons with their images cut early (docs/measurements.md).
+	// has more than the identity, so that their comparisons with their images cut early.
 	first []int
 }
 

@@ -11,7 +11,7 @@ import (
 )
 
 // BenchmarkCount times Count on one thread and on every core. Compare with backtrack's
-// BenchmarkCountClasses and with ../shared/bench/vs-c; NOTES.md has the figures.
+// BenchmarkCountClasses and with ../shared/bench/vs-c.
 func BenchmarkCount(b *testing.B) {
 	want := modeltest.OEIS(b, "A000170")
 	for _, n := range []int{12, 14, 16, 17, 18} {
@@ -28,8 +28,8 @@ func BenchmarkCount(b *testing.B) {
 }
 
 // BenchmarkSample times one task in 1024 of the large boards on one thread, the list of a quarter's
-// placements built before the clock starts: times 1024 is about a whole count's join, which is how
-// NOTES.md estimates n=23. `-bench Sample/n=20` takes seconds, n=23 minutes and 1.7 GB.
+// placements built before the clock starts: times 1024 is about a whole count's join, which estimates
+// n=23. `-bench Sample/n=20` takes seconds, n=23 minutes and 1.7 GB.
 func BenchmarkSample(b *testing.B) {
 	for _, n := range []int{20, 21, 22, 23} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {

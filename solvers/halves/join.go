@@ -226,7 +226,7 @@ func partition(list []uint64, bit uint) (clear int, orClear, orSet uint64) {
 // bit each in four uint64), or tableSmallWide for table512, and the other at least tableMin. A table
 // serves more pairs a lookup than a split saves, and splits on bits set in half the words or fewer;
 // table512 serves eight times as many as table4. Its bound is a whole number of tables of 512, as a
-// part of one costs a long word as many lookups as a whole one (NOTES.md).
+// part of one costs a long word as many lookups as a whole one.
 const (
 	tableSmall     = 512
 	tableSmallWide = 1024

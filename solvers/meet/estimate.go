@@ -120,8 +120,8 @@ func (e Estimate) KernelTasks() float64 {
 }
 
 // The costs of a unit of work in nanoseconds of one thread's CPU, fitted to paired whole-process times
-// of --method meet against the row kernel (--method classes) on eight fairy-piece tables, n = 10 to 18
-// (docs/measurements.md, "Fastest and the meet"): the meet's fixed cost, queen of a listed placement on
+// of --method meet against the row kernel (--method classes) on eight fairy-piece tables, n = 10 to 18:
+// the meet's fixed cost, queen of a listed placement on
 // a crossing line (the listing, the bit sets' build and the walk), column set (a task's lists and
 // tables); a row kernel's fixed cost, node (its own, a rider's lane's, a leap's), and task. A pair
 // costs the join a word operation for 64 of them, not fitted.

@@ -413,7 +413,7 @@ func TestBackend(t *testing.T) {
 }
 
 // The measured choice: whole-process CPU of --method meet (by orbits) over --method classes (the rider
-// kernel), one thread, the median of paired runs (docs/measurements.md, "Fastest and the meet"). Where
+// kernel), one thread, the median of paired runs. Where
 // the kernel takes over a minute the meet is the faster by its own CPU against the kernel's CPU a
 // solution at the n before (a ratio of 0.014 at A189851 n=14).
 var measured = []struct {

@@ -36,9 +36,13 @@ func proof(o Op, out outcome, err error) bool {
 // engines always have, the same solution every run.
 const headStart = 50 * time.Millisecond
 
+// alone is the winner race reports when a proved its answer before b started.
+const alone = 2
+
 // race runs a, and after headStart b beside it, and returns the first proof, with 0 or 1 for which of
-// them gave it; the other is cancelled and waited for, so that no engine outlives the call. Where
-// neither proves anything (both stopped by ctx, both refusing the model), it returns a's answer and -1.
+// them gave it (alone where a did before b started); the other is cancelled and waited for, so that no
+// engine outlives the call. Where neither proves anything (both stopped by ctx, both refusing the
+// model), it returns a's answer and -1.
 func race(ctx context.Context, o Op, a, b attempt) (outcome, error, int) {
 	type answer struct {
 		out outcome
@@ -74,7 +78,7 @@ func race(ctx context.Context, o Op, a, b attempt) (outcome, error, int) {
 	select {
 	case ans := <-answers[0]:
 		if proof(o, ans.out, ans.err) {
-			return ans.out, ans.err, 0
+			return ans.out, ans.err, alone
 		}
 		got[0] = &ans
 	case <-timer.C:

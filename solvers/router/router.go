@@ -17,6 +17,7 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/sat"
 )
 
 // Solver is the routing solver, "auto" on the command line. Build it with New.
@@ -175,8 +176,8 @@ func (s *Solver) choose(ctx context.Context, m constraints.Model, o Op) (*Call, 
 			return c, r, nil
 		}
 	}
-	// The last row takes every call; a model it refuses is refused by SAT's own error.
-	return nil, nil, fmt.Errorf("auto: %v: no engine takes it: %w", m, solvers.ErrUnsupported)
+	// No row fits: the native engines refused the model and SAT's encoding does not take its board.
+	return nil, nil, fmt.Errorf("%w; and sat: %d×%d board: more than the %d cells the encoding takes", c.NativeErr, m.Rows, m.Cols, sat.MaxCells)
 }
 
 // run answers the call by r: its engine alone, or its engine raced against its rival, the thread budget
@@ -197,6 +198,9 @@ func (s *Solver) run(ctx context.Context, c *Call, r *Row, run func(e *Engine, t
 		r.stampAs(c, &out.res, r.First, r.Rival)
 	case 1:
 		r.stampAs(c, &out.res, r.Rival, r.First)
+	case alone:
+		r.stampAs(c, &out.res, r.First, nil)
+		out.res.Stats.Why = r.Brief + "; answered before " + r.Rival.Name + " started"
 	default:
 		r.stampAs(c, &out.res, r.First, nil)
 	}

@@ -42,7 +42,7 @@ func TestRaceCancelsLoser(t *testing.T) {
 		count  uint64
 	}{
 		{"second wins", slow, fast, 1, 7},
-		{"first wins", fast, slow, 0, 7},
+		{"first wins", fast, slow, alone, 7},
 		{"a refusal does not win", refuse, fast, 1, 7},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -51,8 +51,8 @@ func TestRaceCancelsLoser(t *testing.T) {
 			if err != nil || winner != tc.winner || out.res.Count != tc.count {
 				t.Fatalf("race = %+v, %v, winner %d; want count %d by %d", out.res, err, winner, tc.count, tc.winner)
 			}
-			if !stopped.IsZero() && stopped.Sub(answered) > 100*time.Millisecond {
-				t.Errorf("the loser stopped %v after the winner answered; want within 100ms", stopped.Sub(answered))
+			if grace := modeltest.Grace(100 * time.Millisecond); !stopped.IsZero() && stopped.Sub(answered) > grace {
+				t.Errorf("the loser stopped %v after the winner answered; want within %v", stopped.Sub(answered), grace)
 			}
 		})
 	}
@@ -94,8 +94,10 @@ func TestRaceEnginesStop(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled race: %v; want context.Canceled", err)
 	}
-	if took > 400*time.Millisecond {
-		t.Errorf("cancelled after 300ms, the race returned after %v; want within 100ms of the cancellation", took)
+	// 100 ms is the bound on an idle machine; Grace stretches it by the machine's load, so that the test
+	// fails on an engine that ignores its context, not on a busy machine.
+	if grace := modeltest.Grace(100 * time.Millisecond); took > 300*time.Millisecond+grace {
+		t.Errorf("cancelled after 300ms, the race returned after %v; want within %v of the cancellation", took, grace)
 	}
 }
 
@@ -136,7 +138,7 @@ func TestDenseKnights(t *testing.T) {
 	if err != nil || !found || m.Verify(sol) != nil {
 		t.Fatalf("Find = %v, %+v, %v", found, res, err)
 	}
-	if res.Stats.Engine != SAT.Name || !strings.Contains(res.Stats.Why, "cancelled") {
+	if res.Stats.Engine != SAT.Name || !strings.Contains(res.Stats.Why, "sat proved first") {
 		t.Errorf("answered by %q (%s); want sat, raced", res.Stats.Engine, res.Stats.Why)
 	}
 }
@@ -155,7 +157,7 @@ func TestSameKernels(t *testing.T) {
 		{constraints.Model{Rows: 12, Cols: 12, Queens: 12, Attack: super}, OpCount, "row kernels"},
 		{constraints.Model{Rows: 9, Cols: 9, Queens: 9, Attack: constraints.Rook}, OpCount, "proof"},
 		{constraints.Model{Rows: 1000, Cols: 1000, Queens: 1000, Attack: constraints.Queen}, OpFind, "local"},
-		{constraints.Model{Rows: 5000, Cols: 5000, Queens: 5000, Attack: constraints.Queen}, OpCount, "sat"},
+		{constraints.Model{Rows: 2000, Cols: 2000, Queens: 2000, Attack: constraints.Queen}, OpCount, "sat"},
 	} {
 		_, r, err := New().choose(context.Background(), tc.m, tc.o)
 		if err != nil || r.Name != tc.id || (r.Rival != nil) {

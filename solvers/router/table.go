@@ -87,40 +87,46 @@ type Row struct {
 	// Fits reports whether the row takes the call. It reads the Program and the native table's choice,
 	// never the attacks' names.
 	Fits func(c *Call) bool
-	// Why says why the row is in the table, and is what Stats.Why gives when it answers.
+	// Why says why the row is in the table.
 	Why string
+	// Brief says it in a few words, and is what Stats.Why gives when the row answers (with how a race
+	// ended), for the one-line summary and the JSON.
+	Brief string
 	// First is the engine that answers; Rival, where the forecast is unsure, the engine raced against it.
 	First, Rival *Engine
 }
 
 // table is the routing table: Count, CountUnique, Plan, Enumerate and Find each take the first row that
-// serves their operation and fits the call. The last row takes every call.
+// serves their operation and fits the call. The last row takes every board SAT's encoding takes.
 var table = []Row{
-	{Name: "proof", Ops: OpCount | OpClasses | OpFind, First: Native,
+	{Name: "proof", Brief: "a theorem or a closed form, no search", Ops: OpCount | OpClasses | OpFind, First: Native,
 		Fits: native(backtrack.Polya, backtrack.Formula, backtrack.Transfer),
 		Why:  "a theorem, a closed formula or a transfer matrix answers without visiting placements"},
-	{Name: "halves", Ops: OpCount | OpClasses, First: Native, Fits: native(backtrack.Join),
+	{Name: "halves", Brief: "classic queens, half boards joined", Ops: OpCount | OpClasses, First: Native, Fits: native(backtrack.Join),
 		Why: "classic queens: half boards joined, many times faster than any search"},
-	{Name: "meet", Ops: OpCount, First: Native, Fits: native(backtrack.Meet),
+	{Name: "meet", Brief: "the meet's forecast beats the row kernels", Ops: OpCount, First: Native, Fits: native(backtrack.Meet),
 		Why: "one queen a row and a column with riders and leapers, where the meet's forecast beats the row kernels"},
-	{Name: "star battle", Ops: OpCount | OpClasses | OpFind | OpList, First: Native, Fits: native(backtrack.Propagate),
+	{Name: "star battle", Brief: "a Star Battle, deductions at every node", Ops: OpCount | OpClasses | OpFind | OpList, First: Native, Fits: native(backtrack.Propagate),
 		Why: "a region puzzle of two or more queens a region: a cell at a time, deductions and packing bounds at every node"},
-	{Name: "regions", Ops: OpCount | OpClasses | OpFind, First: Native, Rival: Deductions, Fits: regionPuzzle,
+	{Name: "regions", Brief: "a region puzzle, deductions raced against the search", Ops: OpCount | OpClasses | OpFind, First: Native, Rival: Deductions, Fits: regionPuzzle,
 		Why: "a region puzzle taken by the row path or the search: deductions settle some at once (a pigeonhole of regions in too few lines) where a search runs long, so the two race"},
-	{Name: "row kernels", Ops: OpCount | OpClasses, First: Native,
+	{Name: "row kernels", Brief: "one queen a row, the row kernels", Ops: OpCount | OpClasses, First: Native,
 		Fits: native(backtrack.Shifts, backtrack.Classes, backtrack.Mirror, backtrack.RowPairs, backtrack.Slopes),
 		Why:  "one queen per row (or pair of rows, or one or two points per row): the row kernels, the attacked columns carried as masks"},
-	{Name: "local", Ops: OpFind, First: Native, Fits: largeRows,
+	{Name: "local", Brief: "a large open board, construction or local search", Ops: OpFind, First: Native, Fits: largeRows,
 		Why: "one queen per row on a large board that is not tight: a construction, else min-conflicts local search in O(n) memory"},
-	{Name: "search", Ops: OpFind, First: Native, Rival: SAT, Fits: native(backtrack.Local, backtrack.Search),
+	{Name: "search", Brief: "one solution with no sure construction, search raced against SAT", Ops: OpFind, First: Native, Rival: SAT, Fits: native(backtrack.Local, backtrack.Search),
 		Why: "one solution where no construction is sure to fit: the complete search and SAT race, as either may be far faster (dense leapers, tight quotas)"},
-	{Name: "general", Ops: OpCount | OpClasses, First: Native, Rival: SAT, Fits: native(backtrack.General),
+	{Name: "general", Brief: "the general path is hard to foresee, raced against SAT", Ops: OpCount | OpClasses, First: Native, Rival: SAT, Fits: native(backtrack.General),
 		Why: "the cell-by-cell general path, whose time is hard to foresee (dense leapers, tight quotas): raced against SAT's counter"},
-	{Name: "list", Ops: OpList, First: Native, Fits: func(c *Call) bool { return c.NativeErr == nil },
+	{Name: "list", Brief: "listed in order by the native engines", Ops: OpList, First: Native, Fits: func(c *Call) bool { return c.NativeErr == nil },
 		Why: "listing in increasing Solution.Compare order by the native row path or general path"},
-	{Name: "sat", Ops: OpCount | OpClasses | OpFind | OpList, First: SAT, Fits: func(*Call) bool { return true },
+	{Name: "sat", Brief: "beyond the native engines' boards, SAT", Ops: OpCount | OpClasses | OpFind | OpList, First: SAT, Fits: satFits,
 		Why: "a board beyond the native engines' words: the CNF encoding takes boards up to 2048×2048"},
 }
+
+// satFits takes every board the SAT encoding takes (sat.MaxCells).
+func satFits(c *Call) bool { return int64(c.Model.Rows)*int64(c.Model.Cols) <= sat.MaxCells }
 
 // native returns a Fits that takes the calls for which the native table chose one of ms.
 func native(ms ...backtrack.Method) func(c *Call) bool {
@@ -174,14 +180,12 @@ func (r *Row) stampAs(c *Call, res *solvers.Result, e, rival *Engine) {
 }
 
 func rowStats(r *Row, c *Call, e, rival *Engine) solvers.Stats {
-	why := r.Why
+	why := r.Brief
 	switch {
 	case rival != nil:
-		why += "; " + e.Name + " answered first, " + rival.Name + " was cancelled"
+		why += "; " + e.Name + " proved first"
 	case r.Rival != nil:
-		why += "; neither engine proved an answer"
-	case e == Native && c.NativeWhy != "":
-		why = c.NativeWhy // the native table's own row says it more exactly
+		why += "; neither proved an answer"
 	}
 	return solvers.Stats{Engine: e.Name, Why: why}
 }

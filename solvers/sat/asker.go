@@ -25,8 +25,8 @@ import (
 // range, the implied clauses' block variables) true and every other variable false, so that few
 // clauses need the escape and what its assumption implies, propagated again at every ask, is little:
 // the clauses of two cells that exclude each other, the groups' and the bands' keep their two literals,
-// and the published 25×25, whose regions of one placement propagation fills, did not pay 0.1–0.2 s of
-// asks each. An escape in every clause took #11 1.6–1.8 s against 1.2–1.5 without one. Where
+// and on puzzles whose regions of one placement propagation fills, the asks cost nothing more. An
+// escape in every clause would make every ask propagate all of them again. Where
 // propagation alone meets a conflict, the formula has no model, and no solver is made.
 type asker struct {
 	g      *gini.Gini // nil: the formula has no model

@@ -58,7 +58,7 @@ func BenchmarkCount(b *testing.B) {
 }
 
 // BenchmarkCountMany counts models with many solutions, which the model counter counts without listing
-// (issue 22's targets): 16 kings on 8×8, 25 kings on 10×10, 9 kings on 7×7 with one fixed in a corner and
+// (the targets): 16 kings on 8×8, 25 kings on 10×10, 9 kings on 7×7 with one fixed in a corner and
 // 7 knights on 7×7 with one fixed in the centre (about a million each). Counts from the backtracker.
 func BenchmarkCountMany(b *testing.B) {
 	corner := []constraints.Cell{{Row: 0, Col: 0}}

@@ -57,7 +57,7 @@ func cpu() time.Duration {
 // into finding its solution and proving there is no other. The solver solves in one GoSolve a call, so
 // that its search is the same every run (the count's slices of Try restart it by the clock); with -v it
 // logs each puzzle. It reports the slowest puzzle's find and proof, and the sums; "plain" is the
-// encoding without the implied clauses, as before issue 21.
+// encoding without the implied clauses.
 func BenchmarkBigStarBattleProof(b *testing.B) {
 	for _, side := range []int{17, 21, 25} {
 		for _, plain := range []bool{false, true} {

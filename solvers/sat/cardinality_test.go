@@ -79,7 +79,7 @@ func starbattleRegions(b *testing.B) *constraints.Regions {
 
 // BenchmarkRanges counts models whose lines hold ranges (at most two, one or two, two exactly), by Count on
 // one worker, under each encoding of ranges: the binomial one up to a number of clauses a line (0: never),
-// then the counters; and counters alone of each kind. docs/measurements.md ("The Program") has the figures.
+// then the counters; and counters alone of each kind.
 func BenchmarkRanges(b *testing.B) {
 	g := starbattleRegions(b)
 	twoALine := constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2), Line: constraints.AtMost(2)}

@@ -150,8 +150,7 @@ func (e *cnf) product(xs []lit) {
 // when one of its cells does (the product's implications, and one clause back from each row to its
 // cells), exactly one grid row does, recursively, and at most one grid column. The line's at-least-one is
 // then said over its √L grid rows instead of its L cells: with rows of a thousand cells, the clauses gini
-// learnt from those took most of its time and memory (classic n=1000 found in 38 s of CPU and 1.2 GB,
-// against 51 s and 2.1 GB).
+// learns from the long at-least-one take most of its time and memory.
 func (e *cnf) exactlyOneProduct(xs []lit) {
 	rows, cols := e.grid(xs)
 	p := len(cols)

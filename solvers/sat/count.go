@@ -22,7 +22,7 @@ type countOptions struct {
 }
 
 // defaultCount decides cells in row-major order and asks gini about every component: the fastest of the
-// settings measured on kings and classic boards (docs/measurements.md, "Counting without listing").
+// settings measured on kings and classic boards.
 var defaultCount = countOptions{heuristic: sharp.First, oracleFrom: 400, cacheBytes: CountCacheBytes}
 
 func (o countOptions) String() string {

@@ -32,8 +32,8 @@ func (z size) loadBytes() int64 {
 }
 
 // defaultPairwiseUpTo is the longest line whose at-most-one is written pairwise; longer lines get the
-// product encoding. Of the thresholds tried on classic boards (docs/measurements.md, "At most one on a
-// long line"), 24 found solutions fastest; pairwise on every line is no faster and takes far more memory.
+// product encoding. Of the thresholds tried on classic boards, 24 found solutions fastest; pairwise on
+// every line is no faster and takes far more memory.
 const defaultPairwiseUpTo = 24
 
 // encoding holds the choices an encoding is made with.

@@ -356,10 +356,10 @@ const (
 // wholeSolves is how many solves of the search over the whole board, which a count or a listing starts
 // with, run whole, in a goroutine polled, before the rest run in slices. The first two (the first
 // solution, and where a puzzle has one, the proof that there is no other) are the long ones of a hard
-// puzzle: on the 21×21 Star Battle #11 of testdata/published, restarting gini at each slice's end took
-// 5.1 s of CPU (median of 7) where whole solves took 3.7 (paired, 0.71). The many short solves after
-// them, and every cube's, keep the slices, which spare them a goroutine each (whole solves for every
-// cube's first two took classic n=10 1.4 times the CPU). GoSolve before Try is safe; Try before GoSolve
+// puzzle, and restarting gini at each slice's end costs them about a third more CPU than solving them
+// whole. The many short solves after them, and every cube's, keep the slices, which spare them a
+// goroutine each (a goroutine for every cube's first two solves costs a count of classic queens more
+// than it saves). GoSolve before Try is safe; Try before GoSolve
 // is not (solve's comment), and the order never goes back.
 const wholeSolves = 2
 

@@ -370,9 +370,9 @@ func (e *cnf) cover(out *impliedSet, xs []lit, q int) {
 	}
 }
 
-// defaultCoverMany is how many least covers of a line are said: on the 21×21 published Star Battles,
-// 32 took the proofs from 28 to 8 s of CPU summed (#11 from 18 to 3.2 s), where one cover took 28, three
-// 13.5, eight 11.1, and 128 or all of them 8.8 and 9.1 (docs/measurements.md).
+// defaultCoverMany is how many least covers of a line are said: on the published 21×21 Star Battles the
+// proofs grow cheaper with each cover said up to a few dozen, and more than that add clauses and save
+// nothing.
 const defaultCoverMany = 32
 
 // defaultCovers is the most clauses a line's cover may take (opt.covers): C(G, G−q+1) for G blocks and q

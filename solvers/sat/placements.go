@@ -18,25 +18,24 @@ import (
 // cells false), and keeps what it learns from one cube to the next; a cube that does is listed by a
 // solver of its own, the placement's cells given as units, with blocking clauses. On the big published
 // Star Battles this proves a puzzle unique several times faster than one solver finding its solution and
-// then proving that no other exists under a blocking clause (docs/measurements.md, "Placements"): the
+// then proving that no other exists under a blocking clause: the
 // placements give the search the region-by-region shape of a player's, and the solver learns across
 // them.
 //
 // The asking solver is never given a clause once it has solved: gini v1.0.1 reports models that break
-// such a clause when it then solves under assumptions (docs/measurements.md, "Big published Star
-// Battles: implied clauses").
+// such a clause when it then solves under assumptions.
 
 // Bounds of the placements' route. It is taken on boards of placementsFrom free cells or more: below,
 // the whole board's solver finds and proves in a few tenths of a second at most (the published 17×17
 // Star Battles), and the placements cost more than they save. The line split on is the one whose
 // number of placements is nearest placementsAim (by ratio): a line of a handful cuts the board into a
-// handful of cubes as hard as the whole (21×21 #8: 4 placements, 0.7 s against 0.25 s), and one of
+// handful of cubes as hard as the whole (the published 21×21 #8 has a line of 4), and one of
 // thousands costs a solve each. Lines of more than 4·placementsAim placements are not considered, and
 // the search for a line's placements stops after placementNodes steps.
 // The route is not taken past placementsTo free cells (a 64×64 board: one solver over the whole board
 // as before), and a line of more than placementCells free cells is not considered: the exclusions of a
-// line's cells are tabled in full before the search (a region of 20,000 cells on a 200×200 board took 8 s
-// and 0.5 GB to table, for no line chosen).
+// line's cells are tabled in full before the search, which for a region of tens of thousands of cells
+// costs seconds and memory for a line that is then not chosen.
 const (
 	placementsFrom = 400
 	placementCells = 128

@@ -103,7 +103,7 @@ func (s *Solver) Plan(ctx context.Context, m constraints.Model, unique bool) (so
 }
 
 // pilotDecisions is how many decisions Plan lets the counter take over the whole board before it splits
-// the board into cubes: a few tenths of a second (docs/measurements.md, "Counting without listing").
+// the board into cubes: a few tenths of a second.
 const pilotDecisions = 1 << 13
 
 // job counts a model's solutions cube by cube. Its clauses are held once, in a list, and loaded into a

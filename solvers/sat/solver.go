@@ -18,8 +18,7 @@
 // fresh solver instead, and only one cube of each orbit under the model's symmetries is counted.
 // Enumerate lists with one solver, and turns to cubes once a model shows many solutions, so that its
 // memory does not grow with the solutions listed. Solutions are not enumerated in Solution.Compare order:
-// gini finds them in an order of its own. README.md says why each choice; docs/measurements.md has the
-// measurements.
+// gini finds them in an order of its own. README.md says why each choice.
 package sat
 
 import (
@@ -96,7 +95,7 @@ const enumerateSplitCells = 256
 
 // enumerateHandOver is how many solutions the first solver of a board bigger than enumerateSplitCells
 // lists before it hands over to cubes: a few thousand blocking clauses cost it a few MB, and it lists
-// them faster than cubes would (docs/measurements.md, "The memory of a long listing").
+// them faster than cubes would.
 const enumerateHandOver = 4096
 
 // cubeHandOver is how many solutions the solver of a cube lists before it hands over to the cubes of
@@ -107,7 +106,7 @@ const cubeHandOver = 4096
 // listFrame returns the frame of the cubes the first solver hands over to: the first third of the rows.
 // A deeper frame makes more cubes, most of them empty, each a solver load; a shallower one, cubes with
 // thousands of solutions, each solve slower under their blocking clauses. A third was near the best of
-// both on the boards measured (docs/measurements.md).
+// both on the boards measured.
 func listFrame(m constraints.Model) frame { return frame{top: max(1, (m.Rows+1)/3)} }
 
 // enumerateCubeLiterals bounds the encoding, in literals, that Enumerate lists cube by cube once a board
@@ -117,7 +116,7 @@ const enumerateCubeLiterals = 1 << 22
 
 // probeSolutions is how many solutions one solver over the whole board lists before Enumerate and Plan
 // turn to cubes. A puzzle with one solution is proved unique by one solver at once, while a split into
-// cubes costs a solver load per cube (docs/measurements.md, "Puzzles"); a board with many solutions is
+// cubes costs a solver load per cube; a board with many solutions is
 // counted faster by cubes, as each solve under blocking clauses grows harder with their number.
 const probeSolutions = 64
 

@@ -12,7 +12,7 @@ import (
 // the board, and its first and last side columns. Its cells hold queens and every other free cell of the
 // frame is empty. The cubes of a frame partition the solutions, so each is searched by its own fresh
 // solver and the counts add up. This is what makes SAT counting fast: with blocking clauses alone each
-// solve grows harder as the clauses pile up (classic n=12 took 17 s in the notes), while a cube has few
+// solve grows harder as the clauses pile up, while a cube has few
 // solutions and few blocking clauses, and its solver is loaded with only what is left of the formula once
 // the cube's cells are known (see residual).
 type cube struct {
@@ -53,8 +53,7 @@ func (f frame) String() string {
 // defaultMaxCubes bounds how many cubes a split may make, and leaveRows how many rows it leaves to the
 // solvers at least (one row, or a row at each end, is always split off): the frame grows while both hold.
 // A cube costs a solver load, and a solution a solve under the blocking clauses of the cube's earlier
-// ones; counts were fastest at about 6 to 20 solutions a cube, which a frame leaving 9 rows gave (see
-// docs/measurements.md for the measurements).
+// ones; counts are fastest at about 6 to 20 solutions a cube, which a frame leaving 9 rows gives.
 const (
 	defaultMaxCubes = 1 << 15
 	leaveRows       = 8
@@ -62,9 +61,9 @@ const (
 
 // cubesPerCell bounds the cubes of a frame one row or column wide, per free cell of the board, past which
 // split turns to a frame fewer symmetries keep. A cube costs a solver load, repaid only when its solver
-// finds work: the border of the no-three-in-line board n=8 (two queens a line, lines of every slope) made
-// 11197 cubes, 175 a cell, for 380 solutions, and took 6.4 s, its first and last rows 214 cubes and
-// 0.56 s; the classic and superqueen borders make at most 12 a cell up to n=16 (README.md).
+// finds work: the border of the no-three-in-line board n=8 (two queens a line, lines of every slope)
+// makes 175 cubes a cell for 380 solutions, most of them empty, where its first and last rows make a
+// tenth as many; the classic and superqueen borders make at most 12 a cell up to n=16.
 const cubesPerCell = 32
 
 // split returns the cubes of the largest frame that leaves leaveRows rows (or is the smallest) and makes at
