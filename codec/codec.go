@@ -1,6 +1,6 @@
 // Package codec reads and writes region puzzles in the forms people share them: the puzz.link (pzprjs)
 // Star Battle URL, the region-grid JSON that LinkedIn-Queens clones keep their levels in, and a plain
-// grid of letters. Each reader returns a Star Battle model (puzzles.Model: the king's step, and the same
+// grid of letters. Each reader returns a Star Battle model (constraints.StarBattle: the king's step, and the same
 // number of queens on every row, column and region); each writer takes one and refuses, by name, what its
 // format cannot say.
 package codec
@@ -75,9 +75,7 @@ func model(g *constraints.Regions, stars int) (constraints.Model, error) {
 	if g.Rows() != g.Cols() {
 		return constraints.Model{}, bad("a %d×%d grid: Star Battle boards are square", g.Rows(), g.Cols())
 	}
-	// The rules of puzzles.Model, written out: puzzles searches with deduce, whose tests read codec.
-	m := constraints.Model{Rows: g.Rows(), Cols: g.Cols(), Attack: constraints.King, Regions: g,
-		Each: constraints.Quota{Row: constraints.Exactly(stars), Column: constraints.Exactly(stars), Region: constraints.Exactly(stars)}}
+	m := constraints.StarBattle(g, stars)
 	if err := m.Validate(); err != nil {
 		return constraints.Model{}, fmt.Errorf("codec: %w", err)
 	}

@@ -92,3 +92,9 @@ func ExampleModel_Diagram() {
 	// ACB
 	// CCB
 }
+
+func ExampleStarBattle() {
+	regions, _ := constraints.ParseRegions([]string{"AABB", "ACBB", "CCDD", "CDDD"})
+	fmt.Println(constraints.StarBattle(regions, 1))
+	// Output: 4×4, 4 queens, attacks king, 4 regions, each row=1,column=1,region=1
+}

@@ -137,3 +137,11 @@ func (g *Regions) Equal(h *Regions) bool {
 
 // String returns the grid's lines joined by '/'.
 func (g *Regions) String() string { return strings.Join(g.Lines(), "/") }
+
+// StarBattle returns the region puzzle's model for a region grid, by the rules LinkedIn's "Queens" (one
+// star) and Star Battle share: a board the grid's size, no two queens touching (the king's step), and
+// each row, column and region holding stars queens.
+func StarBattle(regions *Regions, stars int) Model {
+	return Model{Rows: regions.Rows(), Cols: regions.Cols(), Attack: King, Regions: regions,
+		Each: Quota{Row: Exactly(stars), Column: Exactly(stars), Region: Exactly(stars)}}
+}

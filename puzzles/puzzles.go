@@ -108,13 +108,6 @@ func plural(n int, one, many string) string {
 // another hidden solution.
 const maxRepairs = 400
 
-// Model returns the puzzle's model for a region grid: a square board, the king's step (no two queens
-// touch), and each row, column and region holding stars queens.
-func Model(regions *constraints.Regions, stars int) constraints.Model {
-	return constraints.Model{Rows: regions.Rows(), Cols: regions.Cols(), Attack: constraints.King, Regions: regions,
-		Each: constraints.Quota{Row: constraints.Exactly(stars), Column: constraints.Exactly(stars), Region: constraints.Exactly(stars)}}
-}
-
 // Make returns a puzzle with exactly one solution, and that solution, using s to look for other
 // solutions; s must take regions and quotas. With s nil, Make searches by deduce's walk (the propagate
 // solver's search) within a budget of nodes a search, the quickest way: a grid that would take long to
@@ -638,5 +631,5 @@ func modelOf(g [][]int, stars int) (constraints.Model, error) {
 	if err != nil {
 		return constraints.Model{}, fmt.Errorf("puzzles: %w", err)
 	}
-	return Model(regions, stars), nil
+	return constraints.StarBattle(regions, stars), nil
 }

@@ -2,10 +2,8 @@ package puzzles_test
 
 import (
 	"context"
-	"fmt"
 	"testing"
 
-	"github.com/queens-dev/queens/codec"
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers/backtrack"
@@ -107,27 +105,5 @@ func TestMakeRefuses(t *testing.T) {
 	cancel()
 	if _, _, err := puzzles.Make(ctx, puzzles.Options{Size: 6, Stars: 1}, brute.Solver{}); err == nil {
 		t.Errorf("a cancelled context: no error")
-	}
-}
-
-func ExampleModel() {
-	regions, _ := constraints.ParseRegions([]string{"AABB", "ACBB", "CCDD", "CDDD"})
-	m := puzzles.Model(regions, 1)
-	fmt.Println(m)
-	// Output: 4×4, 4 queens, attacks king, 4 regions, each row=1,column=1,region=1
-}
-
-// TestCodecReadsModel: codec writes puzzles.Model's rules out rather than import the generator, so the
-// two must agree.
-func TestCodecReadsModel(t *testing.T) {
-	for stars, grid := range map[int]string{1: "AABB\nACBB\nCCDD\nCDDD\n", 2: "AAAABBBB\nAAAABBBB\nCCCCDDDD\nCCCCDDDD\nEEEEFFFF\nEEEEFFFF\nGGGGHHHH\nGGGGHHHH\n"} {
-		m, err := codec.ParseGrid([]byte(grid), stars)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := puzzles.Model(m.Regions, stars)
-		if m.String() != want.String() || m.Attack.String() != want.Attack.String() || m.Each != want.Each {
-			t.Errorf("%d stars: codec reads %v, puzzles.Model makes %v", stars, m, want)
-		}
 	}
 }
