@@ -16,7 +16,8 @@ type Walk struct {
 	// Confine, when set, also applies the line-and-region techniques (Confine) at every node: fewer
 	// nodes, each dearer.
 	Confine bool
-	// Stop, when set, is polled every 1024 nodes; once it reports true the walk ends, and Stopped says so.
+	// Stop, when set, is polled every 256 nodes (a few milliseconds); once it reports true the walk ends,
+	// and Stopped says so.
 	Stop func() bool
 	// Budget, when not zero, ends the walk once it has decided that many states; Stopped says so.
 	Budget uint64
@@ -32,7 +33,7 @@ type Walk struct {
 // branches it tries but not what it decides at s itself: give it a state of its own (Clone).
 func (w *Walk) Run(s *State) bool {
 	w.Nodes++
-	if w.Nodes&1023 == 0 && w.Stop != nil && w.Stop() || w.Budget != 0 && w.Nodes > w.Budget {
+	if w.Nodes&255 == 0 && w.Stop != nil && w.Stop() || w.Budget != 0 && w.Nodes > w.Budget {
 		w.Stopped = true
 		return false
 	}
