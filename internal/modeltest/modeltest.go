@@ -468,6 +468,25 @@ func Small(b byte) constraints.Vec {
 	return constraints.Vec{DR: i/7 - 3, DC: i%7 - 3}
 }
 
+// LeapSets returns the leapers the leap tables of the solvers are held on: each of the 48 small vectors
+// alone, each beside the knight and beside the vector after it, and sets drawn from the pools and the
+// small vectors, rider-free. The draws are the same every call.
+func LeapSets() []constraints.Attack {
+	var out []constraints.Attack
+	for b := range 48 {
+		v, w := Small(byte(b)), Small(byte(b+1))
+		out = append(out, constraints.Leap(v.DR, v.DC),
+			constraints.Union(constraints.Leap(v.DR, v.DC), constraints.Knight),
+			constraints.Union(constraints.Leap(v.DR, v.DC), constraints.Leap(w.DR, w.DC)))
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 100 {
+		v := Small(byte(rng.Uint32()))
+		out = append(out, constraints.Union(Attack(0, byte(rng.Uint32())), constraints.Leap(v.DR, v.DC)))
+	}
+	return out
+}
+
 // Valid draws models as Model does from random bytes of rng, until one passes Validate, and returns it.
 func Valid(rng *rand.Rand, maxSide int) constraints.Model {
 	return valid(rng, maxSide, Model)

@@ -60,9 +60,9 @@ type plan struct {
 	shift bool
 	// rowPath is the row path's own plan (rows.go), where the model holds one queen in every row.
 	rowPath
-	// dp is the transfer-matrix plan, built when the route Transfer is first asked about; see transfer.go.
-	dp    *transfer
-	dpWhy string // why the model does not take it, once asked
+	// built holds what the kernels in packages of their own built for the model when their rows were
+	// first asked about (see kernelFits), by method.
+	built map[Method]built
 	// taskDepth, if positive, is the depth the row path's tasks are cut at (TaskDepth).
 	taskDepth int
 	// pairPlan is the row-pair kernel's plan (pairs.go), built when the route RowPairs is first asked about.
@@ -72,7 +72,7 @@ type plan struct {
 	slopePlan *slopePlan
 	slopeWhy  string
 	// stop, if set, turns true once the count being planned is cancelled: building a plan can take a
-	// fraction of a second (the transfer matrix), and a cancellation should not wait for it.
+	// fraction of a second (the transfer matrix's profiles), and a cancellation should not wait for it.
 	stop func() bool
 }
 

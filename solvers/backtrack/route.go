@@ -10,6 +10,7 @@ import (
 	"github.com/queens-dev/queens/solvers/halves"
 	"github.com/queens-dev/queens/solvers/meet"
 	"github.com/queens-dev/queens/solvers/search"
+	"github.com/queens-dev/queens/solvers/transfer"
 )
 
 // Op is what a caller asks of the routing table.
@@ -77,9 +78,8 @@ var routes = []route{
 	{method: Meet, ops: OpCount, fits: meetFits, best: meetPays,
 		why:   "one queen a row and a column on a flat square board, riders and leapers: the halves above and below a cut joined by bit sets of the lines crossing it, one column set of each orbit of the board's symmetries (package meet); Fastest counts so where meet.Pays forecasts less CPU than the rider kernel or the generic row kernel (Knuth's probes of both trees), on a side of 10 or more",
 		count: meetJob},
-	{method: Transfer, ops: OpCount, fits: transferFits,
-		why:   "leapers, a row range, nothing else, a flat board: a transfer matrix counts without visiting placements",
-		count: func(_ context.Context, p *plan, _ bool) (*job, error) { return p.transferJob(p.dp), nil }},
+	{method: Transfer, ops: OpCount, fits: kernelFits(Transfer, transfer.New), count: kernelJob(Transfer),
+		why: "leapers, a row range, nothing else, a flat board: a transfer matrix counts without visiting placements (package transfer)"},
 	{method: Shifts, ops: OpCount | OpClasses, fits: shiftsFits,
 		why:   "one queen per row on a torus that keeps its column shifts: the first queen in column 0 stands for every column; classes by stabilizers",
 		count: shiftsJob},
@@ -151,13 +151,6 @@ func meetJob(ctx context.Context, p *plan, _ bool) (*job, error) {
 	j := &job{method: Meet, tasks: mj.Tasks(), key: fmt.Sprintf("%s %s %s", Meet, p.board(), mj.Key())}
 	j.run = func(ctx context.Context, _ *ctl, i int) (solvers.Tally, error) { return mj.Run(ctx, i) }
 	return j, nil
-}
-
-func transferFits(p *plan) string {
-	if p.dp == nil && p.dpWhy == "" {
-		p.dp, p.dpWhy = p.transferFits()
-	}
-	return p.dpWhy
 }
 
 func shiftsFits(p *plan) string {

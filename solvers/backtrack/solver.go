@@ -8,7 +8,8 @@
 // where the model allows, or one solution per class. Every other model takes the general path, which
 // places queens cell by cell in row-major order and counts them per line and region for the quotas.
 // Classic queens are joined from half boards (package halves), models whose queens attack only by
-// leaps and along rows are counted by a transfer matrix, and rooks by a formula (package closed).
+// leaps and along rows are counted by a transfer matrix (package transfer), and rooks by a formula
+// (package closed).
 //
 // Every count is a list of tasks (Plan, and solvers.Job), so it can report progress, be resumed and be
 // shared out; Count and CountUnique run that list on the solver's threads. Both searches enumerate
