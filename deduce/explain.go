@@ -96,10 +96,11 @@ var ErrNoSolution = errors.New("no solution: the puzzle's rules contradict thems
 // ErrNotRegionPuzzle is wrapped by the errors of Explain, ExplainBoards and HintFor for a model with no
 // regions to fill (no region grid, or no quota on its regions): their techniques and sentences are a
 // region puzzle's.
-var ErrNotRegionPuzzle = errors.New("not a region puzzle: explain and hint take puzzles whose regions each hold their queens (a LinkedIn level, a Star Battle)")
+var ErrNotRegionPuzzle = errors.New("not a region puzzle: explain, hint and check take puzzles whose regions each hold their queens (a LinkedIn level, a Star Battle)")
 
-// regionPuzzle returns an error wrapping ErrNotRegionPuzzle unless m is a region puzzle.
-func regionPuzzle(m constraints.Model) error {
+// RegionPuzzle returns an error wrapping ErrNotRegionPuzzle unless m is a region puzzle: a region grid
+// with a quota on its regions.
+func RegionPuzzle(m constraints.Model) error {
 	if m.Regions == nil || m.Each.Region.IsZero() {
 		return fmt.Errorf("deduce: %w", ErrNotRegionPuzzle)
 	}
@@ -110,7 +111,7 @@ func regionPuzzle(m constraints.Model) error {
 // technique applies. With o.Guess it then asks search for a solution and takes one cell from it, marked
 // as a guess, and goes on. It stops with ctx's error when ctx ends.
 func Explain(ctx context.Context, m constraints.Model, o Options) (Explanation, error) {
-	if err := regionPuzzle(m); err != nil {
+	if err := RegionPuzzle(m); err != nil {
 		return Explanation{}, err
 	}
 	s, err := New(m)
@@ -128,7 +129,7 @@ type BoardSteps struct {
 
 // ExplainBoards is Explain that also returns the board after each step.
 func ExplainBoards(ctx context.Context, m constraints.Model, o Options) (Explanation, []BoardSteps, error) {
-	if err := regionPuzzle(m); err != nil {
+	if err := RegionPuzzle(m); err != nil {
 		return Explanation{}, nil, err
 	}
 	s, err := New(m)

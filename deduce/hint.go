@@ -90,7 +90,7 @@ func ParseBoard(text string, rows, cols int) ([]string, error) {
 // step. A puzzle with no solution wraps ErrNoSolution, a model that is no region puzzle
 // ErrNotRegionPuzzle.
 func HintFor(ctx context.Context, m constraints.Model, board []string) (Hint, error) {
-	if err := regionPuzzle(m); err != nil {
+	if err := RegionPuzzle(m); err != nil {
 		return Hint{}, err
 	}
 	s, err := New(m)

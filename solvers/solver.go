@@ -174,7 +174,11 @@ func CountClasses(ctx context.Context, s Solver, m constraints.Model) (Result, e
 		}
 		return true
 	})
-	res.Unique = &unique
+	if res.Complete {
+		// A search stopped early has seen some classes only through members that are not their least:
+		// the canonical ones counted so far are no bound on the classes, so none is given.
+		res.Unique = &unique
+	}
 	res.Stats.Method += "+classes"
 	return res, err
 }

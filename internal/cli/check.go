@@ -2,9 +2,11 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/queens-dev/queens/deduce"
 	"github.com/queens-dev/queens/internal/report"
 	"github.com/queens-dev/queens/internal/serve"
 )
@@ -33,6 +35,9 @@ func runCheck(ctx context.Context, e *env, args []string) error {
 	format, timeout := in.format, in.timeout
 	c, err := serve.CheckPuzzle(ctx, m)
 	if err != nil {
+		if errors.Is(err, deduce.ErrNotRegionPuzzle) {
+			return notRegionPuzzle(err)
+		}
 		if ctx.Err() != nil {
 			return &interrupted{cause: ctx.Err(), timeout: *timeout}
 		}

@@ -350,7 +350,7 @@ func statsText(res solvers.Result) string {
 }
 
 // engineName names the solver that ran, and where it chose among engines, the one that answered, the
-// way it took and why: "auto: sat (find: one solution with no sure construction, …; sat proved first)".
+// way it took and why: "auto: sat (find: one solution on a small or tight board, …; sat proved first)".
 func engineName(s solvers.Solver, res solvers.Result) string {
 	st := res.Stats
 	if st.Engine == "" || st.Engine == s.Name() {

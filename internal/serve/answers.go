@@ -146,6 +146,9 @@ type Check struct {
 // deduction finds it and at what grade; and its puzz.link URL where the format can say it. 'queens
 // check' and /api/check answer with it.
 func CheckPuzzle(ctx context.Context, m constraints.Model) (Check, error) {
+	if err := deduce.RegionPuzzle(m); err != nil {
+		return Check{}, err
+	}
 	sols, _, err := deduce.Solutions(ctx, m, 2)
 	if err != nil {
 		return Check{}, err

@@ -135,14 +135,13 @@ func IsURL(arg string) bool {
 	return strings.Contains(arg, "?starbattle/") || strings.HasPrefix(arg, "starbattle/")
 }
 
-// formOfName returns the form a file's extension insists on: .yaml and .yml are variant files, .json a
-// level. Other names leave the form to the content.
+// formOfName returns the form a file's extension insists on: .yaml and .yml are variant files. Other
+// names, .json among them (a level, or a variant written in JSON, which is YAML too), leave the form to
+// the content.
 func formOfName(name string) []Form {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".yaml", ".yml":
 		return []Form{YAML}
-	case ".json":
-		return []Form{Level}
 	}
 	return nil
 }
@@ -234,6 +233,10 @@ func Parse(name string, data []byte, o Options, form ...Form) (Loaded, error) {
 	}
 	v, err := variants.Parse(name, data) // its errors name the source, line and column
 	if err != nil {
+		if len(form) == 0 && strings.HasPrefix(text, "{") {
+			// A JSON object that is no variant may be a level that lost its grid: say both.
+			return Loaded{}, fmt.Errorf("%w (nor a level JSON: it has no \"colorRegions\")", err)
+		}
 		return Loaded{}, err
 	}
 	return Loaded{Variant: v, Form: YAML}, nil
