@@ -22,7 +22,7 @@ import (
 // 21×21 in testdata/published/starbattle-big.txt; the target is 2 s for each).
 const hardestStarBattle = "https://puzz.link/p?starbattle/21/21/5/8850g49088gg4kg938qe4ohg890og4gkgsp455622222211232584logc6g824gk189j18682a88lhg400888440424812s24agok70ik48go428242241iik8664301100ghj0kl60hl11k40o148ig02kg9hg2d50gp1g8"
 
-const benchUsage = `Usage: queens bench [-n N] [--runs R] [--format text|json]
+const benchUsage = `Usage: queens bench [-n N] [--runs R] [--long] [--format text|json]
 
 Times the backtracker's counting methods on classic queens and superqueens of size N: the plain row path
 (the column mirror only), the class-by-class count and, for classic queens, the join of half boards,
@@ -30,12 +30,16 @@ on one thread and on every core, plus --unique; then fixed cases: 25 kings on 10
 LinkedIn 11×11 and two-star Star Battle 10×10 proved unique by both solvers, the published 21×21 Star
 Battle that is hardest for SAT proved unique by both, SAT counting classic 12, and 'queens puzzle' making
 a 10×10 two-star and a 17×17 four-star Star Battle (seed 1, 2, … a run: the median is over puzzles).
-Each figure is the median of R runs in this one process; compare figures from one run only, as the
+Then the default solver (auto) against the engine it should match where it races two: 50 knights on
+10×10 found (SAT), a 62×62 region grid with no solution found and counted (the deductions' search), and
+with --long 72 knights on 12×12 counted (SAT, seconds a run); each run by both, interleaved, with both
+medians and their ratio. Each figure is the median of R runs in this one process; compare figures from one run only, as the
 machine's load moves them all. Peak memory is the process's maximum resident set.
 
 Examples:
   queens bench                  n=15, 3 runs
   queens bench -n 16 --runs 5
+  queens bench --long           with the auto cases that take seconds a run
   queens bench --format json    the same figures for a script
 `
 
@@ -62,6 +66,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 	fs.VarP(&n, "n", "n", "board size (default 15)")
 	runs := fs.Int("runs", 3, "runs per case; the median is shown")
 	format := fs.String("format", "text", "output: text or json")
+	long := fs.Bool("long", false, "add the auto cases that take seconds a run")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -165,15 +170,31 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		c.Rate = float64(c.Count) / c.Median
 		cases = append(cases, c)
 	}
+	acs, err := autoCases(*long)
+	if err != nil {
+		return err
+	}
+	var autos []benchAuto
+	for i, ac := range acs {
+		if e.stderrTerminal {
+			fmt.Fprintf(e.stderr, "\r[%d/%d] %s, auto and %s\x1b[K", i+1, len(acs), ac.name, ac.match.Name)
+		}
+		b, err := timeAuto(ctx, ac, cores, *runs)
+		if err != nil {
+			return err
+		}
+		autos = append(autos, b)
+	}
 	peakMB := peakRSS() / (1 << 20)
 	if *format == "json" {
 		enc := json.NewEncoder(e.stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(struct {
 			Cases  []benchCase `json:"cases"`
+			Auto   []benchAuto `json:"auto"`
 			Runs   int         `json:"runs"`
 			PeakMB float64     `json:"peak_rss_mb"`
-		}{cases, *runs, peakMB})
+		}{cases, autos, *runs, peakMB})
 	}
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "case\tn\tmethod\tthreads\tcount\tmedian\tsolutions/s")
@@ -185,12 +206,21 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		median := time.Duration(c.Median * float64(time.Second))
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%d\t%s\t%v\t%.3g\n", c.Name, c.N, c.Method, c.Threads, count, threeDigits(median), c.Rate)
 	}
+	fmt.Fprintln(tw)
+	fmt.Fprintln(tw, "auto against\top\tanswered by\tcount\tauto\talone\tauto/alone")
+	for _, b := range autos {
+		fmt.Fprintf(tw, "%s\t%s\t%s (%s)\t%d\t%v\t%s: %v\t%.2f\n", b.Name, b.Op, b.Engine, b.Method, b.Count,
+			threeDigits(secs(b.AutoMedian)), b.Match, threeDigits(secs(b.MatchMedian)), b.Ratio)
+	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stdout, "median of %d %s each; peak memory %s\n", *runs, plural(uint64(*runs), "run", "runs"), peakText(peakMB))
 	return nil
 }
+
+// secs turns seconds into a Duration.
+func secs(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 
 // threeDigits rounds d to three significant digits.
 func threeDigits(d time.Duration) time.Duration {

@@ -321,6 +321,16 @@ func oneLine(msg string) string {
 	return escape(out)
 }
 
+// plainPathError is an os error's message without the operation ("open", "stat") and the path, which
+// the caller names in its own words.
+func plainPathError(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
 // escape writes s with its control characters (an escape sequence in a variant's name, say) and its
 // invisible format characters (a right-to-left override, a zero-width space, a line separator) as Go
 // escapes, so that nothing a file holds can move the terminal's cursor or colour, or make text read in

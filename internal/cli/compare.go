@@ -75,6 +75,8 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	switch {
+	case fs.Changed("plot") && *plot == "":
+		return usagef("--plot: give a file name, FILE.svg (leave the flag out for no plot)")
 	case *plot != "" && *sweepFlag == "":
 		return usagef("--plot draws a sweep: add --sweep PARAM=FROM..TO")
 	case *threads < 0 || *threads > solvers.MaxThreads():

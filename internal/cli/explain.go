@@ -205,7 +205,11 @@ func (in *puzzleInput) load(ctx context.Context, e *env, fs *pflag.FlagSet, args
 // puzzle loads the puzzle of explain and hint, under ctx (whose limit, d, a stopped read names), and the
 // note a stall adds when the quota came from --stars' default.
 func (f *modelFlags) puzzle(ctx context.Context, e *env, fs *pflag.FlagSet, d time.Duration) (constraints.Model, string, error) {
-	if _, given, _ := f.source(fs); !given && !f.set(fs) && !f.preset.linkedin && !f.preset.starbattle.set {
+	_, given, err := f.source(fs)
+	if err != nil {
+		return constraints.Model{}, "", err // two puzzles, or a --variant beside an argument
+	}
+	if !given && !f.set(fs) && !f.preset.linkedin && !f.preset.starbattle.set {
 		return constraints.Model{}, "", usagef("give a puzzle: a built-in name, a variant file, - for stdin, a puzz.link URL, a level JSON or a letter grid")
 	}
 	m, l, err := f.model(ctx, e, fs)

@@ -89,6 +89,17 @@ func runSweep(ctx context.Context, e *env, fs *pflag.FlagSet, mf *modelFlags, sw
 	if plot != "" && !strings.HasSuffix(strings.ToLower(plot), ".svg") {
 		return usagef("--plot %s: the plot is an SVG picture: name it FILE.svg", escape(plot))
 	}
+	var plotFile *os.File
+	if plot != "" {
+		// Opened before the sweep, which may run for minutes: a path that cannot be written is refused
+		// at once, not after the last row.
+		f, err := os.OpenFile(plot, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		if err != nil {
+			return usagef("--plot %s: %v", escape(plot), plainPathError(err))
+		}
+		defer f.Close()
+		plotFile = f
+	}
 	bt, st := solverPair(threads)
 	doc := report.Sweep{Parameter: sw.param, From: sw.from, To: sw.to, TimeoutMS: report.Millis(timeout), Rows: []report.SweepRow{}, Agree: true, Complete: true}
 	var table *csv.Writer
@@ -176,9 +187,12 @@ func runSweep(ctx context.Context, e *env, fs *pflag.FlagSet, mf *modelFlags, sw
 	if err != nil {
 		return err
 	}
-	if plot != "" {
-		if err := os.WriteFile(plot, sweepSVG(doc), 0o644); err != nil {
-			return fmt.Errorf("--plot: %w", err)
+	if plotFile != nil {
+		if _, err := plotFile.Write(sweepSVG(doc)); err != nil {
+			return fmt.Errorf("--plot %s: %w", escape(plot), err)
+		}
+		if err := plotFile.Close(); err != nil {
+			return fmt.Errorf("--plot %s: %w", escape(plot), err)
 		}
 	}
 	switch {

@@ -93,6 +93,12 @@ func TestAPIRefuses(t *testing.T) {
 		{"truncated url", "GET", "/api/solve?variant=https://puzz.link/p?starbattle/9/9/2/12a9", "", "", 400, "puzz.link URL: "},
 		{"state on solve", "POST", "/api/solve", "application/json", `{"n": 8, "state": ["Q"]}`, 400, "state: a played board is hint's"},
 		{"no file of the server", "GET", "/api/solve?variant=/etc/passwd", "", "", 400, "no built-in variant"},
+		{"empty variant", "GET", "/api/solve?variant=", "", "", 400, "variant=: empty name"},
+		{"empty url", "GET", "/api/solve?url=&n=8", "", "", 400, "url=: empty name"},
+		{"empty yaml body", "POST", "/api/solve", "application/yaml", "", 400, "body: not a YAML request: empty"},
+		{"explain not a region puzzle", "POST", "/api/explain", "application/json", `{"variant": "classic-08"}`, 400, `"error":"not a region puzzle: `},
+		{"hint not a region puzzle", "POST", "/api/hint", "application/json", `{"variant": "classic-08"}`, 400, `"error":"not a region puzzle: `},
+		{"page puzzle not a region puzzle", "GET", "/api/puzzle?name=classic-08", "", "", 400, `"error":"not a region puzzle: `},
 	} {
 		code, body := call(t, srv, c.method, c.path, c.ctype, c.body)
 		if code != c.code || !strings.Contains(string(body), c.want) || !strings.HasPrefix(string(body), `{"schema":"queens/1","error":`) {

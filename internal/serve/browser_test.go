@@ -492,7 +492,7 @@ func TestGame(t *testing.T) {
 
 	t.Run("bad links", func(t *testing.T) {
 		for _, c := range []struct{ path, want string }{
-			{"/?puzzle=classic-08", "has no regions"},
+			{"/?puzzle=classic-08", `Could not open the puzzle "classic-08": not a region puzzle`},
 			{"/?puzzle=no-such-puzzle", `Could not open the puzzle "no-such-puzzle"`},
 			{"/?puzzle=starbattle/9/9/1/zz", "Could not open the puzzle"},
 			{"/?puzzle=linkedin-09&board=QQQ", "position is not readable"},

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"mime"
 	"net/http"
 	"net/url"
@@ -94,6 +95,9 @@ func readRequest(ctx context.Context, r *http.Request) (Request, error) {
 			dec := yaml.NewDecoder(bytes.NewReader(data))
 			dec.KnownFields(true)
 			if err := dec.Decode(&q); err != nil {
+				if errors.Is(err, io.EOF) {
+					return q, bad("body: not a YAML request: empty")
+				}
 				return q, bad("body: not a YAML request: %s", strings.TrimPrefix(err.Error(), "yaml: "))
 			}
 			var more any
@@ -153,10 +157,16 @@ func queryRequest(v url.Values) (Request, error) {
 		}
 		var err error
 		switch k {
-		case "variant":
-			q.Variant = s
-		case "url":
-			q.URL = s
+		case "variant", "url":
+			if s == "" {
+				// As --variant '' is on the command line: an empty name is a mistake, not "no model".
+				return q, bad("%s=: empty name (give a built-in name or a puzz.link URL, or leave the key out)", k)
+			}
+			if k == "variant" {
+				q.Variant = s
+			} else {
+				q.URL = s
+			}
 		case "regions":
 			q.Regions = strings.Split(s, ",")
 		case "stars":

@@ -171,8 +171,11 @@ func (s *server) fail(w http.ResponseWriter, r *http.Request, ctx context.Contex
 		code, err = http.StatusRequestEntityTooLarge, fmt.Errorf("body: larger than %d bytes", mb.Limit)
 	case errors.As(err, &br) && br.code != 0:
 		code = br.code
-	case errors.As(err, &br), errors.Is(err, solvers.ErrUnsupported), errors.Is(err, deduce.ErrNoSolution), errors.Is(err, deduce.ErrNotRegionPuzzle):
+	case errors.As(err, &br), errors.Is(err, solvers.ErrUnsupported):
 		code = http.StatusBadRequest
+	case errors.Is(err, deduce.ErrNoSolution), errors.Is(err, deduce.ErrNotRegionPuzzle):
+		// The command line's message for the same puzzle, without the package's prefix.
+		code, err = http.StatusBadRequest, errors.New(strings.TrimPrefix(err.Error(), "deduce: "))
 	}
 	writeError(w, code, err.Error())
 }
@@ -234,6 +237,9 @@ func puzzle(ctx context.Context, r *http.Request) (any, error) {
 	m, err := builtIn(name)
 	if err != nil {
 		return nil, err
+	}
+	if m.Regions == nil || m.Each.Region.IsZero() {
+		return nil, bad("not a region puzzle: the page plays puzzles whose regions each hold their queens (a LinkedIn level, a Star Battle)")
 	}
 	return describe(name, m), nil
 }

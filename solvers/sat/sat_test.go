@@ -169,7 +169,7 @@ func TestOEIS(t *testing.T) {
 		want := modeltest.OEIS(t, tc.seq)
 		to := tc.to
 		if tc.seq == "A000755" && *long {
-			to = 10 // n=9 and 10: 3.6 and 24 s of CPU
+			to = 10 // n=9 and 10 take seconds of CPU each, hence -long
 		}
 		for n := tc.from; n <= to; n++ {
 			res, err := s.Count(context.Background(), tc.model(n))
