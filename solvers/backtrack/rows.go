@@ -2,6 +2,7 @@ package backtrack
 
 import (
 	"math/bits"
+	"unsafe"
 )
 
 // state is what the rows placed so far forbid in the next row, on the row path: the columns taken, the
@@ -158,6 +159,13 @@ func (p *plan) done(s state) bool {
 	return p.regions == nil || s.used&p.regions.mustBy[p.rows] == p.regions.mustBy[p.rows]
 }
 
+// wrap returns the diagonals of the next row on a torus after a queen takes column bit: its diagonals'
+// cells in its own row (wrapPat) added, the masks turned by a column.
+func (p *plan) wrap(diag, anti, bit uint64) (uint64, uint64) {
+	w := p.wrapPat[bits.TrailingZeros64(bit)]
+	return p.rotl(diag | w&p.diagOn), p.rotr(anti | w&p.antiOn)
+}
+
 // rotl and rotr turn a row mask by one column around the torus.
 func (p *plan) rotl(x uint64) uint64 { return (x<<1 | x>>(p.cols-1)) & p.full }
 func (p *plan) rotr(x uint64) uint64 { return (x>>1 | x<<(p.cols-1)) & p.full }
@@ -216,7 +224,7 @@ func (p *plan) chooseKernels() {
 	case p.kernel == kernelTorus && p.leap != nil:
 		p.counter = p.countTorusLeaps
 	case p.kernel == kernelTorus:
-		p.counter = p.countTorus
+		p.counter = func(r int, s state, k *ctl) uint64 { return countLines[torusDiagonals](p, r, s, k) }
 	case p.kernel == kernelRows:
 		p.counter = p.countRows
 	case p.kernel == kernelRiders:
@@ -225,7 +233,7 @@ func (p *plan) chooseKernels() {
 			return total
 		}
 	default:
-		p.counter = p.countLines
+		p.counter = func(r int, s state, k *ctl) uint64 { return countLines[flatDiagonals](p, r, s, k) }
 	}
 	switch {
 	case p.rows > 64:
@@ -279,7 +287,22 @@ type frame struct {
 	row                    int
 }
 
-func (p *plan) countLines(r int, s state, k *ctl) uint64 {
+// The diagonals of countLines, as a type argument: Go compiles a generic function once per shape (the
+// underlying type), so the two types have different sizes, and in each instance the test of D's size is
+// a constant and the other's code is left out: one loop in the source, neither paying a branch for the
+// other.
+type (
+	flatDiagonals  uint8  // a queen's diagonals shift a column a row and leave the board
+	torusDiagonals uint16 // they turn around the torus
+	diagonals      interface{ flatDiagonals | torusDiagonals }
+)
+
+// countLines counts the row path of line attacks (columns, diagonals, any of them): with flatDiagonals
+// the diagonals shift by a column a row; with torusDiagonals (kernelTorus) a queen's diagonals are its
+// wrapPat and turn around the board.
+func countLines[D diagonals](p *plan, r int, s state, k *ctl) uint64 {
+	var d D
+	torus := unsafe.Sizeof(d) == unsafe.Sizeof(torusDiagonals(0)) // a constant of each instance
 	allowed := p.allowed
 	last := p.rows - 1
 	colOn, diagOn, antiOn := p.colOn, p.diagOn, p.antiOn
@@ -297,6 +320,9 @@ func (p *plan) countLines(r int, s state, k *ctl) uint64 {
 			bit := free & -free
 			free ^= bit
 			nc, nd, na := cols|bit&colOn, (diag|bit&diagOn)<<1, (anti|bit&antiOn)>>1
+			if torus {
+				nd, na = p.wrap(diag, anti, bit)
+			}
 			nf := allowed[r+1] &^ (nc | nd | na)
 			if r+1 == last {
 				total += ones(nf)
@@ -373,52 +399,7 @@ func (p *plan) countKnight(r int, s state, k *ctl) uint64 {
 	}
 }
 
-func (p *plan) countTorus(r int, s state, k *ctl) uint64 {
-	allowed, pat := p.allowed, p.wrapPat
-	last := p.rows - 1
-	colOn, diagOn, antiOn := p.colOn, p.diagOn, p.antiOn
-	stack := scratch(&k.frames, p.rows)
-	sp := 0
-	cols, diag, anti := s.cols, s.diag, s.anti
-	free := allowed[r] &^ (cols | diag | anti)
-	var total, nodes uint64
-	for {
-		if r == last {
-			total += ones(free)
-			free = 0
-		}
-		for free != 0 {
-			bit := free & -free
-			free ^= bit
-			w := pat[bits.TrailingZeros64(bit)]
-			nc, nd, na := cols|bit&colOn, p.rotl(diag|w&diagOn), p.rotr(anti|w&antiOn)
-			nf := allowed[r+1] &^ (nc | nd | na)
-			if r+1 == last {
-				total += ones(nf)
-				continue
-			}
-			if nf == 0 {
-				continue
-			}
-			stack[sp] = frame{free, cols, diag, anti, r}
-			sp += int((free | -free) >> 63)
-			cols, diag, anti, free, r = nc, nd, na, nf, r+1
-		}
-		if sp == 0 {
-			k.nodes += nodes
-			return total
-		}
-		if nodes++; nodes&(pollEvery-1) == 0 && k.stop() {
-			k.stopped = true
-			return total
-		}
-		sp--
-		f := &stack[sp]
-		free, cols, diag, anti, r = f.free, f.cols, f.diag, f.anti, f.row
-	}
-}
-
-// countTorusLeaps is countTorus with the knight's leap. Its first two rows are placed one queen at a
+// countTorusLeaps is countLines on a torus with the knight's leap. Its first two rows are placed one queen at a
 // time, since their knights reach the last two rows around the bottom edge; those cells are then taken
 // out of the last rows' allowed columns once, and the loop carries only the queen of the row above. It
 // is a kernel of its own so that the plain torus pays nothing for leaps it does not have.

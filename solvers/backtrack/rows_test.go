@@ -20,7 +20,7 @@ func TestSquareKernelsAgree(t *testing.T) {
 			if p.kernel != kernelQueen && !p.super {
 				t.Fatalf("n=%d %v: kernel %d, want the square kernel", n, a, p.kernel)
 			}
-			general := p.countLines
+			general := func(r int, s state, k *ctl) uint64 { return countLines[flatDiagonals](p, r, s, k) }
 			if p.super {
 				general = p.countKnight
 			}

@@ -32,7 +32,7 @@ func TestStatsNodes(t *testing.T) {
 		{"countLines", blocked, backtrack.Mirror, false},
 		{"classesFrom", constraints.Model{Rows: 10, Cols: 10, Attack: constraints.Union(r, c, d)}, backtrack.Classes, false},
 		{"countKnight", constraints.Model{Rows: 10, Cols: 10, Attack: constraints.Union(r, c, k)}, backtrack.Mirror, false},
-		{"countTorus", torus, backtrack.Shifts, false},
+		{"countLines on a torus", torus, backtrack.Shifts, false},
 		{"countTorusLeaps", constraints.Model{Rows: 13, Cols: 13, Attack: constraints.Superqueen, Surface: constraints.Torus}, backtrack.Shifts, false},
 		{"stabilizers", torus, backtrack.Shifts, true},
 		{"countRows", puzzle, backtrack.Mirror, false},
