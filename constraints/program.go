@@ -621,3 +621,52 @@ func lineDirs(rows, cols, most int, yield func(Vec) bool) {
 		}
 	}
 }
+
+// Reading is a Program's families sorted by what they are to an engine, the way the row kernels and
+// the closed forms ask: one reading, so that no engine classifies the families again.
+type Reading struct {
+	// RowRange and ColRange are what the families of the board's rows and columns allow (zero for none).
+	RowRange, ColRange Range
+	// Region is the region quota's range (zero for none).
+	Region Range
+	// Riders are the directions of the lone riders whose lines hold at most one queen.
+	Riders []Vec
+	// Excluding are the families other than rows, columns and regions whose lines hold at most one queen.
+	Excluding []*Family
+	// Counted are the families a search must count queens on: the regions, and any other family with a
+	// lower end or an upper end past one.
+	Counted []*Family
+	// Rest is the last family that is neither rows, columns, regions nor a lone rider, or nil.
+	Rest *Family
+}
+
+// Read sorts p's families into a Reading.
+func (p *Program) Read() Reading {
+	var r Reading
+	for _, f := range p.Families {
+		switch f.Shape {
+		case ShapeRows:
+			r.RowRange, _ = r.RowRange.Meet(f.Range)
+			continue
+		case ShapeColumns:
+			r.ColRange, _ = r.ColRange.Meet(f.Range)
+			continue
+		case ShapeRegions:
+			r.Region = f.Range
+			r.Counted = append(r.Counted, f)
+			continue
+		}
+		if f.Range.Hi == 1 {
+			r.Excluding = append(r.Excluding, f)
+			if f.Range.Lo == 0 && f.Rider && len(f.Dirs) == 1 {
+				r.Riders = append(r.Riders, f.Dirs[0])
+				continue
+			}
+		}
+		if f.Range.Lo > 0 || f.Range.Hi > 1 {
+			r.Counted = append(r.Counted, f)
+		}
+		r.Rest = f
+	}
+	return r
+}

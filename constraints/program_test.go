@@ -298,3 +298,34 @@ func TestLineQuotaBounded(t *testing.T) {
 		t.Errorf("no three in line on 8×8: %v", err)
 	}
 }
+
+// TestRead: the families of the classic queens, of a Star Battle and of a model with a line quota,
+// sorted as the engines read them.
+func TestRead(t *testing.T) {
+	regions, err := ParseRegions([]string{"AABB", "ACBB", "CCDD", "CDDD"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name                       string
+		m                          Model
+		rows, cols, region         Range
+		riders, excluding, counted int
+		rest                       bool
+	}{
+		{"classic", Classic(8), AtMost(1), AtMost(1), Range{}, 2, 2, 0, false},
+		{"star battle", StarBattle(regions, 1), Exactly(1), Exactly(1), Exactly(1), 0, 0, 1, false},
+		{"rooks, two a diagonal", Model{Rows: 6, Cols: 6, Queens: 6, Attack: Rook, Each: Quota{Diagonal: AtMost(2)}}, AtMost(1), AtMost(1), Range{}, 0, 0, 1, true},
+	} {
+		p, err := Compile(c.m)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		r := p.Read()
+		if r.RowRange != c.rows || r.ColRange != c.cols || r.Region != c.region || len(r.Riders) != c.riders ||
+			len(r.Excluding) != c.excluding || len(r.Counted) != c.counted || (r.Rest != nil) != c.rest {
+			t.Errorf("%s: Read = rows %v, columns %v, region %v, %d riders, %d excluding, %d counted, rest %v", c.name,
+				r.RowRange, r.ColRange, r.Region, len(r.Riders), len(r.Excluding), len(r.Counted), r.Rest != nil)
+		}
+	}
+}

@@ -165,29 +165,12 @@ func (p *plan) read() {
 		if f.Range.Hi == 1 && f.Shape != constraints.ShapeRegions {
 			p.masked = append(p.masked, f)
 		}
-		switch f.Shape {
-		case constraints.ShapeRows:
-			p.rowRange, _ = p.rowRange.Meet(f.Range)
-			continue
-		case constraints.ShapeColumns:
-			p.colRange, _ = p.colRange.Meet(f.Range)
-			continue
-		case constraints.ShapeRegions:
-			p.region = f.Range
-			p.counted = append(p.counted, f)
-			continue
-		}
-		if f.Range.Hi == 1 {
-			p.excluding = append(p.excluding, f)
-			if f.Range.Lo == 0 && f.Rider && len(f.Dirs) == 1 {
-				p.riders = append(p.riders, f.Dirs[0])
-				continue
-			}
-		}
-		if f.Range.Lo > 0 || f.Range.Hi > 1 {
-			p.counted = append(p.counted, f)
-		}
-		p.rest = fmt.Sprintf("%s=%s", f.Name, f.Range)
+	}
+	r := p.prog.Read()
+	p.rowRange, p.colRange, p.region = r.RowRange, r.ColRange, r.Region
+	p.riders, p.excluding, p.counted = r.Riders, r.Excluding, r.Counted
+	if r.Rest != nil {
+		p.rest = fmt.Sprintf("%s=%s", r.Rest.Name, r.Rest.Range)
 	}
 	for _, v := range p.prog.Leaps {
 		a, b := intmath.Abs(v.DR), intmath.Abs(v.DC)

@@ -38,32 +38,9 @@ type lines struct {
 
 // read reads p's families as the forms see them.
 func read(p *constraints.Program) *lines {
-	l := &lines{prog: p, leapers: len(p.Leaps)}
-	for _, f := range p.Families {
-		switch f.Shape {
-		case constraints.ShapeRows:
-			l.rowRange, _ = l.rowRange.Meet(f.Range)
-			continue
-		case constraints.ShapeColumns:
-			l.colRange, _ = l.colRange.Meet(f.Range)
-			continue
-		case constraints.ShapeRegions:
-			l.counted++
-			continue
-		}
-		if f.Range.Hi == 1 {
-			l.excluding++
-			if f.Range.Lo == 0 && f.Rider && len(f.Dirs) == 1 {
-				l.riders = append(l.riders, f.Dirs[0])
-				continue
-			}
-		}
-		if f.Range.Lo > 0 || f.Range.Hi > 1 {
-			l.counted++
-		}
-		l.rest = true
-	}
-	return l
+	r := p.Read()
+	return &lines{prog: p, rowRange: r.RowRange, colRange: r.ColRange, riders: r.Riders,
+		excluding: len(r.Excluding), counted: len(r.Counted), rest: r.Rest != nil, leapers: len(p.Leaps)}
 }
 
 // subsetOf reports whether every vector of vs is one of set.
