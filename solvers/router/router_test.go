@@ -13,6 +13,7 @@ import (
 	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/packing"
 	"github.com/queens-dev/queens/solvers/sat"
 )
 
@@ -128,18 +129,53 @@ func TestPigeonholeRegions(t *testing.T) {
 	}
 }
 
-// TestDenseKnights: 50 knights on 10×10 is one of two colourings, which the complete search takes
-// minutes to reach and SAT finds at once; the router must race them and take SAT's.
+// TestDenseKnights: 50 knights on 10×10 are one colour of the checkerboard, placed at once by the
+// packing row. 49 knights with a fixed queen on each colour are on no class, and the complete search
+// takes minutes to find them where SAT finds them at once; the router must race them and take SAT's.
 func TestDenseKnights(t *testing.T) {
-	m := constraints.Model{Rows: 10, Cols: 10, Queens: 50, Attack: constraints.Knight}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	sol, found, res, err := New().Find(ctx, m)
-	if err != nil || !found || m.Verify(sol) != nil {
-		t.Fatalf("Find = %v, %+v, %v", found, res, err)
+	for _, tc := range []struct {
+		m      constraints.Model
+		engine string
+		why    string
+	}{
+		{constraints.Model{Rows: 10, Cols: 10, Queens: 50, Attack: constraints.Knight}, Packing.Name, "placed on a class"},
+		{constraints.Model{Rows: 10, Cols: 10, Queens: 49, Attack: constraints.Knight, Fixed: []constraints.Cell{{Row: 0, Col: 0}, {Row: 9, Col: 8}}},
+			SAT.Name, "sat proved first"},
+	} {
+		sol, found, res, err := New().Find(ctx, tc.m)
+		if err != nil || !found || tc.m.Verify(sol) != nil {
+			t.Fatalf("%v: Find = %v, %+v, %v", tc.m, found, res, err)
+		}
+		if res.Stats.Engine != tc.engine || !strings.Contains(res.Stats.Why, tc.why) {
+			t.Errorf("%v: answered by %q (%s); want %s, %s", tc.m, res.Stats.Engine, res.Stats.Why, tc.engine, tc.why)
+		}
 	}
-	if res.Stats.Engine != SAT.Name || !strings.Contains(res.Stats.Why, "sat proved first") {
-		t.Errorf("answered by %q (%s); want sat, raced", res.Stats.Engine, res.Stats.Why)
+}
+
+// TestPacking: the packing row takes the maxima of leapers at once and hands what it refuses to the
+// rows below it.
+func TestPacking(t *testing.T) {
+	for _, tc := range []struct {
+		m  constraints.Model
+		id string
+	}{
+		{constraints.Model{Rows: 20, Cols: 20, Queens: 200, Attack: constraints.Knight}, "packing"},
+		{constraints.Model{Rows: 30, Cols: 30, Queens: 225, Attack: constraints.King}, "packing"},
+		{constraints.Model{Rows: 12, Cols: 12, Queens: 36, Attack: constraints.Leap(1, 3)}, "packing"},
+		{constraints.Model{Rows: 10, Cols: 10, Queens: 10, Attack: constraints.Chancellor}, "search"},
+		{constraints.Model{Rows: 9, Cols: 9, Queens: 41, Attack: constraints.Knight, Surface: constraints.Torus}, "search"},
+	} {
+		_, r, err := New().choose(context.Background(), tc.m, OpFind)
+		if err != nil || r.Name != tc.id {
+			t.Errorf("%v: row %v, %v; want %q", tc.m, r, err, tc.id)
+		}
+	}
+	m := constraints.Model{Rows: 20, Cols: 20, Queens: 200, Attack: constraints.Knight}
+	sol, found, res, err := New().Find(context.Background(), m)
+	if err != nil || !found || !res.Proved || m.Verify(sol) != nil || res.Stats.Engine != Packing.Name || res.Stats.Method != packing.MethodPacking {
+		t.Errorf("%v: Find = %v, %+v, %v", m, found, res, err)
 	}
 }
 
@@ -218,8 +254,9 @@ func TestLimitSAT(t *testing.T) {
 	if _, err := s.Count(context.Background(), wide); !errors.Is(err, solvers.ErrUnsupported) || !strings.Contains(err.Error(), "SAT takes at most 100 cells") {
 		t.Errorf("Count of %v with SAT bounded: %v; want both engines' refusals", wide, err)
 	}
-	// 121 cells, past the bound: SAT (which answers this model at once) must not be raced.
-	m := constraints.Model{Rows: 11, Cols: 11, Queens: 60, Attack: constraints.Knight}
+	// 121 cells, past the bound: SAT (which answers this model at once) must not be raced. The fixed
+	// queens, one on each colour, keep the packing row off it.
+	m := constraints.Model{Rows: 11, Cols: 11, Queens: 59, Attack: constraints.Knight, Fixed: []constraints.Cell{{Row: 0, Col: 0}, {Row: 10, Col: 9}}}
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	_, _, res, _ := s.Find(ctx, m)

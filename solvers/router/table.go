@@ -10,6 +10,7 @@ import (
 	"github.com/queens-dev/queens/deduce"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/packing"
 	"github.com/queens-dev/queens/solvers/propagate"
 	"github.com/queens-dev/queens/solvers/sat"
 )
@@ -32,6 +33,8 @@ var (
 	Deductions = &Engine{"propagate", func(t int) solvers.Solver { return propagate.Solver{Threads: t, Deductions: true} }}
 	// SAT is the CNF encoding handed to gini: find, list, and the #SAT counter.
 	SAT = &Engine{"sat", func(t int) solvers.Solver { return sat.New(sat.Workers(t)) }}
+	// Packing places leapers on a lattice class no leap joins, the native engines behind it.
+	Packing = &Engine{"packing", func(t int) solvers.Solver { return packing.Solver{Else: Native.New(t)} }}
 )
 
 // Call is what a row reads to decide whether it fits: the operation, the model, its Program, and the
@@ -115,6 +118,8 @@ var table = []Row{
 		Why:  "one queen per row (or pair of rows, or one or two points per row): the row kernels, the attacked columns carried as masks"},
 	{Name: "local", Brief: "a large open board, construction or local search", Ops: OpFind, First: Native, Fits: largeRows,
 		Why: "one queen per row on a large board that is not tight: a construction, else min-conflicts local search in O(n) memory"},
+	{Name: "packing", Brief: "leapers alone, placed on a class no leap joins", Ops: OpFind, First: Packing, Fits: func(c *Call) bool { return c.Program() != nil && packing.Fits(c.Program()) == "" },
+		Why: "queens that attack only by leaps, as many as a checkerboard colour or a sublattice no leap joins holds: placed at once, where a search for a maximum packing stalls"},
 	{Name: "search", Brief: "one solution on a small or tight board, raced against SAT", Ops: OpFind, First: Native, Rival: SAT, Fits: native(backtrack.Local, backtrack.Search),
 		Why: "one solution on a board that is small or tight: the native engines (a construction where one fits, else the complete search) and SAT race, as either may be far faster (dense leapers, tight quotas)"},
 	{Name: "general", Brief: "the general path is hard to foresee, raced against SAT", Ops: OpCount | OpClasses, First: Native, Rival: SAT, Fits: native(backtrack.General),
