@@ -458,3 +458,32 @@ func TestUnspaced(t *testing.T) {
 		}
 	}
 }
+
+// TestRegionsStdin: --regions - reads the grid from stdin, bounded as a file is; a sweep reads it
+// once for all its models; a command that reads something else from stdin refuses it.
+func TestRegionsStdin(t *testing.T) {
+	code, grid, stderr := run("puzzle", "--format", "text", "--size", "6", "--seed", "2")
+	if code != 0 {
+		t.Fatalf("puzzle: exit %d: %s", code, stderr)
+	}
+	out, stderr, code := runQueens(t, grid, "solve", "--regions", "-", "--linkedin")
+	if code != 0 || out != "1 solution\n" {
+		t.Errorf("solve --regions - --linkedin: exit %d, %q, %s; want 1 solution", code, out, stderr)
+	}
+	out, stderr, code = runQueens(t, grid, "compare", "--regions", "-", "--attacks", "king", "--each", "region=<=1", "--sweep", "queens=1..3", "--format", "csv")
+	if code != 0 || strings.Count(out, "\n") != 4 {
+		t.Errorf("compare --sweep with --regions -: exit %d, %q, %s; want a header and three rows", code, out, stderr)
+	}
+	_, stderr, code = runQueens(t, strings.Repeat("a", maxRegionFile+1), "solve", "--regions", "-")
+	if code != 2 || !strings.Contains(stderr, "--regions -: more than") {
+		t.Errorf("solve --regions - of %d bytes: exit %d, %s; want a usage error naming the bound", maxRegionFile+1, code, stderr)
+	}
+	_, stderr, code = runQueens(t, "abc\nab\n", "solve", "--regions", "-")
+	if code != 2 || !strings.Contains(stderr, "--regions: stdin:") {
+		t.Errorf("solve --regions - of a ragged grid: exit %d, %s; want a usage error naming stdin", code, stderr)
+	}
+	_, stderr, code = runQueens(t, grid, "board", "--regions", "-")
+	if code != 2 || !strings.Contains(stderr, "cannot both come from stdin") {
+		t.Errorf("board --regions -: exit %d, %s; want the model and the answer refused from one stdin", code, stderr)
+	}
+}

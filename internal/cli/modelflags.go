@@ -26,6 +26,7 @@ type modelFlags struct {
 	attacks               string
 	blocked, fixed        []string
 	regions               string
+	grid                  *constraints.Regions // the grid --regions read, once: a sweep builds many models
 	each                  string
 	variant               string
 	stars                 intFlag
@@ -44,7 +45,7 @@ func (f *modelFlags) register(fs *pflag.FlagSet) {
 	fs.Lookup("wrap").NoOptDefVal = "torus"
 	fs.StringArrayVar(&f.blocked, "blocked", nil, "a cell no queen may take, `ROW,COL` 0-based (repeatable, or joined by ';')")
 	fs.StringArrayVar(&f.fixed, "fixed", nil, "a queen placed in advance, `ROW,COL` 0-based (repeatable)")
-	fs.StringVar(&f.regions, "regions", "", "the region grid in `FILE`: a line of letters per row, '.' for none")
+	fs.StringVar(&f.regions, "regions", "", "the region grid in `FILE` (- for stdin), a line of letters a row")
 	fs.StringVar(&f.each, "each", "", "queens per line or region: `QUOTAS` as row=2,region=2 or line=<=2, diagonal=1..2")
 	fs.StringVar(&f.variant, "variant", "", "the `MODEL`: a built-in name, a file, - (stdin) or a puzz.link URL")
 	fs.Var(&f.stars, "stars", "`K` per row, column, region of a level JSON or letter grid (default 1)")
@@ -85,7 +86,7 @@ func (f *modelFlags) model(ctx context.Context, e *env, fs *pflag.FlagSet) (cons
 		if f.stars.set {
 			return constraints.Model{}, nil, usagef("--stars %d: for a level JSON or a letter grid, which do not say their quota (with --regions FILE, say --starbattle %d)", f.stars.v, f.stars.v)
 		}
-		m, err := f.flagModel(ctx)
+		m, err := f.flagModel(ctx, e.stdin)
 		return m, nil, err
 	}
 	if f.set(fs) {
@@ -138,10 +139,10 @@ func exists(name string) bool {
 	return err == nil
 }
 
-// readsStdin reports whether the model is to be read from stdin.
+// readsStdin reports whether the model, or its region grid, is to be read from stdin.
 func (f *modelFlags) readsStdin(fs *pflag.FlagSet) bool {
 	arg, given, err := f.source(fs)
-	return err == nil && given && (arg == "-" || arg == "/dev/stdin")
+	return err == nil && (given && (arg == "-" || arg == "/dev/stdin") || !given && f.regions == "-")
 }
 
 // withTimeoutOf fills in the --timeout that stopped a read, so that the message says it.
@@ -168,7 +169,8 @@ func sourceError(err error, arg string) error {
 	return &usageError{err.Error()}
 }
 
-func (f *modelFlags) flagModel(ctx context.Context) (constraints.Model, error) {
+// flagModel builds the model the flags describe; --regions - reads the grid from stdin.
+func (f *modelFlags) flagModel(ctx context.Context, stdin io.Reader) (constraints.Model, error) {
 	m := constraints.Classic(8)
 	switch {
 	case f.n.set && (f.rows.set || f.cols.set):
@@ -198,9 +200,10 @@ func (f *modelFlags) flagModel(ctx context.Context) (constraints.Model, error) {
 	}
 	m.Attack, m.Surface = a, f.wrap.s
 	if f.regions != "" {
-		if m.Regions, err = whileLoading(ctx, func() (*constraints.Regions, error) { return readRegions(f.regions) }); err != nil {
+		if err := f.loadGrid(ctx, stdin); err != nil {
 			return m, err
 		}
+		m.Regions = f.grid
 		if !f.n.set && !f.rows.set {
 			m.Rows, m.Cols = m.Regions.Rows(), m.Regions.Cols() // the grid gives the board
 		}
@@ -255,10 +258,35 @@ func flagOf(err error) string {
 	return ve.Field
 }
 
-// readRegions reads a region grid from a text file, one line per board row.
-func readRegions(path string) (*constraints.Regions, error) {
-	data, err := readInput(path, maxRegionFile)
-	if err != nil {
+// loadGrid reads the grid --regions names, unless it has been read: stdin can be read only once.
+func (f *modelFlags) loadGrid(ctx context.Context, stdin io.Reader) error {
+	if f.regions == "" || f.grid != nil {
+		return nil
+	}
+	g, err := whileLoading(ctx, func() (*constraints.Regions, error) { return readRegions(ctx, f.regions, stdin) })
+	f.grid = g
+	return err
+}
+
+// readRegions reads a region grid, one line per board row, from a text file, or from stdin for "-"
+// (at most maxRegionFile bytes either way); the read stops with ctx.
+func readRegions(ctx context.Context, path string, stdin io.Reader) (*constraints.Regions, error) {
+	var data []byte
+	var err error
+	if path == "-" {
+		path = "stdin"
+		if stdin == nil {
+			return nil, usagef("--regions -: no stdin to read")
+		}
+		data, err = source.ReadLimit(ctx, "the region grid from stdin", stdin, maxRegionFile)
+		var st *source.Stopped
+		if errors.As(err, &st) {
+			return nil, &interrupted{cause: st.Err, done: "while reading the region grid from stdin"}
+		}
+		if err != nil {
+			return nil, usagef("--regions -: %v", strings.TrimPrefix(err.Error(), "the region grid from stdin: "))
+		}
+	} else if data, err = readInput(path, maxRegionFile); err != nil {
 		return nil, usagef("--regions: %v", err)
 	}
 	var lines []string

@@ -100,6 +100,9 @@ func runSweep(ctx context.Context, e *env, fs *pflag.FlagSet, mf *modelFlags, sw
 		defer f.Close()
 		plotFile = f
 	}
+	if err := mf.loadGrid(ctx, e.stdin); err != nil {
+		return err // read once here: every value's model shares it
+	}
 	bt, st := solverPair(threads)
 	doc := report.Sweep{Parameter: sw.param, From: sw.from, To: sw.to, TimeoutMS: report.Millis(timeout), Rows: []report.SweepRow{}, Agree: true, Complete: true}
 	var table *csv.Writer
@@ -127,7 +130,7 @@ func runSweep(ctx context.Context, e *env, fs *pflag.FlagSet, mf *modelFlags, sw
 		case "queens":
 			f.queens = set
 		}
-		m, err := f.flagModel(ctx)
+		m, err := f.flagModel(ctx, e.stdin)
 		if err != nil {
 			return fmt.Errorf("%s=%d: %w", sw.param, v, err)
 		}
