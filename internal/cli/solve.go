@@ -439,6 +439,13 @@ func (r *solveRun) list(ctx context.Context) (solvers.Result, error) {
 	return res, err
 }
 
+// oneTask says, by the job's method, why a count is one task.
+var oneTask = map[string]string{
+	"cubes":   "sat counts it whole: few solutions, a count its counter ends at once, or a board its cubes do not split",
+	"formula": "a closed formula",
+	"polya":   "Pólya's theorem",
+}
+
 // count counts: in tasks where the solver plans them (with checkpoints, shards and progress), else in
 // one call.
 func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
@@ -474,8 +481,15 @@ func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
 	if cuts := []string{backtrack.Mirror.String(), backtrack.Classes.String(), backtrack.Meet.String()}; r.f.taskDepth > 0 && !slices.Contains(cuts, job.Method()) {
 		return solvers.Result{}, usagef("--task-depth %d cuts the row path's tasks (--method mirror or classes) or the meet's board (--method meet), but this count goes by %s, whose tasks it does not cut", r.f.taskDepth, job.Method())
 	}
-	if shard.Of > job.Tasks() {
-		return solvers.Result{}, usagef("--shard %s: this count has %d %s, so at most %d shards", r.f.shard, job.Tasks(), plural(uint64(job.Tasks()), "task", "tasks"), job.Tasks())
+	switch {
+	case shard.Of > 1 && job.Tasks() == 1:
+		why := ""
+		if j := oneTask[job.Method()]; j != "" {
+			why = " (" + j + ")"
+		}
+		return solvers.Result{}, usagef("--shard %s: this count, by %s, is one task%s: it cannot be split among shards; leave out --shard", r.f.shard, job.Method(), why)
+	case shard.Of > job.Tasks():
+		return solvers.Result{}, usagef("--shard %s: this count has %d tasks, so at most %d shards", r.f.shard, job.Tasks(), job.Tasks())
 	}
 	opt := solvers.RunOptions{Threads: r.f.threads}
 	run := runfile.Run{Model: r.m.Canonical(), Method: job.Method(), Key: job.Key(), Tasks: job.Tasks(), Version: Version()}
