@@ -12,9 +12,11 @@ import (
 
 // Error is a problem found in a variant file, with the place it was found.
 //
-// Its text is "variants: FILE:LINE:COL: message". Every error Parse returns has a line; COL is left out
-// only for YAML syntax errors, for which yaml.v3 reports a line and no column ("variants: f.yaml:3: invalid
-// yaml: ..."): a made-up column would send an editor to the wrong place.
+// Its text is "FILE:LINE:COL: message", the message starting with the key it is about where it is about
+// one ("f.yaml:3:12: attacks: unknown attack ..."): the file names where it came from, so no package
+// prefix precedes it. Every error Parse returns has a line; COL is left out only for YAML syntax
+// errors, for which yaml.v3 reports a line and no column ("f.yaml:3: invalid yaml: ..."): a made-up
+// column would send an editor to the wrong place.
 type Error struct {
 	// File is the name the file was given to Parse, Load or LoadFS under.
 	File string
@@ -28,7 +30,6 @@ type Error struct {
 
 func (e *Error) Error() string {
 	var b strings.Builder
-	b.WriteString("variants: ")
 	b.WriteString(printable(e.File))
 	if e.Line > 0 {
 		fmt.Fprintf(&b, ":%d", e.Line)

@@ -30,7 +30,7 @@ expect: {count: 4, unique: 1}
 	// superqueens-10
 	// 10×10, 10 queens, attacks row,column,diagonal,anti-diagonal,knight
 	// count 4, unique 1
-	// variants: typo.yaml:2:24: unknown attack "knigt" (did you mean knight?)
+	// typo.yaml:2:24: attacks: unknown attack "knigt" (did you mean knight?)
 }
 
 func ExampleFormat() {

@@ -51,7 +51,7 @@ func FuzzLoad(f *testing.F) {
 			if !errors.As(err, &e) {
 				t.Fatalf("error %v (%T) is not an *Error", err, err)
 			}
-			if e.File != "fuzz.yaml" || e.Line < 1 || e.Msg == "" || !strings.HasPrefix(err.Error(), "variants: fuzz.yaml:") {
+			if e.File != "fuzz.yaml" || e.Line < 1 || e.Msg == "" || !strings.HasPrefix(err.Error(), "fuzz.yaml:") {
 				t.Fatalf("error %q does not say where", err)
 			}
 			if r, _ := utf8.DecodeRuneInString(e.Msg); unicode.IsUpper(r) {

@@ -129,7 +129,7 @@ func (p *parser) variant(top *yaml.Node) (Variant, error) {
 	}
 	for _, fc := range fixed {
 		if bn, ok := blockedAt[fc.cell]; ok {
-			return Variant{}, p.errAt(fc.node, "fixed queen %s stands on a blocked cell (blocked at line %d, column %d)",
+			return Variant{}, p.errAt(fc.node, "fixed: queen %s stands on a blocked cell (blocked at line %d, column %d)",
 				cellName(fc.cell), bn.Line, bn.Column)
 		}
 	}
@@ -166,6 +166,7 @@ func (p *parser) variant(top *yaml.Node) (Variant, error) {
 func (p *parser) validationError(err error, top *yaml.Node, f map[string]field, blocked, fixed []cellAt, regionLines []*yaml.Node, m constraints.Model) error {
 	ve := constraints.AsValidationError(err)
 	at, msg := top, err.Error()
+	line, col := 0, 0 // a place inside a block of regions, where one is found
 	if ve != nil {
 		if n, ok := f[ve.Field]; ok {
 			at = n.val
@@ -175,7 +176,7 @@ func (p *parser) validationError(err error, top *yaml.Node, f map[string]field, 
 		cells := map[string][]cellAt{"blocked": blocked, "fixed": fixed}[ve.Field]
 		switch {
 		case ve.Field == "fixed" && len(ve.Cells) == 2:
-			msg = fmt.Sprintf("fixed queens %s and %s attack each other (%s)", cellName(ve.Cells[0]), cellName(ve.Cells[1]), m.AttackName(ve.Cells[0], ve.Cells[1]))
+			msg = fmt.Sprintf("queens %s and %s attack each other (%s)", cellName(ve.Cells[0]), cellName(ve.Cells[1]), m.AttackName(ve.Cells[0], ve.Cells[1]))
 			fallthrough
 		case len(ve.Cells) > 0 && cells != nil:
 			last := ve.Cells[len(ve.Cells)-1]
@@ -185,11 +186,17 @@ func (p *parser) validationError(err error, top *yaml.Node, f map[string]field, 
 				}
 			}
 		case ve.Field == "regions" && len(ve.Cells) > 0 && len(regionLines) > 0:
-			line, col := p.regionPlace(regionLines, ve.Cells[0])
-			return &Error{File: p.file, Line: line, Col: col, Msg: msg, Err: err}
+			line, col = p.regionPlace(regionLines, ve.Cells[0])
+		}
+		// The message names the key it is about, as every message of the file's own reading does.
+		if ve.Field != "" && !strings.HasPrefix(msg, ve.Field+":") && !strings.HasPrefix(msg, ve.Field+" ") {
+			msg = ve.Field + ": " + msg
 		}
 	}
 	e := p.errAt(at, "%s", msg)
+	if line > 0 {
+		e.Line, e.Col = line, col
+	}
 	e.Err = err
 	return e
 }
@@ -328,7 +335,7 @@ func (p *parser) attacks(n *yaml.Node) (constraints.Attack, error) {
 		}
 		k, err := constraints.ParseKind(e.Value)
 		if err != nil {
-			msg := err.Error()
+			msg := aboutAttacks(err.Error())
 			if strings.Contains(e.Value, "(") && !strings.Contains(e.Value, ")") {
 				msg += ` (in a [flow, list], quote a form that holds a comma: "leap(1,3)")`
 			}
@@ -338,13 +345,22 @@ func (p *parser) attacks(n *yaml.Node) (constraints.Attack, error) {
 		}
 		for i, s := range sets {
 			if msg := constraints.Overlap(firsts[i].Value, s, e.Value, k); msg != "" {
-				return constraints.Attack{}, p.errAt(e, "%s (first at line %d, column %d)", msg, firsts[i].Line, firsts[i].Column)
+				return constraints.Attack{}, p.errAt(e, "%s (first at line %d, column %d)", aboutAttacks(msg), firsts[i].Line, firsts[i].Column)
 			}
 		}
 		firsts, sets = append(firsts, e), append(sets, k)
 		a = constraints.Union(a, k)
 	}
 	return a, nil
+}
+
+// aboutAttacks names the key a message about an attack's name is about, where it does not already
+// start with the word.
+func aboutAttacks(msg string) string {
+	if strings.HasPrefix(msg, "attack") {
+		return msg
+	}
+	return "attacks: " + msg
 }
 
 // regions reads the region grid: a block of text, one line per board row, or a list of strings. It
@@ -496,12 +512,12 @@ func (p *parser) cells(n *yaml.Node, what string, rows, cols int) ([]cellAt, err
 			return nil, err
 		}
 		if r >= uint64(rows) || c >= uint64(cols) {
-			return nil, p.errAt(e, "%s cell [%d, %d] is off the %d×%d board (rows 0 to %d, columns 0 to %d)",
+			return nil, p.errAt(e, "%s: cell [%d, %d] is off the %d×%d board (rows 0 to %d, columns 0 to %d)",
 				what, r, c, rows, cols, rows-1, cols-1)
 		}
 		cell := constraints.Cell{Row: int(r), Col: int(c)}
 		if f, ok := seen[cell]; ok {
-			return nil, p.errAt(e, "%s cell %s named twice (first at line %d, column %d)", what, cellName(cell), f.Line, f.Column)
+			return nil, p.errAt(e, "%s: cell %s named twice (first at line %d, column %d)", what, cellName(cell), f.Line, f.Column)
 		}
 		seen[cell] = e
 		out = append(out, cellAt{cell, e})

@@ -61,12 +61,12 @@ func TestCompare(t *testing.T) {
 func TestCompareBadFile(t *testing.T) {
 	bad := writeFile(t, t.TempDir(), "bad.yaml", "board: 8\nattacks: [row, knigt]\n")
 	code, out, stderr := run("compare", bad)
-	want := "queens compare: variants: " + bad + `:2:16: unknown attack "knigt"`
+	want := "queens compare: " + bad + `:2:16: attacks: unknown attack "knigt"`
 	if code != 2 || out != "" || !strings.HasPrefix(stderr, want) {
 		t.Errorf("compare on a bad file: exit %d, stdout %q\nstderr %q\nwant prefix %q", code, out, stderr, want)
 	}
 	code, _, stderr = run("solve", "--variant", bad)
-	if code != 2 || !strings.HasPrefix(stderr, "queens solve: variants: "+bad+":2:16:") {
+	if code != 2 || !strings.HasPrefix(stderr, "queens solve: "+bad+":2:16:") {
 		t.Errorf("solve --variant on a bad file: exit %d, stderr %q", code, stderr)
 	}
 	code, _, stderr = run("compare", filepath.Join(t.TempDir(), "missing.yaml"))
