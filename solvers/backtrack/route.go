@@ -24,8 +24,8 @@ const (
 	OpFind                   // find one solution
 )
 
-// lacks says that a route does not serve o.
-func (o Op) lacks() string {
+// Lacks says that a row does not serve o: "counts nothing", "lists no solutions", ….
+func (o Op) Lacks() string {
 	switch o {
 	case OpCount:
 		return "counts nothing"
@@ -224,7 +224,7 @@ func (s *Solver) route(ctx context.Context, p *plan, o Op) (*route, error) {
 			if s.method == Fastest {
 				continue
 			}
-			why = o.lacks()
+			why = o.Lacks()
 		} else {
 			why = r.fits(p)
 		}

@@ -214,14 +214,11 @@ func (s *Solver) Plan(ctx context.Context, m constraints.Model, unique bool) (so
 }
 
 func (s *Solver) plan(ctx context.Context, m constraints.Model, unique bool) (*job, error) {
-	if err := s.check(); err != nil {
-		return nil, err
-	}
-	p, err := compile(m)
+	c, err := s.Compile(m)
 	if err != nil {
 		return nil, err
 	}
-	p.taskDepth = s.depth
+	p := c.p
 	o := OpCount
 	if unique {
 		o = OpClasses
@@ -261,49 +258,18 @@ func (s *Solver) run(ctx context.Context, m constraints.Model, unique bool) (sol
 // path's; GeneralOnly forces the general path. It runs on one goroutine: order matters more than speed
 // here.
 func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(constraints.Solution) bool) (solvers.Result, error) {
-	if err := s.check(); err != nil {
-		return solvers.Result{}, err
-	}
-	p, err := compile(m)
+	c, err := s.Compile(m)
 	if err != nil {
 		return solvers.Result{}, err
 	}
-	if p.transposed || !p.words {
-		return solvers.Result{}, fmt.Errorf("backtrack: %d×%d board: lists solutions of at most %d columns and %d rows (counts turn a board of at most %d rows on its side); the sat solver lists boards up to 2048×2048: %w",
-			m.Rows, m.Cols, MaxCols, MaxRows, MaxCols, solvers.ErrUnsupported)
+	if err := c.Listable(); err != nil {
+		return solvers.Result{}, err
 	}
-	r, err := s.route(ctx, p, OpList)
+	r, err := s.route(ctx, c.p, OpList)
 	if err != nil {
 		return solvers.Result{}, err
 	}
-	stop, release := solvers.StopFlag(ctx)
-	defer release()
-	method := r.method.String()
-	if r.method == Mirror {
-		method = "rows"
-	}
-	res := solvers.Result{Stats: solvers.Stats{Method: method, Threads: 1}}
-	var bad error
-	checked := solvers.VerifiedVisit("backtrack", m, visit, &bad)
-	emit := func(queens []uint64) bool {
-		res.Count++
-		sol := make(constraints.Solution, 0, p.queens)
-		for r, w := range queens {
-			sol = cellsOf(sol, r, w)
-		}
-		return checked(sol)
-	}
-	k := &ctl{stop: stop}
-	done, err := r.list(p, k, emit)
-	if err != nil {
-		return solvers.Result{}, err
-	}
-	res.Stats.Nodes = k.nodes
-	res.Complete = done && !stop() && bad == nil
-	if bad != nil {
-		return res, bad
-	}
-	return res, ctx.Err()
+	return c.enumerate(ctx, r, visit)
 }
 
 // Task is one task of a count on the row path: the columns of the queens of its first rows (Queens[r] for
