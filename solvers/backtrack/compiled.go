@@ -40,14 +40,12 @@ func (c *Compiled) Board() string { return c.p.board() }
 func (c *Compiled) TaskDepth() int { return c.p.taskDepth }
 
 // Fits returns "" where the row of method that serves o takes the model, else what the model lacks, or
-// that the method does not serve o. stop, polled while a row builds what it needs, may be nil.
-func (c *Compiled) Fits(method Method, o Op, stop func() bool) string {
+// that the method does not serve o.
+func (c *Compiled) Fits(method Method, o Op) string {
 	r := rowOf(method, o)
 	if r == nil {
 		return o.Lacks()
 	}
-	c.p.stop = stop
-	defer func() { c.p.stop = nil }()
 	return r.fits(c.p)
 }
 

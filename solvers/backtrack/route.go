@@ -6,11 +6,9 @@ import (
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/closed"
 	"github.com/queens-dev/queens/solvers/halves"
 	"github.com/queens-dev/queens/solvers/meet"
 	"github.com/queens-dev/queens/solvers/search"
-	"github.com/queens-dev/queens/solvers/transfer"
 )
 
 // Op is what a caller asks of the routing table.
@@ -66,20 +64,12 @@ type route struct {
 // is refused by name. A board wider than 64 columns and at most 64 rows tall is turned on its side first,
 // for counting (compile).
 var routes = []route{
-	{method: Polya, ops: OpCount | OpClasses | OpFind, fits: func(p *plan) string { return closed.PolyaFits(p.prog) },
-		why:   "n queens on an n×n torus, the four lines, gcd(n, 6) > 1: no solution, by Pólya's theorem",
-		count: polyaJob, find: proveNone},
-	{method: Formula, ops: OpCount, fits: func(p *plan) string { return closed.FormulaFits(p.prog) },
-		why:   "rows and columns at most, or the diagonals alone on a flat board, every cell open, no quota: a closed formula, C(r,k)·C(c,k)·k! for rooks, a sum over the two colours for bishops",
-		count: formulaJob},
 	{method: Join, ops: OpCount | OpClasses, fits: joinFits,
 		why:   "classic queens, n ≤ 23 (halves.MaxN): half boards joined (package halves), many times faster than a search; classes by Burnside's lemma",
 		count: func(_ context.Context, p *plan, unique bool) (*job, error) { return p.joinJob(unique) }},
 	{method: Meet, ops: OpCount, fits: meetFits, best: meetPays,
 		why:   "one queen a row and a column on a flat square board, riders and leapers: the halves above and below a cut joined by bit sets of the lines crossing it, one column set of each orbit of the board's symmetries (package meet); Fastest counts so where meet.Pays forecasts less CPU than the rider kernel or the generic row kernel (Knuth's probes of both trees), on a side of 10 or more",
 		count: meetJob},
-	{method: Transfer, ops: OpCount, fits: kernelFits(Transfer, transfer.New), count: kernelJob(Transfer),
-		why: "leapers, a row range, nothing else, a flat board: a transfer matrix counts without visiting placements (package transfer)"},
 	{method: Shifts, ops: OpCount | OpClasses, fits: shiftsFits,
 		why:   "one queen per row on a torus that keeps its column shifts: the first queen in column 0 stands for every column; classes by stabilizers",
 		count: shiftsJob},
@@ -211,9 +201,6 @@ func (s *Solver) Route(ctx context.Context, m constraints.Model, o Op) (Method, 
 // route returns the row of the table that serves o for p's model with s's method, or ctx's error if ctx
 // ends first.
 func (s *Solver) route(ctx context.Context, p *plan, o Op) (*route, error) {
-	stop, release := solvers.StopFlag(ctx)
-	defer release()
-	p.stop = stop
 	for i := range routes {
 		r := &routes[i]
 		if s.method != Fastest && r.method != s.method {
@@ -257,22 +244,6 @@ func (s *Solver) route(ctx context.Context, p *plan, o Op) (*route, error) {
 	return nil, fmt.Errorf("backtrack: %d×%d board: %s: %w", p.given.Rows, p.given.Cols, generalFits(p), solvers.ErrUnsupported)
 }
 
-// polyaJob answers at once: no solution, no class.
-func polyaJob(_ context.Context, p *plan, unique bool) (*job, error) {
-	none := func(context.Context, *ctl) (uint64, error) { return 0, nil }
-	var classes func() uint64
-	if unique {
-		classes = func() uint64 { return 0 }
-	}
-	return oneTask(Polya, fmt.Sprintf("%s %s tasks=1", Polya, p.board()), none, classes), nil
-}
-
-// formulaJob counts by the closed formula, as one task.
-func formulaJob(_ context.Context, p *plan, _ bool) (*job, error) {
-	count := func(ctx context.Context, _ *ctl) (uint64, error) { return closed.Formula(ctx, p.prog) }
-	return oneTask(Formula, fmt.Sprintf("%s %s tasks=1", Formula, p.board()), count, nil), nil
-}
-
 // shiftsJob counts the row path on a torus from the first row's queen in column 0; with unique, each
 // solution's stabilizer too.
 func shiftsJob(ctx context.Context, p *plan, unique bool) (*job, error) {
@@ -284,9 +255,4 @@ func shiftsJob(ctx context.Context, p *plan, unique bool) (*job, error) {
 		return nil, err
 	}
 	return p.rowJob(ctx, Shifts, true, group)
-}
-
-// proveNone answers Find where a theorem says there is no solution.
-func proveNone(context.Context, *plan) (constraints.Solution, bool, solvers.Result, error) {
-	return nil, false, solvers.Result{Complete: true, Proved: true, Stats: solvers.Stats{Method: "proof", Threads: 1}}, nil
 }

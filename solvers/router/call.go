@@ -32,8 +32,8 @@ type Call struct {
 	given *constraints.Program
 	// stop is the call's stop flag while the table is walked: a row may build a plan that takes a while.
 	stop func() bool
-	// built holds what a row built when it was asked whether it fits (a kernel's job), by row name.
-	built map[string]any
+	// built holds what a row built when it was asked whether it fits, by row name.
+	built map[string]built
 }
 
 // Native returns the model compiled for the backtracker.
@@ -61,17 +61,35 @@ func (c *Call) nativeErr() error {
 		if err := c.native.Listable(); err != nil {
 			return err
 		}
-		return fmt.Errorf("backtrack: list: %v: %s: %w", c.Model, c.native.Fits(backtrack.General, backtrack.OpList, nil), solvers.ErrUnsupported)
+		return fmt.Errorf("backtrack: list: %v: %s: %w", c.Model, c.native.Fits(backtrack.General, backtrack.OpList), solvers.ErrUnsupported)
 	case OpFind:
 		return fmt.Errorf("backtrack: find: %v: not one queen on every row, for the local search, and %w", c.Model, search.Fits(c.Model))
 	}
-	return fmt.Errorf("backtrack: %d×%d board: %s: %w", c.Model.Rows, c.Model.Cols, c.native.Fits(backtrack.General, backtrack.OpCount, nil), solvers.ErrUnsupported)
+	return fmt.Errorf("backtrack: %d×%d board: %s: %w", c.Model.Rows, c.Model.Cols, c.native.Fits(backtrack.General, backtrack.OpCount), solvers.ErrUnsupported)
 }
 
-// keep stores what row built for the call.
-func (c *Call) keep(row string, v any) {
-	if c.built == nil {
-		c.built = map[string]any{}
+// built is what a row built for the call when it was first asked whether it fits: the engine's job,
+// or why the model does not take it.
+type built struct {
+	job solvers.Job
+	why string
+}
+
+// build returns the job the row of that name builds for the call, building it the first time: build
+// reads the Program and polls stop while it works, and returns its job or why the model does not take
+// it.
+func build[J solvers.Job](c *Call, row string, make func(c *Call) (J, string)) built {
+	b, ok := c.built[row]
+	if !ok {
+		j, why := make(c)
+		b = built{why: why}
+		if why == "" {
+			b.job = j
+		}
+		if c.built == nil {
+			c.built = map[string]built{}
+		}
+		c.built[row] = b
 	}
-	c.built[row] = v
+	return b
 }

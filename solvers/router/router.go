@@ -128,7 +128,7 @@ func containsString(ss []string, s string) bool {
 // most halves.MaxN, every cell open and nothing fixed.
 func Joins(m constraints.Model) bool {
 	c, err := backtrack.New().Compile(m)
-	return err == nil && c.Fits(backtrack.Join, backtrack.OpCount, nil) == ""
+	return err == nil && c.Fits(backtrack.Join, backtrack.OpCount) == ""
 }
 
 // Count counts the solutions of m by the first row of the table that counts and fits m.

@@ -94,10 +94,10 @@ var regions = struct {
 // every board its encoding takes, so a model is never left to a silent fallback.
 var table = []Row{
 	{Name: "polya", Engine: "closed", Ops: OpCount | OpClasses | OpFind, Brief: briefProof,
-		Fits: nativeFits(backtrack.Polya), Count: nativeJob(backtrack.Polya), Find: proveNone,
+		Fits: polyaFits, Count: polyaJob, Find: proveNone,
 		Why: "n queens on an n×n torus, the four lines, gcd(n, 6) > 1: no solution, by Pólya's theorem"},
 	{Name: "formula", Engine: "closed", Ops: OpCount, Brief: briefProof,
-		Fits: nativeFits(backtrack.Formula), Count: nativeJob(backtrack.Formula),
+		Fits: formulaFits, Count: formulaJob,
 		Why: "rows and columns at most, or the diagonals alone on a flat board, every cell open, no quota: a closed formula, C(r,k)·C(c,k)·k! for rooks, a sum over the two colours for bishops"},
 	{Name: "join", Engine: "halves", Ops: OpCount | OpClasses, Brief: "classic queens, half boards joined",
 		Fits: nativeFits(backtrack.Join), Count: nativeJob(backtrack.Join),
@@ -106,7 +106,7 @@ var table = []Row{
 		Fits: nativeFits(backtrack.Meet), Best: nativeBest(backtrack.Meet), Count: nativeJob(backtrack.Meet),
 		Why: "one queen a row and a column on a flat square board, riders and leapers: the halves above and below a cut joined by bit sets of the lines crossing it, one column set of each orbit of the board's symmetries; the default counts so where meet.Pays forecasts less CPU than the rider kernel or the generic row kernel (Knuth's probes of both trees), on a side of 10 or more"},
 	{Name: "transfer", Engine: "transfer", Ops: OpCount, Brief: briefProof,
-		Fits: nativeFits(backtrack.Transfer), Count: nativeJob(backtrack.Transfer),
+		Fits: transferFits, Count: transferJob,
 		Why: "leapers, a row range, nothing else, a flat board: a transfer matrix counts without visiting placements"},
 	{Name: "shifts", Engine: "backtrack", Ops: OpCount | OpClasses, Brief: briefKernels,
 		Fits: nativeFits(backtrack.Shifts), Count: nativeJob(backtrack.Shifts),
@@ -163,7 +163,7 @@ func satFits(c *Call) string {
 
 // nativeFits returns the Fits of one of the backtracker's rows.
 func nativeFits(m backtrack.Method) func(c *Call) string {
-	return func(c *Call) string { return c.native.Fits(m, c.Op, c.stop) }
+	return func(c *Call) string { return c.native.Fits(m, c.Op) }
 }
 
 // nativeBest returns the Best of one of the backtracker's rows.
