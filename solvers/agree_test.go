@@ -12,7 +12,6 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"
 	"github.com/queens-dev/queens/solvers/local"
 	"github.com/queens-dev/queens/solvers/router"
@@ -35,10 +34,10 @@ func TestEverySolverAgrees(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2026, 11))
 	counted := map[constraints.Feature]int{}
 	surfaces := map[constraints.Surface]int{}
-	methods := map[backtrack.Method]int{}
-	counting := []backtrack.Method{}
-	for _, method := range backtrack.Methods() {
-		if method != backtrack.Local && method != backtrack.Search { // they find, and count nothing
+	methods := map[string]int{}
+	counting := []string{"fastest"}
+	for _, method := range router.Methods() {
+		if method != "local" && method != "search" { // they find, and count nothing
 			counting = append(counting, method)
 		}
 	}
@@ -172,7 +171,7 @@ func FuzzEverySolver(f *testing.F) {
 // counted it, and whether the local search took it.
 type agreement struct {
 	solutions int
-	methods   []backtrack.Method
+	methods   []string
 	localTook bool
 }
 
@@ -212,11 +211,11 @@ func agreeWithBrute(t *testing.T, m constraints.Model, most int, localBudget tim
 			classes++
 		}
 	}
-	for _, method := range backtrack.Methods() {
-		s := backtrack.New(backtrack.Counting(method))
+	for _, method := range append([]string{"fastest"}, router.Methods()...) {
+		s := native(router.Method(method))
 		res, err := s.Count(ctx, m)
 		switch {
-		case errors.Is(err, solvers.ErrUnsupported) && method != backtrack.Fastest && method != backtrack.General:
+		case errors.Is(err, solvers.ErrUnsupported) && method != "fastest" && method != "general":
 		case err != nil || !res.Complete || res.Count != uint64(len(want)):
 			t.Errorf("%s %s: backtrack method %v: Count = %+v, %v; brute force %d", m, extras(m), method, res, err, len(want))
 		default:
@@ -224,23 +223,23 @@ func agreeWithBrute(t *testing.T, m constraints.Model, most int, localBudget tim
 		}
 		res, err = s.CountUnique(ctx, m)
 		switch {
-		case errors.Is(err, solvers.ErrUnsupported) && method != backtrack.Fastest && method != backtrack.General:
+		case errors.Is(err, solvers.ErrUnsupported) && method != "fastest" && method != "general":
 		case err != nil || !res.Complete || res.Unique == nil || *res.Unique != classes || res.Count != uint64(len(want)):
 			t.Errorf("%s %s: backtrack method %v: CountUnique = %+v, %v; brute force %d solutions in %d classes", m, extras(m), method, res, err, len(want), classes)
 		}
 		sol, found, res, err := s.Find(ctx, m)
 		switch {
-		case errors.Is(err, solvers.ErrUnsupported) && method != backtrack.Fastest:
-		case method == backtrack.Local && err == nil && !found && !res.Proved:
+		case errors.Is(err, solvers.ErrUnsupported) && method != "fastest":
+		case method == "local" && err == nil && !found && !res.Proved:
 			// the local search gave up, and no complete search took over: unknown, not wrong
 		default:
-			holdFound(t, m, "backtrack method "+method.String(), want, sol, found, err)
+			holdFound(t, m, "backtrack method "+method, want, sol, found, err)
 			if err == nil && !found && (len(want) > 0 || !res.Proved || !res.Complete) {
 				t.Errorf("%s %s: backtrack method %v found none (%+v); brute force %d solutions", m, extras(m), method, res, len(want))
 			}
 		}
 	}
-	for _, s := range []solvers.Solver{backtrack.New(), sat.New(), router.New()} {
+	for _, s := range []solvers.Solver{native(), sat.New(), router.New()} {
 		if list := solutions(t, s, m, most); !slices.EqualFunc(list, want, func(a, b constraints.Solution) bool { return a.Compare(b) == 0 }) {
 			t.Errorf("%s %s: %s lists %d solutions, brute force %d\n%s: %v\nbrute: %v", m, extras(m), s.Name(), len(list), len(want), s.Name(), list, want)
 		}
@@ -384,7 +383,7 @@ func TestGiraffe(t *testing.T) {
 	for n := 1; n <= 8; n++ {
 		m := constraints.Model{Rows: n, Cols: n, Attack: a}
 		want := uint64(len(solutions(t, brute.Solver{}, m, math.MaxInt)))
-		for _, s := range []solvers.Solver{backtrack.New(), sat.New(), router.New()} {
+		for _, s := range []solvers.Solver{native(), sat.New(), router.New()} {
 			res, err := s.Count(context.Background(), m)
 			if err != nil || !res.Complete || res.Count != want {
 				t.Errorf("%s: %s Count = %+v, %v; brute force %d", m, s.Name(), res, err, want)
@@ -433,7 +432,7 @@ func TestTorusVectorsActModuloSides(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: brute: %v", r, err)
 		}
-		for _, s := range []solvers.Solver{backtrack.New(), sat.New(), router.New()} {
+		for _, s := range []solvers.Solver{native(), sat.New(), router.New()} {
 			res, err := s.Count(ctx, m)
 			if err != nil || !res.Complete || res.Count != want.Count {
 				t.Errorf("%s: %s Count = %+v, %v; the same vector reduced modulo the sides (%s) gives %d", m, s.Name(), res, err, r.Attack, want.Count)
@@ -447,10 +446,15 @@ func TestTorusVectorsActModuloSides(t *testing.T) {
 		constraints.Leap(constraints.MaxSide+1, 0), constraints.Ride(0, -constraints.MaxSide-1),
 	} {
 		m := constraints.Model{Rows: 6, Cols: 6, Surface: constraints.Torus, Attack: a}
-		for _, s := range []solvers.Solver{backtrack.New(), sat.New(), brute.Solver{}} {
+		for _, s := range []solvers.Solver{native(), sat.New(), brute.Solver{}} {
 			if res, err := s.Count(ctx, m); err == nil {
 				t.Errorf("%s: %s Count = %+v, want the model refused", m, s.Name(), res)
 			}
 		}
 	}
+}
+
+// native returns the native engines alone (--solver backtrack), with the options given.
+func native(opts ...router.Option) *router.Solver {
+	return router.New(append([]router.Option{router.NativeOnly()}, opts...)...)
 }

@@ -135,3 +135,11 @@ func (c *Compiled) enumerate(ctx context.Context, r *route, visit func(constrain
 	}
 	return res, ctx.Err()
 }
+
+// Classic reports whether the model is classic queens: the four lines on a flat square board, every cell
+// open, nothing fixed, one queen a row.
+func (c *Compiled) Classic() bool { return c.p.kernel == kernelQueen }
+
+// RiderKernels reports whether the row kernel the model takes is the rider kernel or the generic one
+// with leapers: the kernels whose costs meet.Pays forecasts against.
+func (c *Compiled) RiderKernels() bool { return c.p.kernel == kernelRiders || c.p.kernel == kernelRows }

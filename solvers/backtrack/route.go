@@ -6,7 +6,6 @@ import (
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/halves"
 	"github.com/queens-dev/queens/solvers/meet"
 	"github.com/queens-dev/queens/solvers/search"
 )
@@ -64,9 +63,6 @@ type route struct {
 // is refused by name. A board wider than 64 columns and at most 64 rows tall is turned on its side first,
 // for counting (compile).
 var routes = []route{
-	{method: Join, ops: OpCount | OpClasses, fits: joinFits,
-		why:   "classic queens, n ≤ 23 (halves.MaxN): half boards joined (package halves), many times faster than a search; classes by Burnside's lemma",
-		count: func(_ context.Context, p *plan, unique bool) (*job, error) { return p.joinJob(unique) }},
 	{method: Meet, ops: OpCount, fits: meetFits, best: meetPays,
 		why:   "one queen a row and a column on a flat square board, riders and leapers: the halves above and below a cut joined by bit sets of the lines crossing it, one column set of each orbit of the board's symmetries (package meet); Fastest counts so where meet.Pays forecasts less CPU than the rider kernel or the generic row kernel (Knuth's probes of both trees), on a side of 10 or more",
 		count: meetJob},
@@ -106,13 +102,6 @@ var routes = []route{
 		why:   "every model: queens placed cell by cell, every family's range counted per line; classes by testing each solution",
 		count: func(ctx context.Context, p *plan, unique bool) (*job, error) { return p.generalJob(ctx, unique) },
 		list:  listGeneral},
-}
-
-func joinFits(p *plan) string {
-	if p.kernel != kernelQueen || p.rows > halves.MaxN {
-		return fmt.Sprintf("needs classic queens: a flat square board of side at most %d, the four lines, every cell open", halves.MaxN)
-	}
-	return ""
 }
 
 func meetFits(p *plan) string { return meet.Fits(p.prog) }

@@ -26,8 +26,6 @@ func TestRoutes(t *testing.T) {
 		want   backtrack.Method
 		reason string
 	}{
-		{"classic", constraints.Classic(10), false, backtrack.Join, "half boards joined"},
-		{"classic, classes", constraints.Classic(10), true, backtrack.Join, "Burnside's lemma over the join"},
 		{"classic past the join", constraints.Classic(halves.MaxN + 1), false, backtrack.Classes, "past the join's side: one solution per class"},
 		{"rooks, classes", constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Rook}, true, backtrack.Classes, "the formula counts no classes"},
 		{"torus 13", constraints.Model{Rows: 13, Cols: 13, Attack: constraints.Queen, Surface: constraints.Torus}, true, backtrack.Shifts, "gcd(13, 6) = 1: a search"},
@@ -65,7 +63,6 @@ func TestNamedMethodRefuses(t *testing.T) {
 		m      constraints.Model
 		says   string
 	}{
-		{backtrack.Join, false, constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Superqueen}, "classic queens"},
 		{backtrack.Shifts, false, constraints.Classic(8), "torus"},
 		{backtrack.Classes, false, constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus}, "flat board"},
 		{backtrack.Mirror, false, constraints.Model{Rows: 8, Cols: 8, Queens: 5, Attack: constraints.Queen}, "one queen per row"},

@@ -67,10 +67,6 @@ type Method int
 // Fastest takes the first row of the routing table that fits the model. It is the default.
 const Fastest Method = 0
 
-// Join counts classic queens (the four lines on a flat square board of side at most halves.MaxN, every
-// cell open) by joining half-board placements; their classes by Burnside's lemma.
-const Join Method = 1
-
 // Classes counts the row path (one queen per row) on a flat board by visiting the least solution of each
 // class under the model's group, weighted by the size of its class; it counts the classes too.
 const Classes Method = 2
@@ -119,7 +115,7 @@ const Meet Method = 14
 // methods is the number of methods.
 const methods = 15
 
-var methodNames = [...]string{"fastest", "join", "classes", "mirror", "shifts", "", "", "", "general", "local", "search", "row-pairs", "slopes", "propagate", "meet"}
+var methodNames = [...]string{"fastest", "", "classes", "mirror", "shifts", "", "", "", "general", "local", "search", "row-pairs", "slopes", "propagate", "meet"}
 
 // Methods returns every method, Fastest first, then the rows of the routing table in its order, each
 // once.
@@ -155,13 +151,6 @@ func (m Method) String() string {
 		return methodNames[m]
 	}
 	return fmt.Sprintf("method(%d)", int(m))
-}
-
-// Joins reports whether Count can take the Join method for m: classic queens, a square board of side at
-// most halves.MaxN with every cell open and nothing fixed.
-func Joins(m constraints.Model) bool {
-	p, err := compile(m)
-	return err == nil && joinFits(p) == ""
 }
 
 // Counting sets the method Count uses.

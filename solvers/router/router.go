@@ -104,11 +104,12 @@ func (s *Solver) Name() string {
 // Supports returns every feature: the general path and the SAT row take every model.
 func (*Solver) Supports() constraints.Feature { return constraints.AllFeatures }
 
-// Methods returns the names of the rows of the table, in its order, each once.
+// Methods returns the names of the native engines' rows of the table (the methods Method may name), in
+// its order, each once.
 func Methods() []string {
 	var out []string
 	for _, r := range table {
-		if !containsString(out, r.Name) {
+		if r.Solver == nil && !containsString(out, r.Name) {
 			out = append(out, r.Name)
 		}
 	}
@@ -127,8 +128,8 @@ func containsString(ss []string, s string) bool {
 // Joins reports whether the join of half boards counts m: classic queens on a square board of side at
 // most halves.MaxN, every cell open and nothing fixed.
 func Joins(m constraints.Model) bool {
-	c, err := backtrack.New().Compile(m)
-	return err == nil && c.Fits(backtrack.Join, backtrack.OpCount) == ""
+	native, err := backtrack.New().Compile(m)
+	return err == nil && joinFits(&Call{Model: m, native: native}) == ""
 }
 
 // Count counts the solutions of m by the first row of the table that counts and fits m.

@@ -331,3 +331,34 @@ func TestEveryRowStops(t *testing.T) {
 		})
 	}
 }
+
+// TestJoinOnlyClassic holds the join to classic queens: 724 on 10×10, and every other model refused by
+// name, counting and counting classes.
+func TestJoinOnlyClassic(t *testing.T) {
+	join := native(router.Method("join"))
+	res, err := join.Count(context.Background(), constraints.Classic(10))
+	if err != nil || res.Count != 724 {
+		t.Errorf("join, classic n=10: %d, %v; want 724", res.Count, err)
+	}
+	u, err := join.CountUnique(context.Background(), constraints.Classic(10))
+	if err != nil || u.Count != 724 || unique(u) != 92 {
+		t.Errorf("join, classic n=10, classes: %d of %d, %v; want 92 of 724", unique(u), u.Count, err)
+	}
+	for _, m := range []constraints.Model{
+		{Rows: 10, Cols: 10, Attack: constraints.Superqueen},
+		{Rows: 8, Cols: 9, Attack: constraints.Queen},
+		{Rows: 8, Cols: 8, Attack: constraints.Queen, Blocked: []constraints.Cell{{Row: 0, Col: 0}}},
+		constraints.Classic(33),
+	} {
+		if _, err := join.Count(context.Background(), m); !errors.Is(err, solvers.ErrUnsupported) {
+			t.Errorf("join on %+v: err %v, want ErrUnsupported", m, err)
+		}
+		if _, err := join.CountUnique(context.Background(), m); !errors.Is(err, solvers.ErrUnsupported) {
+			t.Errorf("join, unique, on %+v: err %v, want ErrUnsupported", m, err)
+		}
+	}
+	m := constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus}
+	if _, err := join.CountUnique(context.Background(), m); !errors.Is(err, solvers.ErrUnsupported) {
+		t.Errorf("join, unique, on the torus: err %v, want ErrUnsupported", err)
+	}
+}

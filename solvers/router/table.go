@@ -100,7 +100,7 @@ var table = []Row{
 		Fits: formulaFits, Count: formulaJob,
 		Why: "rows and columns at most, or the diagonals alone on a flat board, every cell open, no quota: a closed formula, C(r,k)·C(c,k)·k! for rooks, a sum over the two colours for bishops"},
 	{Name: "join", Engine: "halves", Ops: OpCount | OpClasses, Brief: "classic queens, half boards joined",
-		Fits: nativeFits(backtrack.Join), Count: nativeJob(backtrack.Join),
+		Fits: joinFits, Count: joinJob,
 		Why: "classic queens, n ≤ 23 (halves.MaxN): half boards joined, many times faster than any search; classes by Burnside's lemma"},
 	{Name: "meet", Engine: "meet", Ops: OpCount, Brief: "the meet's forecast beats the row kernels",
 		Fits: nativeFits(backtrack.Meet), Best: nativeBest(backtrack.Meet), Count: nativeJob(backtrack.Meet),
