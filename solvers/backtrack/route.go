@@ -6,7 +6,6 @@ import (
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/meet"
 	"github.com/queens-dev/queens/solvers/search"
 )
 
@@ -63,9 +62,6 @@ type route struct {
 // is refused by name. A board wider than 64 columns and at most 64 rows tall is turned on its side first,
 // for counting (compile).
 var routes = []route{
-	{method: Meet, ops: OpCount, fits: meetFits, best: meetPays,
-		why:   "one queen a row and a column on a flat square board, riders and leapers: the halves above and below a cut joined by bit sets of the lines crossing it, one column set of each orbit of the board's symmetries (package meet); Fastest counts so where meet.Pays forecasts less CPU than the rider kernel or the generic row kernel (Knuth's probes of both trees), on a side of 10 or more",
-		count: meetJob},
 	{method: Shifts, ops: OpCount | OpClasses, fits: shiftsFits,
 		why:   "one queen per row on a torus that keeps its column shifts: the first queen in column 0 stands for every column; classes by stabilizers",
 		count: shiftsJob},
@@ -102,34 +98,6 @@ var routes = []route{
 		why:   "every model: queens placed cell by cell, every family's range counted per line; classes by testing each solution",
 		count: func(ctx context.Context, p *plan, unique bool) (*job, error) { return p.generalJob(ctx, unique) },
 		list:  listGeneral},
-}
-
-func meetFits(p *plan) string { return meet.Fits(p.prog) }
-
-// meetPays says whether Fastest counts by the meet: where meet.Pays forecasts less CPU than the row
-// kernel the model would take, for the kernels its costs were fitted to (the rider kernel and the
-// generic one with leapers); the classic, lines and knight kernels and the general path keep the model.
-// A task depth is the row path's (its forecast is of the meet cut in the middle): a count asked to split
-// so keeps the row kernel.
-func meetPays(p *plan) bool {
-	return p.taskDepth == 0 && (p.kernel == kernelRiders || p.kernel == kernelRows) && meet.Pays(p.prog)
-}
-
-// meetJob counts by package meet, whose tasks are the top rows' column sets: cut in the middle, one task
-// of each orbit of the board's symmetries; with a task depth, every column set of that many rows above
-// the cut its own task (the split a record's checks compare task by task).
-func meetJob(ctx context.Context, p *plan, _ bool) (*job, error) {
-	plan := meet.PlanOrbits
-	if p.taskDepth > 0 {
-		plan = meet.Plan
-	}
-	mj, err := plan(ctx, p.prog, p.taskDepth)
-	if err != nil {
-		return nil, fmt.Errorf("backtrack: %w", err)
-	}
-	j := &job{method: Meet, tasks: mj.Tasks(), key: fmt.Sprintf("%s %s %s", Meet, p.board(), mj.Key())}
-	j.run = func(ctx context.Context, _ *ctl, i int) (solvers.Tally, error) { return mj.Run(ctx, i) }
-	return j, nil
 }
 
 func shiftsFits(p *plan) string {

@@ -105,17 +105,10 @@ const Slopes Method = 12
 // the packing bounds of package deduce among them (propagate.go); its classes by testing each solution.
 const Propagate Method = 13
 
-// Meet counts one queen a row and a column on a flat square board with riders and leapers (package meet):
-// the board cut between two rows, each half's placements listed by the columns they take, the halves
-// paired by bit sets of the lines that cross the cut, one column set of each orbit of the board's
-// symmetries (with TaskDepth, every column set of that many top rows its own task). Fastest takes it
-// where meet.Pays forecasts less CPU than a row kernel. It counts no classes.
-const Meet Method = 14
-
 // methods is the number of methods.
 const methods = 15
 
-var methodNames = [...]string{"fastest", "", "classes", "mirror", "shifts", "", "", "", "general", "local", "search", "row-pairs", "slopes", "propagate", "meet"}
+var methodNames = [...]string{"fastest", "", "classes", "mirror", "shifts", "", "", "", "general", "local", "search", "row-pairs", "slopes", "propagate", ""}
 
 // Methods returns every method, Fastest first, then the rows of the routing table in its order, each
 // once.

@@ -103,7 +103,7 @@ var table = []Row{
 		Fits: joinFits, Count: joinJob,
 		Why: "classic queens, n ≤ 23 (halves.MaxN): half boards joined, many times faster than any search; classes by Burnside's lemma"},
 	{Name: "meet", Engine: "meet", Ops: OpCount, Brief: "the meet's forecast beats the row kernels",
-		Fits: nativeFits(backtrack.Meet), Best: nativeBest(backtrack.Meet), Count: nativeJob(backtrack.Meet),
+		Fits: meetFits, Best: meetPays, Count: meetJob,
 		Why: "one queen a row and a column on a flat square board, riders and leapers: the halves above and below a cut joined by bit sets of the lines crossing it, one column set of each orbit of the board's symmetries; the default counts so where meet.Pays forecasts less CPU than the rider kernel or the generic row kernel (Knuth's probes of both trees), on a side of 10 or more"},
 	{Name: "transfer", Engine: "transfer", Ops: OpCount, Brief: briefProof,
 		Fits: transferFits, Count: transferJob,
