@@ -86,9 +86,6 @@ var routes = []route{
 	{method: Slopes, ops: OpCount, fits: slopesFits,
 		why:   "one or two points on every row, at most two on every line of every slope, a flat board (no three in a line): each point closes the line through it and every point before it; the frame first, one of each class under the group",
 		count: slopesJob},
-	{method: Propagate, ops: OpCount | OpClasses | OpFind | OpList, fits: propagateFits,
-		why:   "a region puzzle of two or more queens a region (Star Battle): a cell decided at a time, a player's deductions and the packing bounds at every node; thousands of times fewer nodes than the general path on the published 17×17 to 25×25 puzzles; listing collects up to 65536 solutions and sorts them (more: the general path)",
-		count: propagateJob, find: findPropagate, list: listPropagate},
 	{method: Search, ops: OpFind, fits: searchFits,
 		why: "every other model the complete search holds: lines with capacities, forward checking; proves \"none\"",
 		find: func(ctx context.Context, p *plan) (constraints.Solution, bool, solvers.Result, error) {

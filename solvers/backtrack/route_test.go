@@ -35,7 +35,6 @@ func TestRoutes(t *testing.T) {
 		{"kings, classes", constraints.Model{Rows: 6, Cols: 6, Queens: 9, Attack: constraints.King}, true, backtrack.General, "the transfer matrix counts no classes"},
 		{"fewer queens", constraints.Model{Rows: 8, Cols: 8, Queens: 6, Attack: constraints.Queen}, false, backtrack.General, "not one queen per row"},
 		{"LinkedIn puzzle", puzzle, false, backtrack.Mirror, "one queen per row, regions of one queen, kings: the row path's generic kernel"},
-		{"star battle", loadPuzzle(t, puzzles[1]), false, backtrack.Propagate, "two per row and region, the king: a cell at a time with the packing bounds"},
 		{"rooks on a torus with a knight", constraints.Model{Rows: 6, Cols: 6, Attack: constraints.Union(r, c, k), Surface: constraints.Torus}, false, backtrack.Shifts, "the torus kernel with leaps"},
 		{"wide", constraints.Model{Rows: 3, Cols: 100, Queens: 3, Attack: constraints.Queen}, false, backtrack.General, "turned on its side: 100 rows, 3 queens"},
 		{"Möbius strip", mobius(10), false, backtrack.RowPairs, "one queen on each pair of rows the twist joins"},

@@ -100,15 +100,10 @@ const RowPairs Method = 11
 // least of each class under the model's group weighted by its images. It counts no classes.
 const Slopes Method = 12
 
-// Propagate counts and finds the solutions of a region puzzle with two or more queens a region (Star
-// Battle) by a search that decides a cell at a time and applies a player's deductions at every node,
-// the packing bounds of package deduce among them (propagate.go); its classes by testing each solution.
-const Propagate Method = 13
-
 // methods is the number of methods.
 const methods = 15
 
-var methodNames = [...]string{"fastest", "", "classes", "mirror", "shifts", "", "", "", "general", "local", "search", "row-pairs", "slopes", "propagate", ""}
+var methodNames = [...]string{"fastest", "", "classes", "mirror", "shifts", "", "", "", "general", "local", "search", "row-pairs", "slopes", "", ""}
 
 // Methods returns every method, Fastest first, then the rows of the routing table in its order, each
 // once.

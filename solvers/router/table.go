@@ -133,7 +133,7 @@ var table = []Row{
 		Fits: nativeFits(backtrack.Slopes), Count: nativeJob(backtrack.Slopes),
 		Why: "one or two points on every row, at most two on every line of every slope, a flat board (no three in a line): the frame first, one of each class under the group"},
 	{Name: "propagate", Engine: "propagate", Ops: OpCount | OpClasses | OpFind | OpList, Brief: "a Star Battle, deductions at every node",
-		Fits: nativeFits(backtrack.Propagate), Count: nativeJob(backtrack.Propagate), Find: findPropagate, List: nativeList(backtrack.Propagate),
+		Fits: propagateFits, Count: propagateJob, Find: findPropagate, List: listPropagate,
 		Why: "a region puzzle of two or more queens a region (Star Battle): a cell decided at a time, a player's deductions and the packing bounds at every node; listing collects up to 65536 solutions and sorts them (more: the general path)"},
 	{Name: "search", Engine: "search", Ops: OpFind, Brief: briefSearch, Rival: SAT, Puzzles: true,
 		Fits: searchFits, Find: func(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
@@ -188,13 +188,6 @@ func nativeList(m backtrack.Method) func(ctx context.Context, c *Call, visit fun
 // proveNone answers Find where a theorem says there is no solution.
 func proveNone(context.Context, *Call) (constraints.Solution, bool, solvers.Result, error) {
 	return nil, false, solvers.Result{Complete: true, Proved: true, Stats: solvers.Stats{Method: "proof", Threads: 1}}, nil
-}
-
-// findPropagate finds one solution by the deductions' search, or proves there is none.
-func findPropagate(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
-	sol, found, res, err := propagate.Solver{}.Find(ctx, c.Model)
-	res.Stats.Method = "propagate"
-	return sol, found, res, err
 }
 
 // smallCells is the board, in cells, up to which Find hands a model with a queen on every row to the
