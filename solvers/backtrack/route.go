@@ -6,7 +6,6 @@ import (
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/search"
 )
 
 // Op is what a caller asks of the routing table.
@@ -50,8 +49,6 @@ type route struct {
 	// list walks every solution in Solution.Compare order, handing each to emit as one row mask per row;
 	// it returns false once emit or k.stop asked to stop.
 	list func(p *plan, k *ctl, emit func([]uint64) bool) (bool, error)
-	// find returns one solution of the model as given.
-	find func(ctx context.Context, p *plan) (constraints.Solution, bool, solvers.Result, error)
 }
 
 // routes is the routing table, read by Count, CountUnique, Plan, Enumerate and Find alike: each takes the
@@ -68,12 +65,6 @@ var routes = []route{
 	{method: Classes, ops: OpCount | OpClasses, fits: classesFits, best: widerThanMirror,
 		why:   "one queen per row on a flat board: the least solution of each class, weighted by its size; Fastest counts so when the group is larger than the mirror, where it halves the work again",
 		count: func(ctx context.Context, p *plan, unique bool) (*job, error) { return p.classesJob(ctx, unique) }},
-	{method: Local, ops: OpFind, fits: smallOrTight,
-		why:  "one queen per row on a small or tight board (a quarter of the cells blocked or of the rows fixed, regions): a construction where one fits (O(n)), else the complete search, quick there, which proves \"none\"",
-		find: constructThenSearch},
-	{method: Local, ops: OpFind, fits: localFits,
-		why:  "one queen per row on a large board: a construction where one fits, else min-conflicts local search, near-linear time in O(n) memory; the complete search takes over when it gives up, if the board fits it",
-		find: findLocal},
 	{method: Mirror, ops: OpCount | OpList, fits: rowsFit,
 		why:   "one queen per row: the row kernels, halved by the column mirror where the model keeps it; listing by the row path's search, in order",
 		count: func(ctx context.Context, p *plan, _ bool) (*job, error) { return p.rowJob(ctx, Mirror, false, nil) },
@@ -86,11 +77,6 @@ var routes = []route{
 	{method: Slopes, ops: OpCount, fits: slopesFits,
 		why:   "one or two points on every row, at most two on every line of every slope, a flat board (no three in a line): each point closes the line through it and every point before it; the frame first, one of each class under the group",
 		count: slopesJob},
-	{method: Search, ops: OpFind, fits: searchFits,
-		why: "every other model the complete search holds: lines with capacities, forward checking; proves \"none\"",
-		find: func(ctx context.Context, p *plan) (constraints.Solution, bool, solvers.Result, error) {
-			return search.Find(ctx, p.given)
-		}},
 	{method: General, ops: OpCount | OpClasses | OpList, fits: generalFits,
 		why:   "every model: queens placed cell by cell, every family's range counted per line; classes by testing each solution",
 		count: func(ctx context.Context, p *plan, unique bool) (*job, error) { return p.generalJob(ctx, unique) },
@@ -130,28 +116,6 @@ func generalFits(p *plan) string {
 	return ""
 }
 
-// Route says which row of the routing table the solver's method takes for o on m, and the reason its
-// row gives: what a caller that weighs this solver against others needs to know before it runs. The
-// error is the one the call itself would return, ErrUnsupported for a model no row takes.
-func (s *Solver) Route(ctx context.Context, m constraints.Model, o Op) (Method, string, error) {
-	if err := s.check(); err != nil {
-		return 0, "", err
-	}
-	p, err := compile(m)
-	if err != nil {
-		return 0, "", err
-	}
-	p.taskDepth = s.depth
-	if o == OpList && (p.transposed || !p.words) {
-		return 0, "", fmt.Errorf("backtrack: %d×%d board: lists at most %d columns and %d rows: %w", m.Rows, m.Cols, MaxCols, MaxRows, solvers.ErrUnsupported)
-	}
-	r, err := s.route(ctx, p, o)
-	if err != nil {
-		return 0, "", err
-	}
-	return r.method, r.why, nil
-}
-
 // route returns the row of the table that serves o for p's model with s's method, or ctx's error if ctx
 // ends first.
 func (s *Solver) route(ctx context.Context, p *plan, o Op) (*route, error) {
@@ -174,9 +138,6 @@ func (s *Solver) route(ctx context.Context, p *plan, o Op) (*route, error) {
 		}
 		if why != "" {
 			if s.method != Fastest {
-				if o == OpFind {
-					continue // a method may hold two rows of the table for finding, each for its own models
-				}
 				return nil, fmt.Errorf("backtrack: method %s on %v: %s: %w", r.method, p.given, why, solvers.ErrUnsupported)
 			}
 			continue
@@ -187,13 +148,7 @@ func (s *Solver) route(ctx context.Context, p *plan, o Op) (*route, error) {
 		return r, nil
 	}
 	if s.method != Fastest {
-		if o == OpFind {
-			return nil, fmt.Errorf("backtrack: method %s on %v: finds no solution of it: %w", s.method, p.given, solvers.ErrUnsupported)
-		}
 		return nil, fmt.Errorf("backtrack: method %d: no such method: %w", s.method, solvers.ErrUnsupported)
-	}
-	if o == OpFind {
-		return nil, fmt.Errorf("backtrack: find: %v: not one queen on every row, for the local search, and %w", p.given, search.Fits(p.given))
 	}
 	return nil, fmt.Errorf("backtrack: %d×%d board: %s: %w", p.given.Rows, p.given.Cols, generalFits(p), solvers.ErrUnsupported)
 }

@@ -1,21 +1,20 @@
-// Package backtrack is the native solver: the model compiled to 64-bit row masks and searched depth first,
-// or counted without a search where a formula or a transfer matrix does it.
+// Package backtrack is the backtracker: the model compiled to 64-bit row masks and searched depth first.
 //
-// Which way a count goes is one table, routes in route.go: the first row that fits the model counts it,
-// and a row fits by the model's geometry (its riders' and leapers' vectors, cells, quotas and regions),
-// never by the names of its attacks. A model with exactly one queen in every row takes the row path:
-// the attacked columns carried from row to row as shifted masks, in tight loops, halved by the mirror
-// where the model allows, or one solution per class. Every other model takes the general path, which
-// places queens cell by cell in row-major order and counts them per line and region for the quotas.
-// Classic queens are joined from half boards (package halves), models whose queens attack only by
-// leaps and along rows are counted by a transfer matrix (package transfer), and rooks by a formula
-// (package closed).
+// Its own small table, routes in route.go, holds its rows: the row kernels (a torus's shifts, classes,
+// the mirror, row pairs on twisted surfaces, slopes) and the general path. A row fits by the model's
+// geometry (its riders' and leapers' vectors, cells, quotas and regions), never by the names of its
+// attacks. A model with exactly one queen in every row takes the row path: the attacked columns carried
+// from row to row as shifted masks, in tight loops, halved by the mirror where the model allows, or one
+// solution per class. Every other model takes the general path, which places queens cell by cell in
+// row-major order and counts them per line and region for the quotas. The engines beside it (closed
+// forms, the transfer matrix, the join, the meet, the deductions' search, the searches for one
+// solution) are rows of the router's table (package router), which compiles a model once here
+// (Compile) and hands it to this package's rows.
 //
 // Every count is a list of tasks (Plan, and solvers.Job), so it can report progress, be resumed and be
 // shared out; Count and CountUnique run that list on the solver's threads. Both searches enumerate
 // solutions in increasing constraints.Solution.Compare order, so classic n=4 comes out in LeetCode's
-// order. Boards may be at most MaxCols wide, or as many rows tall to be counted on their side; Find
-// takes one solution of any model, by the search of package search.
+// order. Boards may be at most MaxCols wide, or as many rows tall to be counted on their side.
 package backtrack
 
 import (
@@ -82,15 +81,6 @@ const Shifts Method = 4
 // General counts any model by placing queens cell by cell; its classes by testing each solution.
 const General Method = 8
 
-// Local finds one solution of a model with a queen on every row: by a construction where one fits, else
-// by min-conflicts local search on a large board or the complete search on a small or tight one. It
-// counts nothing.
-const Local Method = 9
-
-// Search finds one solution of any model the complete search of package search holds, or proves there
-// is none. It counts nothing.
-const Search Method = 10
-
 // RowPairs counts queens on a twisted surface (a Möbius strip, a Klein bottle) whose row rider's lines
 // are pairs of rows, one queen on each pair, by the row-pair kernel (pairs.go). It counts no classes.
 const RowPairs Method = 11
@@ -103,7 +93,7 @@ const Slopes Method = 12
 // methods is the number of methods.
 const methods = 15
 
-var methodNames = [...]string{"fastest", "", "classes", "mirror", "shifts", "", "", "", "general", "local", "search", "row-pairs", "slopes", "", ""}
+var methodNames = [...]string{"fastest", "", "classes", "mirror", "shifts", "", "", "", "general", "", "", "row-pairs", "slopes", "", ""}
 
 // Methods returns every method, Fastest first, then the rows of the routing table in its order, each
 // once.
