@@ -12,7 +12,6 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/runfile"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/halves"
 	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 	"github.com/queens-dev/queens/variants"
@@ -132,7 +131,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	}
 	method := f.method
 	if method == "join" && mode == modeCount && !router.Joins(m) {
-		return usagef("--method join: counts classic queens only (a square board of side at most %d, the four lines, no blocked or fixed cells, no wrap)", halves.MaxN)
+		return usagef("--method join: counts classic queens only (a square board of side at most %d, the four lines, no blocked or fixed cells, no wrap)", router.MaxJoin)
 	}
 	if method == "meet" && f.taskDepth >= m.Rows {
 		return usagef("--task-depth %d: --method meet cuts the board below the first D rows, 1 to %d on %d rows", f.taskDepth, m.Rows-1, m.Rows)

@@ -12,6 +12,9 @@ import (
 // The join's row: classic queens counted from half boards (package halves), their classes by
 // Burnside's lemma.
 
+// MaxJoin is the largest side of the classic boards the join counts (halves.MaxN).
+const MaxJoin = halves.MaxN
+
 func joinFits(c *Call) string {
 	if !c.native.Classic() || c.Model.Rows > halves.MaxN {
 		return fmt.Sprintf("needs classic queens: a flat square board of side at most %d, the four lines, every cell open", halves.MaxN)
