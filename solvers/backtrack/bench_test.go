@@ -123,6 +123,10 @@ func BenchmarkGeneralPath(b *testing.B) {
 		res, _ := s.Count(context.Background(), m)
 		benchCount(b, s, m, res.Count)
 	})
+	// The models of the slopes kernel (package slopes), counted here by the general path.
+	b.Run("no three in a line n=8", func(b *testing.B) {
+		benchCount(b, backtrack.New(backtrack.Threads(1), backtrack.GeneralOnly()), noThree(8), 380)
+	})
 }
 
 func BenchmarkEnumerate(b *testing.B) {
@@ -201,21 +205,5 @@ func BenchmarkRowPairs(b *testing.B) {
 	}
 	b.Run("n=12/general", func(b *testing.B) {
 		benchCount(b, backtrack.New(backtrack.Threads(1), backtrack.GeneralOnly()), mobius(12), 1550976)
-	})
-}
-
-// BenchmarkSlopes counts no three in a line (A000755) by the slopes kernel and by the general path, one
-// thread.
-func BenchmarkSlopes(b *testing.B) {
-	for _, tc := range []struct {
-		n    int
-		want uint64
-	}{{8, 380}, {10, 1135}} {
-		b.Run(fmt.Sprintf("n=%d/slopes", tc.n), func(b *testing.B) {
-			benchCount(b, backtrack.New(backtrack.Threads(1)), noThree(tc.n), tc.want)
-		})
-	}
-	b.Run("n=8/general", func(b *testing.B) {
-		benchCount(b, backtrack.New(backtrack.Threads(1), backtrack.GeneralOnly()), noThree(8), 380)
 	})
 }

@@ -85,3 +85,10 @@ func holdToGeneral(t *testing.T, rng *rand.Rand, draw func(*rand.Rand) constrain
 	}
 	t.Logf("%d models compared, %d by %s", compared, took, method)
 }
+
+// noThree returns A000755's problem: 2n points on an n×n board, two on every row and column, at most two
+// on any straight line (package slopes counts it; the table routes it there).
+func noThree(n int) constraints.Model {
+	return constraints.Model{Rows: n, Cols: n, Queens: 2 * n, Attack: constraints.Attack{},
+		Each: constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2), Line: constraints.AtMost(2)}}
+}

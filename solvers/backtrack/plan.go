@@ -68,9 +68,6 @@ type plan struct {
 	// pairPlan is the row-pair kernel's plan (pairs.go), built when the route RowPairs is first asked about.
 	pairPlan *pairPlan
 	pairWhy  string
-	// slopePlan is the slopes kernel's plan (slopes.go), built when the route Slopes is first asked about.
-	slopePlan *slopePlan
-	slopeWhy  string
 	// stop, if set, turns true once the count being planned is cancelled: building a plan can take a
 	// fraction of a second (the transfer matrix's profiles), and a cancellation should not wait for it.
 	stop func() bool

@@ -10,6 +10,7 @@ import (
 	"github.com/queens-dev/queens/solvers/halves"
 	"github.com/queens-dev/queens/solvers/meet"
 	"github.com/queens-dev/queens/solvers/search"
+	"github.com/queens-dev/queens/solvers/slopes"
 	"github.com/queens-dev/queens/solvers/transfer"
 )
 
@@ -101,9 +102,8 @@ var routes = []route{
 	{method: RowPairs, ops: OpCount, fits: pairsFits,
 		why:   "one queen on each pair of rows that the row rider joins across a twist (a Möbius strip, a Klein bottle): pairs placed in turn, columns as a mask, the diagonals as a ring; the first queen in column 0 stands for its pair's every cell",
 		count: pairsJob},
-	{method: Slopes, ops: OpCount, fits: slopesFits,
-		why:   "one or two points on every row, at most two on every line of every slope, a flat board (no three in a line): each point closes the line through it and every point before it; the frame first, one of each class under the group",
-		count: slopesJob},
+	{method: Slopes, ops: OpCount, fits: kernelFits(Slopes, slopes.New), count: kernelJob(Slopes),
+		why: "one or two points on every row, at most two on every line of every slope, a flat board (no three in a line): each point closes the line through it and every point before it; the frame first, one of each class under the group (package slopes)"},
 	{method: Propagate, ops: OpCount | OpClasses | OpFind | OpList, fits: propagateFits,
 		why:   "a region puzzle of two or more queens a region (Star Battle): a cell decided at a time, a player's deductions and the packing bounds at every node; thousands of times fewer nodes than the general path on the published 17×17 to 25×25 puzzles; listing collects up to 65536 solutions and sorts them (more: the general path)",
 		count: propagateJob, find: findPropagate, list: listPropagate},

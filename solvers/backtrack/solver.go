@@ -111,7 +111,7 @@ const Search Method = 10
 const RowPairs Method = 11
 
 // Slopes counts points on a flat board, one or two on every row, at most two on every straight line of
-// any slope (A000755's no-three-in-line problem), by the slopes kernel (slopes.go): the frame first, the
+// any slope (A000755's no-three-in-line problem), by the slopes kernel (package slopes): the frame first, the
 // least of each class under the model's group weighted by its images. It counts no classes.
 const Slopes Method = 12
 
