@@ -123,9 +123,12 @@ func BenchmarkGeneralPath(b *testing.B) {
 		res, _ := s.Count(context.Background(), m)
 		benchCount(b, s, m, res.Count)
 	})
-	// The models of the slopes kernel (package slopes), counted here by the general path.
+	// The models of the kernels in packages of their own, counted here by the general path.
 	b.Run("no three in a line n=8", func(b *testing.B) {
 		benchCount(b, backtrack.New(backtrack.Threads(1), backtrack.GeneralOnly()), noThree(8), 380)
+	})
+	b.Run("Möbius strip n=12", func(b *testing.B) {
+		benchCount(b, backtrack.New(backtrack.Threads(1), backtrack.GeneralOnly()), mobius(12), 1550976)
 	})
 }
 
@@ -192,8 +195,7 @@ func BenchmarkPuzzleCount(b *testing.B) {
 	}
 }
 
-// BenchmarkRowPairs counts queens on a Möbius strip (A137279) by the row-pair kernel and by the general
-// path, one thread.
+// BenchmarkRowPairs counts queens on a Möbius strip (A137279) by the row-pair kernel, one thread.
 func BenchmarkRowPairs(b *testing.B) {
 	for _, tc := range []struct {
 		n    int
@@ -203,7 +205,4 @@ func BenchmarkRowPairs(b *testing.B) {
 			benchCount(b, backtrack.New(backtrack.Threads(1)), mobius(tc.n), tc.want)
 		})
 	}
-	b.Run("n=12/general", func(b *testing.B) {
-		benchCount(b, backtrack.New(backtrack.Threads(1), backtrack.GeneralOnly()), mobius(12), 1550976)
-	})
 }

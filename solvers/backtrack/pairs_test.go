@@ -2,7 +2,6 @@ package backtrack_test
 
 import (
 	"context"
-	"flag"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -11,15 +10,6 @@ import (
 	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers/backtrack"
 )
-
-// long runs the counts that take seconds to minutes: A137279 n=15..18, A000755 n=11..14, and the rider
-// tables to the largest n that counts in about a minute.
-var long = flag.Bool("long", false, "run the long counts (A137279 n=15..18, A000755 n=11..14, the rider tables to about a minute)")
-
-// mobius returns ceil(n/2) queens on an n×n Möbius strip, A137279's problem.
-func mobius(n int) constraints.Model {
-	return constraints.Model{Rows: n, Cols: n, Queens: (n + 1) / 2, Attack: constraints.Queen, Surface: constraints.Mobius}
-}
 
 // TestRowPairsA137279 holds the row-pair kernel to OEIS A137279, queens on a Möbius strip, n = 1..14, and
 // the general path to it for n ≤ 9: the kernel pins the first queen and halves by the mirror, the
