@@ -194,15 +194,3 @@ func BenchmarkPuzzleCount(b *testing.B) {
 		}
 	}
 }
-
-// BenchmarkRowPairs counts queens on a Möbius strip (A137279) by the row-pair kernel, one thread.
-func BenchmarkRowPairs(b *testing.B) {
-	for _, tc := range []struct {
-		n    int
-		want uint64
-	}{{12, 1550976}, {16, 1366190592}} {
-		b.Run(fmt.Sprintf("n=%d/row-pairs", tc.n), func(b *testing.B) {
-			benchCount(b, backtrack.New(backtrack.Threads(1)), mobius(tc.n), tc.want)
-		})
-	}
-}

@@ -65,9 +65,6 @@ type plan struct {
 	built map[Method]built
 	// taskDepth, if positive, is the depth the row path's tasks are cut at (TaskDepth).
 	taskDepth int
-	// pairPlan is the row-pair kernel's plan (pairs.go), built when the route RowPairs is first asked about.
-	pairPlan *pairPlan
-	pairWhy  string
 	// stop, if set, turns true once the count being planned is cancelled: building a plan can take a
 	// fraction of a second (the transfer matrix's profiles), and a cancellation should not wait for it.
 	stop func() bool

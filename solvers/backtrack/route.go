@@ -9,6 +9,7 @@ import (
 	"github.com/queens-dev/queens/solvers/closed"
 	"github.com/queens-dev/queens/solvers/halves"
 	"github.com/queens-dev/queens/solvers/meet"
+	"github.com/queens-dev/queens/solvers/rowpairs"
 	"github.com/queens-dev/queens/solvers/search"
 	"github.com/queens-dev/queens/solvers/slopes"
 	"github.com/queens-dev/queens/solvers/transfer"
@@ -99,9 +100,8 @@ var routes = []route{
 		list: func(p *plan, k *ctl, emit func([]uint64) bool) (bool, error) {
 			return p.enumerate(0, p.start(), make([]uint64, p.rows), k, emit), nil
 		}},
-	{method: RowPairs, ops: OpCount, fits: pairsFits,
-		why:   "one queen on each pair of rows that the row rider joins across a twist (a Möbius strip, a Klein bottle): pairs placed in turn, columns as a mask, the diagonals as a ring; the first queen in column 0 stands for its pair's every cell",
-		count: pairsJob},
+	{method: RowPairs, ops: OpCount, fits: kernelFits(RowPairs, rowpairs.New), count: kernelJob(RowPairs),
+		why: "one queen on each pair of rows that the row rider joins across a twist (a Möbius strip, a Klein bottle): pairs placed in turn, columns as a mask, the diagonals as a ring; the first queen in column 0 stands for its pair's every cell (package rowpairs)"},
 	{method: Slopes, ops: OpCount, fits: kernelFits(Slopes, slopes.New), count: kernelJob(Slopes),
 		why: "one or two points on every row, at most two on every line of every slope, a flat board (no three in a line): each point closes the line through it and every point before it; the frame first, one of each class under the group (package slopes)"},
 	{method: Propagate, ops: OpCount | OpClasses | OpFind | OpList, fits: propagateFits,
