@@ -107,7 +107,7 @@ const Local Method = 9
 const Search Method = 10
 
 // RowPairs counts queens on a twisted surface (a Möbius strip, a Klein bottle) whose row rider's lines
-// are pairs of rows, one queen on each pair, by the row-pair kernel (pairs.go). It counts no classes.
+// are pairs of rows, one queen on each pair, by the row-pair kernel (package rowpairs). It counts no classes.
 const RowPairs Method = 11
 
 // Slopes counts points on a flat board, one or two on every row, at most two on every straight line of

@@ -10,14 +10,6 @@ type ctl struct {
 	nodes   uint64
 }
 
-// addProduct adds a×b to *acc and reports false if the product or the sum overflows 64 bits.
-func addProduct(acc *uint64, a, b uint64) bool {
-	hi, lo := bits.Mul64(a, b)
-	sum, carry := bits.Add64(*acc, lo, 0)
-	*acc = sum
-	return hi == 0 && carry == 0
-}
-
 // searcher is one search of the slopes kernel. Its state is a stack of nodes, one for each point
 // placed: a point is placed on a copy of the node above it.
 type searcher struct {
@@ -40,8 +32,9 @@ type searcher struct {
 }
 
 // node is the search's state at one depth: the open cells of every line and the points on it. Line
-// r < 32 is row r (its open cells a column mask), line 32 + c is column c (a row mask). Fixed arrays let the hot loops index by
-// a row or column masked to five bits without bounds checks; push copies the lines in use alone.
+// r < 32 is row r (its open cells a column mask), line 32 + c is column c (a row mask). Fixed arrays
+// let the hot loops index by a row or column masked to five bits without bounds checks; push copies the
+// lines in use alone.
 type node struct {
 	open [2 * maxSide]uint64
 	cnt  [2 * maxSide]int8
@@ -246,7 +239,8 @@ func (s *searcher) search(depth, before int) bool {
 		return s.atCut(s.points)
 	}
 	if line < 0 {
-		if !addProduct(&s.count, s.weight, 1) {
+		var carry uint64
+		if s.count, carry = bits.Add64(s.count, s.weight, 0); carry != 0 {
 			s.overflow = true
 		}
 		return true
