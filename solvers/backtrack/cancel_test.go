@@ -46,8 +46,6 @@ func TestEveryPathStops(t *testing.T) {
 		{"shifts, torus", backtrack.Shifts, false, constraints.Model{Rows: 16, Cols: 64, Attack: constraints.Union(r, d), Surface: constraints.Torus}},
 		{"shifts, torus with leaps", backtrack.Shifts, false, constraints.Model{Rows: 43, Cols: 43, Attack: constraints.Superqueen, Surface: constraints.Torus}},
 		{"shifts, classes by stabilizers", backtrack.Shifts, true, constraints.Model{Rows: 16, Cols: 64, Attack: constraints.Union(r, d), Surface: constraints.Torus}},
-		{"row pairs, Möbius strip", backtrack.RowPairs, false, mobius(32)},
-		{"slopes, no three in a line", backtrack.Slopes, false, noThree(24)},
 		{"general", backtrack.General, false, constraints.Model{Rows: 24, Cols: 24, Queens: 23, Attack: constraints.Queen}},
 		{"general, classes", backtrack.General, true, constraints.Model{Rows: 24, Cols: 24, Queens: 23, Attack: constraints.Queen}},
 		{"general, quotas", backtrack.General, false, constraints.Model{Rows: 24, Cols: 24, Attack: constraints.King, Each: constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2)}}},

@@ -62,12 +62,6 @@ type plan struct {
 	rowPath
 	// taskDepth, if positive, is the depth the row path's tasks are cut at (TaskDepth).
 	taskDepth int
-	// pairPlan is the row-pair kernel's plan (pairs.go), built when the route RowPairs is first asked about.
-	pairPlan *pairPlan
-	pairWhy  string
-	// slopePlan is the slopes kernel's plan (slopes.go), built when the route Slopes is first asked about.
-	slopePlan *slopePlan
-	slopeWhy  string
 }
 
 // reach holds what a queen attacks in its own row and the rows below, by the families whose lines hold

@@ -71,12 +71,6 @@ var routes = []route{
 		list: func(p *plan, k *ctl, emit func([]uint64) bool) (bool, error) {
 			return p.enumerate(0, p.start(), make([]uint64, p.rows), k, emit), nil
 		}},
-	{method: RowPairs, ops: OpCount, fits: pairsFits,
-		why:   "one queen on each pair of rows that the row rider joins across a twist (a Möbius strip, a Klein bottle): pairs placed in turn, columns as a mask, the diagonals as a ring; the first queen in column 0 stands for its pair's every cell",
-		count: pairsJob},
-	{method: Slopes, ops: OpCount, fits: slopesFits,
-		why:   "one or two points on every row, at most two on every line of every slope, a flat board (no three in a line): each point closes the line through it and every point before it; the frame first, one of each class under the group",
-		count: slopesJob},
 	{method: General, ops: OpCount | OpClasses | OpList, fits: generalFits,
 		why:   "every model: queens placed cell by cell, every family's range counted per line; classes by testing each solution",
 		count: func(ctx context.Context, p *plan, unique bool) (*job, error) { return p.generalJob(ctx, unique) },

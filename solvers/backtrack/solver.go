@@ -1,7 +1,7 @@
 // Package backtrack is the backtracker: the model compiled to 64-bit row masks and searched depth first.
 //
 // Its own small table, routes in route.go, holds its rows: the row kernels (a torus's shifts, classes,
-// the mirror, row pairs on twisted surfaces, slopes) and the general path. A row fits by the model's
+// the mirror) and the general path. A row fits by the model's
 // geometry (its riders' and leapers' vectors, cells, quotas and regions), never by the names of its
 // attacks. A model with exactly one queen in every row takes the row path: the attacked columns carried
 // from row to row as shifted masks, in tight loops, halved by the mirror where the model allows, or one
@@ -81,19 +81,10 @@ const Shifts Method = 4
 // General counts any model by placing queens cell by cell; its classes by testing each solution.
 const General Method = 8
 
-// RowPairs counts queens on a twisted surface (a Möbius strip, a Klein bottle) whose row rider's lines
-// are pairs of rows, one queen on each pair, by the row-pair kernel (pairs.go). It counts no classes.
-const RowPairs Method = 11
-
-// Slopes counts points on a flat board, one or two on every row, at most two on every straight line of
-// any slope (A000755's no-three-in-line problem), by the slopes kernel (slopes.go): the frame first, the
-// least of each class under the model's group weighted by its images. It counts no classes.
-const Slopes Method = 12
-
 // methods is the number of methods.
 const methods = 15
 
-var methodNames = [...]string{"fastest", "", "classes", "mirror", "shifts", "", "", "", "general", "", "", "row-pairs", "slopes", "", ""}
+var methodNames = [...]string{"fastest", "", "classes", "mirror", "shifts", "", "", "", "general", "", "", "", "", "", ""}
 
 // Methods returns every method, Fastest first, then the rows of the routing table in its order, each
 // once.

@@ -6,11 +6,14 @@ import (
 
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/closed"
+	"github.com/queens-dev/queens/solvers/rowpairs"
+	"github.com/queens-dev/queens/solvers/slopes"
 	"github.com/queens-dev/queens/solvers/transfer"
 )
 
-// The rows that count without a search: Pólya's theorem and the closed formulas (package closed), and
-// the transfer matrix (package transfer). Each reads the Program of the model as counted.
+// The rows of the kernels in packages of their own that count from the Program of the model as counted:
+// Pólya's theorem and the closed formulas (package closed), the transfer matrix (package transfer), the
+// row pairs of twisted surfaces (package rowpairs) and the slopes (package slopes).
 
 func polyaFits(c *Call) string { return closed.PolyaFits(c.Counted()) }
 
@@ -37,11 +40,24 @@ func transferFits(c *Call) string {
 	return build(c, "transfer", func(c *Call) (*transfer.Matrix, string) { return transfer.New(c.Counted(), c.stop) }).why
 }
 
-// transferJob counts by the matrix transferFits built.
-func transferJob(_ context.Context, c *Call, _ bool) (solvers.Job, error) {
-	j := c.built["transfer"].job
-	if j == nil {
-		return nil, fmt.Errorf("transfer: %v: counted before its row fit", c.Model)
+// The row-pair and slopes kernels, each in a package of its own, build their jobs from the Program as
+// the transfer matrix does, when their rows are first asked.
+
+func rowPairsFits(c *Call) string {
+	return build(c, "row-pairs", func(c *Call) (*rowpairs.Job, string) { return rowpairs.New(c.Counted(), c.stop) }).why
+}
+
+func slopesFits(c *Call) string {
+	return build(c, "slopes", func(c *Call) (*slopes.Job, string) { return slopes.New(c.Counted(), c.stop) }).why
+}
+
+// builtJob returns the Count of a row whose Fits built its job.
+func builtJob(row string) func(context.Context, *Call, bool) (solvers.Job, error) {
+	return func(_ context.Context, c *Call, _ bool) (solvers.Job, error) {
+		j := c.built[row].job
+		if j == nil {
+			return nil, fmt.Errorf("%s: %v: counted before its row fit", row, c.Model)
+		}
+		return named(row, c, j), nil
 	}
-	return named("transfer", c, j), nil
 }

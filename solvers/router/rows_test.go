@@ -319,6 +319,8 @@ func TestEveryRowStops(t *testing.T) {
 		{"join", "join", false, constraints.Classic(19)},
 		{"join, classes by Burnside", "join", true, constraints.Classic(19)},
 		{"transfer", "transfer", false, constraints.Model{Rows: 2000, Cols: 13, Queens: 6000, Attack: constraints.King}},
+		{"row pairs, Möbius strip", "row-pairs", false, mobius(32)},
+		{"slopes, no three in a line", "slopes", false, noThree(24)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
