@@ -78,6 +78,33 @@ func TestLayers(t *testing.T) {
 			}
 		}
 	}
+	// The router is the one package that chooses among engines: no other imports two or more of them, and
+	// the backtracker, one engine among the others, imports none.
+	engine := func(dir string) string { // the engine a package belongs to ("solvers/sat" for solvers/sat/sharp), or ""
+		rest, ok := strings.CutPrefix(dir, "solvers/")
+		if !ok {
+			return ""
+		}
+		name, _, _ := strings.Cut(rest, "/")
+		if name == "router" {
+			return ""
+		}
+		return "solvers/" + name
+	}
+	for _, d := range dirs {
+		var engines []string
+		for _, i := range imports[d] {
+			if e := engine(i); e != "" && e != engine(d) && !slices.Contains(engines, e) {
+				engines = append(engines, e)
+			}
+		}
+		switch {
+		case under(d, "solvers/backtrack") && len(engines) > 0:
+			t.Errorf("%s imports %v: the backtracker imports no other engine; the router's table holds the rows of each", d, engines)
+		case d != "solvers/router" && len(engines) > 1:
+			t.Errorf("%s imports %v: only solvers/router imports two or more engines", d, engines)
+		}
+	}
 	if len(imports["solvers/router"]) == 0 {
 		t.Errorf("solvers/router: no imports read; the test reads nothing")
 	}

@@ -332,17 +332,18 @@ func (m Model) keepsCells(s Symmetry) bool {
 	if s.Twist && !m.Each.Row.IsZero() && s.DCol%m.Cols != 0 {
 		return false
 	}
-	return keepsSet(m, s, m.Blocked) && keepsSet(m, s, m.Fixed) && m.keepsRegions(s)
+	return s.KeepsSet(m.Blocked, m.Rows, m.Cols) && s.KeepsSet(m.Fixed, m.Rows, m.Cols) && m.keepsRegions(s)
 }
 
-// keepsSet reports whether s maps the set of cells onto itself.
-func keepsSet(m Model, s Symmetry, cells []Cell) bool {
+// KeepsSet reports whether s maps the set of cells onto itself on a rows×cols board: an engine that
+// reads the blocked cells or the fixed queens from a Program asks it of the maps it uses.
+func (s Symmetry) KeepsSet(cells []Cell, rows, cols int) bool {
 	if len(cells) == 0 {
 		return true
 	}
 	set := NewCellSet(cells)
 	for _, c := range cells {
-		if !set.Has(s.Apply(c, m.Rows, m.Cols)) {
+		if !set.Has(s.Apply(c, rows, cols)) {
 			return false // a map that is one to one takes a finite set into itself only if onto it
 		}
 	}

@@ -6,8 +6,8 @@ import (
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/puzzles"
-	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"
+	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 )
 
@@ -16,7 +16,7 @@ import (
 func TestMakeUnique(t *testing.T) {
 	for size := 5; size <= 6; size++ {
 		for seed := range uint64(3) {
-			m, hidden, err := puzzles.Make(context.Background(), puzzles.Options{Size: size, Stars: 1, Seed: seed}, backtrack.New())
+			m, hidden, err := puzzles.Make(context.Background(), puzzles.Options{Size: size, Stars: 1, Seed: seed}, router.New(router.NativeOnly()))
 			if err != nil {
 				t.Fatalf("size %d seed %d: %v", size, seed, err)
 			}
@@ -38,7 +38,7 @@ func TestMakeUnique(t *testing.T) {
 // solver, which shares nothing with it: exactly one solution, the hidden one, and regions in one piece.
 func TestMakeLarger(t *testing.T) {
 	for _, o := range []puzzles.Options{{Size: 9, Stars: 1, Seed: 5}, {Size: 11, Stars: 1, Seed: 5}, {Size: 8, Stars: 2, Seed: 5}} {
-		m, hidden, err := puzzles.Make(context.Background(), o, backtrack.New())
+		m, hidden, err := puzzles.Make(context.Background(), o, router.New(router.NativeOnly()))
 		if err != nil {
 			t.Fatalf("%+v: %v", o, err)
 		}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/puzzles"
-	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 )
 
@@ -74,7 +74,7 @@ func TestShapes(t *testing.T) {
 func countUpTo2(t *testing.T, m constraints.Model) int {
 	t.Helper()
 	if m.Each.Region == constraints.Exactly(1) {
-		res, err := backtrack.New(backtrack.Threads(1)).Count(context.Background(), m)
+		res, err := router.New(router.NativeOnly(), router.Threads(1)).Count(context.Background(), m)
 		if err != nil {
 			t.Fatal(err)
 		}

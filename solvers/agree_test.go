@@ -12,7 +12,6 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"
 	"github.com/queens-dev/queens/solvers/local"
 	"github.com/queens-dev/queens/solvers/router"
@@ -30,26 +29,26 @@ import (
 // only where they meet, so at least 100 models compared must combine all four (30 of them with
 // solutions), at least 20 must ask for two queens a region, as Star Battle does (10 of them with
 // solutions), and the local search must take at least 50 of them with solutions, so that its answers are
-// held to something.
+// held to something; the packing construction must place at least 20.
 func TestEverySolverAgrees(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2026, 11))
 	counted := map[constraints.Feature]int{}
 	surfaces := map[constraints.Surface]int{}
-	methods := map[backtrack.Method]int{}
-	counting := []backtrack.Method{}
-	for _, method := range backtrack.Methods() {
-		if method != backtrack.Local && method != backtrack.Search { // they find, and count nothing
+	methods := map[string]int{}
+	counting := []string{"fastest"}
+	for _, method := range router.Methods() {
+		if method != "local" && method != "search" && method != "packing" { // they find, and count nothing
 			counting = append(counting, method)
 		}
 	}
-	var compared, withSolutions, mixed, mixedWithSolutions, twoARegion, twoARegionWithSolutions, localTook int
+	var compared, withSolutions, mixed, mixedWithSolutions, twoARegion, twoARegionWithSolutions, localTook, packed int
 	enough := func() bool {
 		for _, method := range counting {
 			if methods[method] < 5 {
 				return false
 			}
 		}
-		return withSolutions >= 300 && mixed >= 100 && mixedWithSolutions >= 30 && twoARegion >= 20 && twoARegionWithSolutions >= 10 && localTook >= 50
+		return withSolutions >= 300 && mixed >= 100 && mixedWithSolutions >= 30 && twoARegion >= 20 && twoARegionWithSolutions >= 10 && localTook >= 50 && packed >= 20
 	}
 	for tries := 0; !enough() && tries < 20000; tries++ {
 		m := modeltest.ValidWide(rng, 5)
@@ -68,6 +67,9 @@ func TestEverySolverAgrees(t *testing.T) {
 			withSolutions++
 			if got.localTook {
 				localTook++
+			}
+			if got.packed {
+				packed++
 			}
 		}
 		if isMixed(m) {
@@ -99,6 +101,9 @@ func TestEverySolverAgrees(t *testing.T) {
 	if localTook < 50 {
 		t.Errorf("the local search took only %d of the models compared with solutions", localTook)
 	}
+	if packed < 20 {
+		t.Errorf("the packing construction took only %d of the models compared", packed)
+	}
 	for _, f := range constraints.AllFeatures.Features() {
 		if counted[f] < 20 {
 			t.Errorf("feature %v in %d models only", f, counted[f])
@@ -114,8 +119,8 @@ func TestEverySolverAgrees(t *testing.T) {
 			t.Errorf("backtrack method %v counted %d models only", method, methods[method])
 		}
 	}
-	t.Logf("%d models compared, %d with solutions; %d combine riders, leapers, regions and a quota, %d of them with solutions; %d with two queens a region, %d of them with solutions; the local search took %d with solutions; features: %v; surfaces: %v; backtrack methods: %v",
-		compared, withSolutions, mixed, mixedWithSolutions, twoARegion, twoARegionWithSolutions, localTook, counted, surfaces, methods)
+	t.Logf("%d models compared, %d with solutions; %d combine riders, leapers, regions and a quota, %d of them with solutions; %d with two queens a region, %d of them with solutions; the local search took %d with solutions, the packing construction %d; features: %v; surfaces: %v; backtrack methods: %v",
+		compared, withSolutions, mixed, mixedWithSolutions, twoARegion, twoARegionWithSolutions, localTook, packed, counted, surfaces, methods)
 }
 
 // FuzzEverySolver turns its input into a model and holds every solver to brute force on it (see
@@ -169,11 +174,12 @@ func FuzzEverySolver(f *testing.F) {
 }
 
 // agreement is what agreeWithBrute saw of a model: its number of solutions, the backtracker's methods that
-// counted it, and whether the local search took it.
+// counted it, and whether the local search and the packing construction took it.
 type agreement struct {
 	solutions int
-	methods   []backtrack.Method
+	methods   []string
 	localTook bool
+	packed    bool
 }
 
 // agreeWithBrute holds every solver to brute force on m: the backtracker's count, classes and find by every
@@ -212,11 +218,11 @@ func agreeWithBrute(t *testing.T, m constraints.Model, most int, localBudget tim
 			classes++
 		}
 	}
-	for _, method := range backtrack.Methods() {
-		s := backtrack.New(backtrack.Counting(method))
+	for _, method := range append([]string{"fastest"}, router.Methods()...) {
+		s := native(router.Method(method))
 		res, err := s.Count(ctx, m)
 		switch {
-		case errors.Is(err, solvers.ErrUnsupported) && method != backtrack.Fastest && method != backtrack.General:
+		case errors.Is(err, solvers.ErrUnsupported) && method != "fastest" && method != "general":
 		case err != nil || !res.Complete || res.Count != uint64(len(want)):
 			t.Errorf("%s %s: backtrack method %v: Count = %+v, %v; brute force %d", m, extras(m), method, res, err, len(want))
 		default:
@@ -224,23 +230,24 @@ func agreeWithBrute(t *testing.T, m constraints.Model, most int, localBudget tim
 		}
 		res, err = s.CountUnique(ctx, m)
 		switch {
-		case errors.Is(err, solvers.ErrUnsupported) && method != backtrack.Fastest && method != backtrack.General:
+		case errors.Is(err, solvers.ErrUnsupported) && method != "fastest" && method != "general":
 		case err != nil || !res.Complete || res.Unique == nil || *res.Unique != classes || res.Count != uint64(len(want)):
 			t.Errorf("%s %s: backtrack method %v: CountUnique = %+v, %v; brute force %d solutions in %d classes", m, extras(m), method, res, err, len(want), classes)
 		}
 		sol, found, res, err := s.Find(ctx, m)
 		switch {
-		case errors.Is(err, solvers.ErrUnsupported) && method != backtrack.Fastest:
-		case method == backtrack.Local && err == nil && !found && !res.Proved:
+		case errors.Is(err, solvers.ErrUnsupported) && method != "fastest":
+		case method == "local" && err == nil && !found && !res.Proved:
 			// the local search gave up, and no complete search took over: unknown, not wrong
 		default:
-			holdFound(t, m, "backtrack method "+method.String(), want, sol, found, err)
+			got.packed = got.packed || method == "packing" && found
+			holdFound(t, m, "backtrack method "+method, want, sol, found, err)
 			if err == nil && !found && (len(want) > 0 || !res.Proved || !res.Complete) {
 				t.Errorf("%s %s: backtrack method %v found none (%+v); brute force %d solutions", m, extras(m), method, res, len(want))
 			}
 		}
 	}
-	for _, s := range []solvers.Solver{backtrack.New(), sat.New(), router.New()} {
+	for _, s := range []solvers.Solver{native(), sat.New(), router.New()} {
 		if list := solutions(t, s, m, most); !slices.EqualFunc(list, want, func(a, b constraints.Solution) bool { return a.Compare(b) == 0 }) {
 			t.Errorf("%s %s: %s lists %d solutions, brute force %d\n%s: %v\nbrute: %v", m, extras(m), s.Name(), len(list), len(want), s.Name(), list, want)
 		}
@@ -384,7 +391,7 @@ func TestGiraffe(t *testing.T) {
 	for n := 1; n <= 8; n++ {
 		m := constraints.Model{Rows: n, Cols: n, Attack: a}
 		want := uint64(len(solutions(t, brute.Solver{}, m, math.MaxInt)))
-		for _, s := range []solvers.Solver{backtrack.New(), sat.New(), router.New()} {
+		for _, s := range []solvers.Solver{native(), sat.New(), router.New()} {
 			res, err := s.Count(context.Background(), m)
 			if err != nil || !res.Complete || res.Count != want {
 				t.Errorf("%s: %s Count = %+v, %v; brute force %d", m, s.Name(), res, err, want)
@@ -433,7 +440,7 @@ func TestTorusVectorsActModuloSides(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: brute: %v", r, err)
 		}
-		for _, s := range []solvers.Solver{backtrack.New(), sat.New(), router.New()} {
+		for _, s := range []solvers.Solver{native(), sat.New(), router.New()} {
 			res, err := s.Count(ctx, m)
 			if err != nil || !res.Complete || res.Count != want.Count {
 				t.Errorf("%s: %s Count = %+v, %v; the same vector reduced modulo the sides (%s) gives %d", m, s.Name(), res, err, r.Attack, want.Count)
@@ -447,10 +454,15 @@ func TestTorusVectorsActModuloSides(t *testing.T) {
 		constraints.Leap(constraints.MaxSide+1, 0), constraints.Ride(0, -constraints.MaxSide-1),
 	} {
 		m := constraints.Model{Rows: 6, Cols: 6, Surface: constraints.Torus, Attack: a}
-		for _, s := range []solvers.Solver{backtrack.New(), sat.New(), brute.Solver{}} {
+		for _, s := range []solvers.Solver{native(), sat.New(), brute.Solver{}} {
 			if res, err := s.Count(ctx, m); err == nil {
 				t.Errorf("%s: %s Count = %+v, want the model refused", m, s.Name(), res)
 			}
 		}
 	}
+}
+
+// native returns the native engines alone (--solver backtrack), with the options given.
+func native(opts ...router.Option) *router.Solver {
+	return router.New(append([]router.Option{router.NativeOnly()}, opts...)...)
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"
 )
 
@@ -56,7 +55,7 @@ func (f faulty) Enumerate(ctx context.Context, m constraints.Model, visit func(c
 
 func TestCompare(t *testing.T) {
 	ctx := context.Background()
-	bt := backtrack.New()
+	bt := native()
 	tests := []struct {
 		name    string
 		m       constraints.Model
@@ -98,7 +97,7 @@ func TestCompare(t *testing.T) {
 }
 
 func TestCompareNamesTheDifference(t *testing.T) {
-	c, err := solvers.Compare(context.Background(), constraints.Classic(6), 1000, backtrack.New(), faulty{Solver: backtrack.New(), twice: true})
+	c, err := solvers.Compare(context.Background(), constraints.Classic(6), 1000, native(), faulty{Solver: native(), twice: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +111,7 @@ func TestCompareRefuses(t *testing.T) {
 	if _, err := solvers.Compare(context.Background(), constraints.Classic(4), 10); err == nil {
 		t.Error("Compare without solvers: no error")
 	}
-	if _, err := solvers.Compare(context.Background(), constraints.Classic(4), solvers.MaxCompareLimit+1, backtrack.New()); err == nil {
+	if _, err := solvers.Compare(context.Background(), constraints.Classic(4), solvers.MaxCompareLimit+1, native()); err == nil {
 		t.Error("Compare with a limit past MaxCompareLimit: no error")
 	}
 }
@@ -120,7 +119,7 @@ func TestCompareRefuses(t *testing.T) {
 func TestCompareCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := solvers.Compare(ctx, constraints.Classic(20), 10, backtrack.New()); err == nil {
+	if _, err := solvers.Compare(ctx, constraints.Classic(20), 10, native()); err == nil {
 		t.Error("Compare on a cancelled context: no error")
 	}
 }

@@ -6,14 +6,14 @@ import (
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"
+	"github.com/queens-dev/queens/solvers/router"
 )
 
-// First finds one solution with any solver; the backtracker finds it by its own search.
+// First finds one solution with any solver; the native engines find it by a construction or a search.
 func ExampleFirst() {
 	m := constraints.Classic(6)
-	sol, found, res, err := solvers.First(context.Background(), backtrack.New(), m)
+	sol, found, res, err := solvers.First(context.Background(), router.New(router.NativeOnly()), m)
 	if err != nil {
 		panic(err)
 	}
@@ -25,7 +25,7 @@ func ExampleFirst() {
 // their solution sets while there are at most limit solutions.
 func ExampleCompare() {
 	m := constraints.Model{Rows: 5, Cols: 5, Attack: constraints.Queen, Surface: constraints.Torus} // queens on a torus
-	c, err := solvers.Compare(context.Background(), m, 1000, backtrack.New(), brute.Solver{})
+	c, err := solvers.Compare(context.Background(), m, 1000, router.New(router.NativeOnly()), brute.Solver{})
 	if err != nil {
 		panic(err)
 	}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"
 	"github.com/queens-dev/queens/solvers/local"
 	"github.com/queens-dev/queens/solvers/sat"
@@ -69,7 +68,7 @@ func TestSupportsEveryFeature(t *testing.T) {
 		if err != nil || want.Count == 0 {
 			t.Fatalf("%v: brute force %+v, %v; want solutions", m, want, err)
 		}
-		for _, s := range []solvers.Solver{backtrack.New(), sat.New(), brute.Solver{}} {
+		for _, s := range []solvers.Solver{native(), sat.New(), brute.Solver{}} {
 			res, err := s.Count(ctx, m)
 			if s.Supports()&f != 0 {
 				if err != nil || res.Count != want.Count {

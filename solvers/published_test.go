@@ -13,7 +13,7 @@ import (
 	"github.com/queens-dev/queens/codec"
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 )
 
@@ -50,7 +50,7 @@ func TestPublishedBigUnique(t *testing.T) {
 		t.Fatalf("puzzles by side: 17: %d, 21: %d, 25: %d; want 13, 12 and 12", len(all[17]), len(all[21]), len(all[25]))
 	}
 	for _, m := range append(all[25], all[17][:3]...) {
-		res, err := backtrack.New().Count(context.Background(), m)
+		res, err := native().Count(context.Background(), m)
 		if err != nil || res.Count != 1 || !res.Complete || res.Stats.Method != "propagate" {
 			t.Errorf("%d×%d %q: %+v, %v; want 1 solution, by the propagate route", m.Rows, m.Cols, m.Regions.Lines(), res, err)
 		}
@@ -67,7 +67,7 @@ func TestPublishedBigUnique(t *testing.T) {
 			listed = append(listed, s)
 			return true
 		})
-		found, ok, _, ferr := backtrack.New().Find(context.Background(), m)
+		found, ok, _, ferr := native().Find(context.Background(), m)
 		if err != nil || ferr != nil || !ok || !res.Complete || len(listed) != 1 || !slices.Equal(listed[0], found) {
 			t.Errorf("%d×%d %q: SAT lists %d solutions (%+v, %v), backtracking finds %v (%v)", m.Rows, m.Cols, m.Regions.Lines(), len(listed), res, err, found, ferr)
 		}
@@ -81,7 +81,7 @@ func TestPublishedBigUnique(t *testing.T) {
 func BenchmarkPublishedStarBattles(b *testing.B) {
 	all := bigPuzzles(b)
 	for _, side := range []int{17, 21, 25} {
-		for _, s := range []solvers.Solver{backtrack.New(backtrack.Threads(1)), sat.New(sat.Workers(1))} {
+		for _, s := range []solvers.Solver{native(router.Threads(1)), sat.New(sat.Workers(1))} {
 			b.Run(fmt.Sprintf("%dx%d/%s", side, side, s.Name()), func(b *testing.B) {
 				slowest := time.Duration(0)
 				for range b.N {

@@ -11,8 +11,8 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"
+	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 	"github.com/queens-dev/queens/variants"
 )
@@ -155,7 +155,7 @@ func TestCatalog(t *testing.T) {
 			if strings.HasPrefix(v.Name, "linkedin-") || strings.HasPrefix(v.Name, "starbattle-") {
 				// Made by queens puzzle: two solvers that share nothing must each find one solution alone.
 				var found []constraints.Solution
-				for _, s := range []solvers.Solver{backtrack.New(), sat.New()} {
+				for _, s := range []solvers.Solver{router.New(router.NativeOnly()), sat.New()} {
 					var sols []constraints.Solution
 					res, err := s.Enumerate(context.Background(), v.Model, func(sol constraints.Solution) bool {
 						sols = append(sols, sol)

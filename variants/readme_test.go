@@ -11,7 +11,7 @@ import (
 
 	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/variants"
 )
 
@@ -37,7 +37,7 @@ func TestREADMEVariants(t *testing.T) {
 		if v.Expect.IsZero() {
 			continue
 		}
-		res, err := solvers.CountUnique(context.Background(), backtrack.New(), v.Model)
+		res, err := solvers.CountUnique(context.Background(), router.New(router.NativeOnly()), v.Model)
 		if err != nil {
 			t.Errorf("README yaml block %d (%s): %v", i+1, v.Name, err)
 			continue
@@ -86,7 +86,7 @@ func TestPackageDocVariant(t *testing.T) {
 	if err != nil || v.Expect.IsZero() {
 		t.Fatalf("the package doc's variant: %v (expectations %v)", err, v.Expect)
 	}
-	res, err := solvers.CountUnique(context.Background(), backtrack.New(), v.Model)
+	res, err := solvers.CountUnique(context.Background(), router.New(router.NativeOnly()), v.Model)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/puzzles"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 	"github.com/queens-dev/queens/variants"
 )
@@ -90,21 +90,21 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		name    string
 		m       constraints.Model
 		threads int
-		opts    []backtrack.Option
+		opts    []router.Option
 		unique  bool
 		sat     bool // the SAT solver instead of the backtracker
 		list    bool // list the solutions (a puzzle's one, and the proof there is no other)
 		stars   int  // make a puzzle of this many stars and m's side, seed 1, 2, … a run (see docs/puzzles.md)
 	}
 	specs := []spec{
-		{name: "classic, mirror only", m: classic, threads: 1, opts: []backtrack.Option{backtrack.Counting(backtrack.Mirror)}},
-		{name: "classic, by classes", m: classic, threads: 1, opts: []backtrack.Option{backtrack.Counting(backtrack.Classes)}},
-		{name: "classic, by classes", m: classic, threads: cores, opts: []backtrack.Option{backtrack.Counting(backtrack.Classes)}},
+		{name: "classic, mirror only", m: classic, threads: 1, opts: []router.Option{router.Method("mirror")}},
+		{name: "classic, by classes", m: classic, threads: 1, opts: []router.Option{router.Method("classes")}},
+		{name: "classic, by classes", m: classic, threads: cores, opts: []router.Option{router.Method("classes")}},
 		{name: "classic, half boards joined", m: classic, threads: 1},
 		{name: "classic, half boards joined", m: classic, threads: cores},
-		{name: "classic, unique by classes", m: classic, threads: cores, opts: []backtrack.Option{backtrack.Counting(backtrack.Classes)}, unique: true},
+		{name: "classic, unique by classes", m: classic, threads: cores, opts: []router.Option{router.Method("classes")}, unique: true},
 		{name: "classic, unique joined (Burnside)", m: classic, threads: cores, unique: true},
-		{name: "superqueens, mirror only", m: super, threads: 1, opts: []backtrack.Option{backtrack.Counting(backtrack.Mirror)}},
+		{name: "superqueens, mirror only", m: super, threads: 1, opts: []router.Option{router.Method("mirror")}},
 		{name: "superqueens, by classes", m: super, threads: 1},
 		{name: "superqueens, by classes", m: super, threads: cores},
 	}
@@ -137,7 +137,7 @@ func runBench(ctx context.Context, e *env, args []string) error {
 		if e.stderrTerminal {
 			fmt.Fprintf(e.stderr, "\r[%d/%d] %s, %d %s\x1b[K", i+1, len(specs), sp.name, sp.threads, plural(uint64(sp.threads), "thread", "threads"))
 		}
-		var s solvers.Solver = backtrack.New(append(sp.opts, backtrack.Threads(sp.threads))...)
+		var s solvers.Solver = router.New(append(sp.opts, router.NativeOnly(), router.Threads(sp.threads))...)
 		if sp.sat {
 			s = sat.New(sat.Workers(sp.threads))
 		}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 )
 
@@ -135,7 +135,7 @@ var errSkipped = errors.New("not checked, as asked")
 func checkNone(ctx context.Context, m constraints.Model, name string, line int, limit time.Duration) (unchecked, err error) {
 	cctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	_, found, res, err := solvers.First(cctx, backtrack.New(), m)
+	_, found, res, err := solvers.First(cctx, router.New(router.NativeOnly()), m)
 	switch {
 	case ctx.Err() != nil:
 		return nil, &interrupted{cause: ctx.Err(), done: "while checking the claim that there is no solution"}

@@ -13,7 +13,7 @@ import (
 	"github.com/queens-dev/queens/internal/report"
 	"github.com/queens-dev/queens/internal/source"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 	"github.com/queens-dev/queens/variants"
 )
@@ -250,7 +250,7 @@ func compareVariants(ctx context.Context, e *env, vs []variants.Variant, limit u
 
 // solverPair returns the two solvers compare holds together: never auto, always both independent paths.
 func solverPair(threads int) (solvers.Solver, solvers.Solver) {
-	return backtrack.New(backtrack.Threads(threads)), sat.New(sat.Workers(threads))
+	return router.New(router.NativeOnly(), router.Threads(threads)), sat.New(sat.Workers(threads))
 }
 
 // runCells are a run's two cells of the table, count and time; a run cut short says so across both:

@@ -7,7 +7,7 @@ import (
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/variants"
 )
 
@@ -21,7 +21,7 @@ func runDefault(ctx context.Context, e *env) error {
 	// The least board in row-major order, from the enumeration: solvers.First would ask the solver's
 	// Find, which returns some board, not necessarily this one.
 	var first constraints.Solution
-	if _, err := backtrack.New().Enumerate(ctx, m, func(s constraints.Solution) bool {
+	if _, err := router.New(router.NativeOnly()).Enumerate(ctx, m, func(s constraints.Solution) bool {
 		first = s
 		return false
 	}); err != nil {

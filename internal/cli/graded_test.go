@@ -10,7 +10,7 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/deduce"
 	"github.com/queens-dev/queens/puzzles"
-	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/router"
 )
 
 // TestMakeGraded makes puzzles as 'queens puzzle --difficulty' does, at every grade, and holds each to
@@ -33,7 +33,7 @@ func TestMakeGraded(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			res, err := backtrack.New(backtrack.Threads(1)).Count(context.Background(), m)
+			res, err := router.New(router.NativeOnly(), router.Threads(1)).Count(context.Background(), m)
 			if err != nil || res.Count != 1 {
 				t.Fatalf("%s: backtracking counts %+v, %v; want one solution", name, res, err)
 			}

@@ -78,7 +78,7 @@ func runPuzzle(ctx context.Context, e *env, args []string) error {
 	proof := "propagate"
 	if *solver != "propagate" {
 		var err error
-		if s, err = newSolver(*solver, 0, methods["fastest"]); err != nil {
+		if s, err = newSolver(*solver, 0); err != nil {
 			return oneOf("--solver", *solver, "propagate", "backtrack", "sat")
 		}
 		proof = s.Name()

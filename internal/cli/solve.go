@@ -12,8 +12,6 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/runfile"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/backtrack"
-	"github.com/queens-dev/queens/solvers/halves"
 	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 	"github.com/queens-dev/queens/variants"
@@ -131,14 +129,14 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	if sv, ok := out.(*svgSink); ok && v != nil {
 		sv.name = v.Name
 	}
-	method := methods[f.method]
-	if method == backtrack.Join && mode == modeCount && !backtrack.Joins(m) {
-		return usagef("--method join: counts classic queens only (a square board of side at most %d, the four lines, no blocked or fixed cells, no wrap)", halves.MaxN)
+	method := f.method
+	if method == "join" && mode == modeCount && !router.Joins(m) {
+		return usagef("--method join: counts classic queens only (a square board of side at most %d, the four lines, no blocked or fixed cells, no wrap)", router.MaxJoin)
 	}
-	if method == backtrack.Meet && f.taskDepth >= m.Rows {
+	if method == "meet" && f.taskDepth >= m.Rows {
 		return usagef("--task-depth %d: --method meet cuts the board below the first D rows, 1 to %d on %d rows", f.taskDepth, m.Rows-1, m.Rows)
 	}
-	s, err := newSolver(f.solver, f.threads, method, backtrack.TaskDepth(f.taskDepth))
+	s, err := newSolver(f.solver, f.threads, router.Method(method), router.TaskDepth(f.taskDepth))
 	if err != nil {
 		return err
 	}
@@ -187,7 +185,7 @@ func (f *solveFlags) taskFlags() string {
 }
 
 func (f *solveFlags) check(mode string, methodSet bool) error {
-	if _, ok := methods[f.method]; !ok {
+	if !slices.Contains(methods, f.method) {
 		return oneOf("--method", f.method, "fastest", "join", "classes", "mirror", "meet")
 	}
 	switch {
@@ -238,22 +236,17 @@ func btoi(b bool) int {
 	return 0
 }
 
-// methods are the values of --method.
-var methods = map[string]backtrack.Method{
-	"fastest": backtrack.Fastest,
-	"join":    backtrack.Join,
-	"classes": backtrack.Classes,
-	"mirror":  backtrack.Mirror,
-	"meet":    backtrack.Meet,
-}
+// methods are the values of --method: the rows of the router's table a user may force.
+var methods = []string{"fastest", "join", "classes", "mirror", "meet"}
 
-// newSolver returns the solver the command line names.
-func newSolver(name string, threads int, method backtrack.Method, opts ...backtrack.Option) (solvers.Solver, error) {
+// newSolver returns the solver the command line names: the router, all of it (auto) or its native
+// engines alone (backtrack, where opts may name a method and a task depth), or SAT.
+func newSolver(name string, threads int, opts ...router.Option) (solvers.Solver, error) {
 	switch name {
 	case "auto":
 		return router.New(router.Threads(threads)), nil
 	case "backtrack":
-		return backtrack.New(append([]backtrack.Option{backtrack.Threads(threads), backtrack.Counting(method)}, opts...)...), nil
+		return router.New(append([]router.Option{router.Threads(threads), router.NativeOnly()}, opts...)...), nil
 	case "sat":
 		return sat.New(sat.Workers(threads)), nil
 	}
@@ -478,7 +471,7 @@ func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
 	if err != nil {
 		return solvers.Result{}, err
 	}
-	if cuts := []string{backtrack.Mirror.String(), backtrack.Classes.String(), backtrack.Meet.String()}; r.f.taskDepth > 0 && !slices.Contains(cuts, job.Method()) {
+	if cuts := []string{"mirror", "classes", "meet"}; r.f.taskDepth > 0 && !slices.Contains(cuts, job.Method()) {
 		return solvers.Result{}, usagef("--task-depth %d cuts the row path's tasks (--method mirror or classes) or the meet's board (--method meet), but this count goes by %s, whose tasks it does not cut", r.f.taskDepth, job.Method())
 	}
 	switch {

@@ -12,7 +12,6 @@ import (
 	"github.com/queens-dev/queens/deduce"
 	"github.com/queens-dev/queens/internal/report"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 )
@@ -33,7 +32,7 @@ func solve(ctx context.Context, r *http.Request) (any, error) {
 		// The router keeps SAT within the budgets that a request for SAT itself has.
 		s, q.Solver = router.New(router.LimitSAT(MaxSATCells, MaxSATCountCells)), "auto"
 	case "backtrack":
-		s = backtrack.New()
+		s = router.New(router.NativeOnly())
 	case "sat":
 		s = sat.New()
 	default:

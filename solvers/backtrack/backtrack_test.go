@@ -325,31 +325,6 @@ func TestStopByVisit(t *testing.T) {
 	}
 }
 
-func TestJoinOnlyClassic(t *testing.T) {
-	join := backtrack.New(backtrack.Counting(backtrack.Join))
-	res, err := join.Count(context.Background(), constraints.Classic(10))
-	if err != nil || res.Count != 724 {
-		t.Errorf("join, classic n=10: %d, %v; want 724", res.Count, err)
-	}
-	for _, m := range []constraints.Model{
-		{Rows: 10, Cols: 10, Attack: constraints.Superqueen},
-		{Rows: 8, Cols: 9, Attack: constraints.Queen},
-		{Rows: 8, Cols: 8, Attack: constraints.Queen, Blocked: []constraints.Cell{{Row: 0, Col: 0}}},
-		constraints.Classic(33),
-	} {
-		if _, err := join.Count(context.Background(), m); !errorsIs(err, solvers.ErrUnsupported) {
-			t.Errorf("join on %+v: err %v, want ErrUnsupported", m, err)
-		}
-		if _, err := join.CountUnique(context.Background(), m); !errorsIs(err, solvers.ErrUnsupported) {
-			t.Errorf("join, unique, on %+v: err %v, want ErrUnsupported", m, err)
-		}
-	}
-	m := constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus}
-	if _, err := join.CountUnique(context.Background(), m); !errorsIs(err, solvers.ErrUnsupported) {
-		t.Errorf("join, unique, on the torus: err %v, want ErrUnsupported", err)
-	}
-}
-
 func TestLimits(t *testing.T) {
 	_, err := backtrack.New().Count(context.Background(), constraints.Classic(65))
 	if err == nil || !errorsIs(err, solvers.ErrUnsupported) {

@@ -123,6 +123,13 @@ func BenchmarkGeneralPath(b *testing.B) {
 		res, _ := s.Count(context.Background(), m)
 		benchCount(b, s, m, res.Count)
 	})
+	// The models of the kernels in packages of their own, counted here by the general path.
+	b.Run("no three in a line n=8", func(b *testing.B) {
+		benchCount(b, backtrack.New(backtrack.Threads(1), backtrack.GeneralOnly()), noThree(8), 380)
+	})
+	b.Run("Möbius strip n=12", func(b *testing.B) {
+		benchCount(b, backtrack.New(backtrack.Threads(1), backtrack.GeneralOnly()), mobius(12), 1550976)
+	})
 }
 
 func BenchmarkEnumerate(b *testing.B) {
@@ -186,36 +193,4 @@ func BenchmarkPuzzleCount(b *testing.B) {
 			})
 		}
 	}
-}
-
-// BenchmarkRowPairs counts queens on a Möbius strip (A137279) by the row-pair kernel and by the general
-// path, one thread.
-func BenchmarkRowPairs(b *testing.B) {
-	for _, tc := range []struct {
-		n    int
-		want uint64
-	}{{12, 1550976}, {16, 1366190592}} {
-		b.Run(fmt.Sprintf("n=%d/row-pairs", tc.n), func(b *testing.B) {
-			benchCount(b, backtrack.New(backtrack.Threads(1)), mobius(tc.n), tc.want)
-		})
-	}
-	b.Run("n=12/general", func(b *testing.B) {
-		benchCount(b, backtrack.New(backtrack.Threads(1), backtrack.GeneralOnly()), mobius(12), 1550976)
-	})
-}
-
-// BenchmarkSlopes counts no three in a line (A000755) by the slopes kernel and by the general path, one
-// thread.
-func BenchmarkSlopes(b *testing.B) {
-	for _, tc := range []struct {
-		n    int
-		want uint64
-	}{{8, 380}, {10, 1135}} {
-		b.Run(fmt.Sprintf("n=%d/slopes", tc.n), func(b *testing.B) {
-			benchCount(b, backtrack.New(backtrack.Threads(1)), noThree(tc.n), tc.want)
-		})
-	}
-	b.Run("n=8/general", func(b *testing.B) {
-		benchCount(b, backtrack.New(backtrack.Threads(1), backtrack.GeneralOnly()), noThree(8), 380)
-	})
 }

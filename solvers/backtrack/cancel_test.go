@@ -2,9 +2,7 @@ package backtrack_test
 
 import (
 	"context"
-	"errors"
 	"testing"
-	"time"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/modeltest"
@@ -35,8 +33,6 @@ func TestEveryPathStops(t *testing.T) {
 		unique bool
 		m      constraints.Model
 	}{
-		{"join", backtrack.Join, false, constraints.Classic(19)},
-		{"join, classes by Burnside", backtrack.Join, true, constraints.Classic(19)},
 		{"mirror, classic kernel", backtrack.Mirror, false, constraints.Classic(30)},
 		{"mirror, line kernel", backtrack.Mirror, false, wide},
 		{"mirror, knight kernel", backtrack.Mirror, false, constraints.Model{Rows: 16, Cols: 64, Attack: constraints.Union(r, d, k)}},
@@ -50,9 +46,6 @@ func TestEveryPathStops(t *testing.T) {
 		{"shifts, torus", backtrack.Shifts, false, constraints.Model{Rows: 16, Cols: 64, Attack: constraints.Union(r, d), Surface: constraints.Torus}},
 		{"shifts, torus with leaps", backtrack.Shifts, false, constraints.Model{Rows: 43, Cols: 43, Attack: constraints.Superqueen, Surface: constraints.Torus}},
 		{"shifts, classes by stabilizers", backtrack.Shifts, true, constraints.Model{Rows: 16, Cols: 64, Attack: constraints.Union(r, d), Surface: constraints.Torus}},
-		{"transfer", backtrack.Transfer, false, constraints.Model{Rows: 2000, Cols: 13, Queens: 6000, Attack: constraints.King}},
-		{"row pairs, Möbius strip", backtrack.RowPairs, false, mobius(32)},
-		{"slopes, no three in a line", backtrack.Slopes, false, noThree(24)},
 		{"general", backtrack.General, false, constraints.Model{Rows: 24, Cols: 24, Queens: 23, Attack: constraints.Queen}},
 		{"general, classes", backtrack.General, true, constraints.Model{Rows: 24, Cols: 24, Queens: 23, Attack: constraints.Queen}},
 		{"general, quotas", backtrack.General, false, constraints.Model{Rows: 24, Cols: 24, Attack: constraints.King, Each: constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2)}}},
@@ -64,7 +57,7 @@ func TestEveryPathStops(t *testing.T) {
 			if tt.unique {
 				count = s.CountUnique
 			}
-			stopsPromptly(t, func(ctx context.Context) (solvers.Result, error) { return count(ctx, tt.m) })
+			modeltest.StopsPromptly(t, func(ctx context.Context) (solvers.Result, error) { return count(ctx, tt.m) })
 		})
 	}
 	for _, tt := range []struct {
@@ -77,40 +70,9 @@ func TestEveryPathStops(t *testing.T) {
 		{"list, general path forced", backtrack.New(backtrack.GeneralOnly()), wide},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			stopsPromptly(t, func(ctx context.Context) (solvers.Result, error) {
+			modeltest.StopsPromptly(t, func(ctx context.Context) (solvers.Result, error) {
 				return tt.s.Enumerate(ctx, tt.m, func(constraints.Solution) bool { return true })
 			})
 		})
-	}
-}
-
-// stopsPromptly runs f, cancels its context after a while, and fails unless f returns within a second of
-// the cancellation, incomplete, with the context's error.
-func stopsPromptly(t *testing.T, f func(context.Context) (solvers.Result, error)) {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	type outcome struct {
-		res solvers.Result
-		err error
-	}
-	out := make(chan outcome, 1)
-	go func() {
-		res, err := f(ctx)
-		out <- outcome{res, err}
-	}()
-	select {
-	case o := <-out:
-		cancel()
-		t.Fatalf("returned before it was cancelled: %+v, %v (the model should take hours)", o.res, o.err)
-	case <-time.After(100 * time.Millisecond):
-	}
-	cancel()
-	select {
-	case o := <-out:
-		if !errors.Is(o.err, context.Canceled) || o.res.Complete {
-			t.Errorf("after cancel: complete %v, err %v; want incomplete and context.Canceled", o.res.Complete, o.err)
-		}
-	case <-time.After(modeltest.Grace(time.Second)):
-		t.Fatalf("still running %v after its context was cancelled (1 s on an idle machine)", modeltest.Grace(time.Second).Round(time.Millisecond))
 	}
 }

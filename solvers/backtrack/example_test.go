@@ -8,15 +8,15 @@ import (
 	"github.com/queens-dev/queens/solvers/backtrack"
 )
 
-// The backtracker counts a model by the fastest route it has for it: classic queens by the join of half
-// boards, with the classes by Burnside's lemma.
+// The backtracker counts a model by the fastest of its own rows for it: classic queens by the least
+// solution of each class under the square's eight turns, each weighted by the size of its class.
 func ExampleSolver_CountUnique() {
 	res, err := backtrack.New().CountUnique(context.Background(), constraints.Classic(8))
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println(res.Count, "solutions,", *res.Unique, "unique, by", res.Stats.Method)
-	// Output: 92 solutions, 12 unique, by join
+	// Output: 92 solutions, 12 unique, by classes
 }
 
 // Enumerate lists the solutions in row-major order, as LeetCode 51 does.

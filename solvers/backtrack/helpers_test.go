@@ -3,6 +3,7 @@ package backtrack_test
 import (
 	"context"
 	"errors"
+	"flag"
 	"math/rand/v2"
 	"testing"
 
@@ -13,6 +14,10 @@ import (
 	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers"
 )
+
+// long runs the counts that take seconds to minutes: the rider tables to the largest n that counts in
+// about a minute.
+var long = flag.Bool("long", false, "run the long counts (the rider tables to about a minute)")
 
 func errorsIs(err, target error) bool { return errors.Is(err, target) }
 
@@ -84,4 +89,17 @@ func holdToGeneral(t *testing.T, rng *rand.Rand, draw func(*rand.Rand) constrain
 		t.Errorf("%d models compared, %d of them by %s: too few", compared, took, method)
 	}
 	t.Logf("%d models compared, %d by %s", compared, took, method)
+}
+
+// noThree returns A000755's problem: 2n points on an n×n board, two on every row and column, at most two
+// on any straight line (package slopes counts it; the table routes it there).
+func noThree(n int) constraints.Model {
+	return constraints.Model{Rows: n, Cols: n, Queens: 2 * n, Attack: constraints.Attack{},
+		Each: constraints.Quota{Row: constraints.Exactly(2), Column: constraints.Exactly(2), Line: constraints.AtMost(2)}}
+}
+
+// mobius returns ceil(n/2) queens on an n×n Möbius strip, A137279's problem (package rowpairs counts it;
+// the table routes it there).
+func mobius(n int) constraints.Model {
+	return constraints.Model{Rows: n, Cols: n, Queens: (n + 1) / 2, Attack: constraints.Queen, Surface: constraints.Mobius}
 }

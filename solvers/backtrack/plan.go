@@ -60,20 +60,8 @@ type plan struct {
 	shift bool
 	// rowPath is the row path's own plan (rows.go), where the model holds one queen in every row.
 	rowPath
-	// built holds what the kernels in packages of their own built for the model when their rows were
-	// first asked about (see kernelFits), by method.
-	built map[Method]built
 	// taskDepth, if positive, is the depth the row path's tasks are cut at (TaskDepth).
 	taskDepth int
-	// pairPlan is the row-pair kernel's plan (pairs.go), built when the route RowPairs is first asked about.
-	pairPlan *pairPlan
-	pairWhy  string
-	// slopePlan is the slopes kernel's plan (slopes.go), built when the route Slopes is first asked about.
-	slopePlan *slopePlan
-	slopeWhy  string
-	// stop, if set, turns true once the count being planned is cancelled: building a plan can take a
-	// fraction of a second (the transfer matrix's profiles), and a cancellation should not wait for it.
-	stop func() bool
 }
 
 // reach holds what a queen attacks in its own row and the rows below, by the families whose lines hold

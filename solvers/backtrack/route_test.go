@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
-	"github.com/queens-dev/queens/constraints/intmath"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"
@@ -27,34 +26,21 @@ func TestRoutes(t *testing.T) {
 		want   backtrack.Method
 		reason string
 	}{
-		{"classic", constraints.Classic(10), false, backtrack.Join, "half boards joined"},
-		{"classic, classes", constraints.Classic(10), true, backtrack.Join, "Burnside's lemma over the join"},
 		{"classic past the join", constraints.Classic(halves.MaxN + 1), false, backtrack.Classes, "past the join's side: one solution per class"},
-		{"rooks", constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Rook}, false, backtrack.Formula, "C(8,8)·C(8,8)·8!"},
 		{"rooks, classes", constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Rook}, true, backtrack.Classes, "the formula counts no classes"},
-		{"rows only, torus", constraints.Model{Rows: 4, Cols: 9, Attack: r, Surface: constraints.Torus}, false, backtrack.Formula, "a torus changes no row"},
-		{"torus 12", constraints.Model{Rows: 12, Cols: 12, Attack: constraints.Queen, Surface: constraints.Torus}, true, backtrack.Polya, "gcd(12, 6) = 6"},
 		{"torus 13", constraints.Model{Rows: 13, Cols: 13, Attack: constraints.Queen, Surface: constraints.Torus}, true, backtrack.Shifts, "gcd(13, 6) = 1: a search"},
 		{"superqueens", constraints.Model{Rows: 11, Cols: 11, Attack: constraints.Superqueen}, false, backtrack.Classes, "eight turns: half the work of the mirror"},
 		{"row and one diagonal", constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Union(r, d)}, false, backtrack.Mirror, "no turn but the identity and the half turn... the mirror alone does not keep it either"},
 		{"blocked corner", constraints.Model{Rows: 9, Cols: 9, Attack: constraints.Queen, Blocked: []constraints.Cell{{Row: 0, Col: 1}}}, false, backtrack.Mirror, "a group of two turns at most: the mirror kernel"},
-		{"kings", constraints.Model{Rows: 8, Cols: 8, Queens: 16, Attack: constraints.King}, false, backtrack.Transfer, "leapers only"},
-		{"knights with rows", constraints.Model{Rows: 70, Cols: 5, Attack: constraints.Union(r, k)}, false, backtrack.Transfer, "leapers and the row rider, a tall board"},
 		{"kings, classes", constraints.Model{Rows: 6, Cols: 6, Queens: 9, Attack: constraints.King}, true, backtrack.General, "the transfer matrix counts no classes"},
 		{"fewer queens", constraints.Model{Rows: 8, Cols: 8, Queens: 6, Attack: constraints.Queen}, false, backtrack.General, "not one queen per row"},
 		{"LinkedIn puzzle", puzzle, false, backtrack.Mirror, "one queen per row, regions of one queen, kings: the row path's generic kernel"},
-		{"star battle", loadPuzzle(t, puzzles[1]), false, backtrack.Propagate, "two per row and region, the king: a cell at a time with the packing bounds"},
 		{"rooks on a torus with a knight", constraints.Model{Rows: 6, Cols: 6, Attack: constraints.Union(r, c, k), Surface: constraints.Torus}, false, backtrack.Shifts, "the torus kernel with leaps"},
 		{"wide", constraints.Model{Rows: 3, Cols: 100, Queens: 3, Attack: constraints.Queen}, false, backtrack.General, "turned on its side: 100 rows, 3 queens"},
-		{"Möbius strip", mobius(10), false, backtrack.RowPairs, "one queen on each pair of rows the twist joins"},
-		{"Klein bottle", constraints.Model{Rows: 9, Cols: 9, Queens: 5, Attack: constraints.Queen, Surface: constraints.Klein}, false, backtrack.RowPairs, "pairs of rows, the diagonals a ring of 9"},
-		{"no three in a line", noThree(8), false, backtrack.Slopes, "two per row and column, at most two on every line"},
 		{"no three in a line, classes", noThree(8), true, backtrack.General, "the slopes kernel counts no classes"},
 		{"three in a line", constraints.Model{Rows: 6, Cols: 6, Queens: 12, Each: constraints.Quota{Row: constraints.Exactly(2), Line: constraints.AtMost(3)}}, false, backtrack.General, "the slopes kernel closes a line at two"},
 		{"Möbius strip, classes", mobius(10), true, backtrack.General, "the row-pair kernel counts no classes"},
 		{"Möbius strip with a knight", constraints.Model{Rows: 8, Cols: 8, Queens: 4, Attack: constraints.Superqueen, Surface: constraints.Mobius}, false, backtrack.General, "the row-pair kernel takes no leaper"},
-		{"one queen, one long row", constraints.Model{Rows: 1, Cols: constraints.MaxSide, Queens: 1, Attack: constraints.Queen}, false, backtrack.Formula, "one queen attacks nothing: any open cell"},
-		{"one queen, a Möbius strip", constraints.Model{Rows: 7, Cols: 7, Queens: 1, Attack: constraints.Superqueen, Surface: constraints.Mobius}, false, backtrack.Formula, "whatever the attacks and the surface"},
 	}
 	for _, tt := range tests {
 		job, err := backtrack.New().Plan(context.Background(), tt.m, tt.unique)
@@ -73,11 +59,6 @@ func TestNamedMethodRefuses(t *testing.T) {
 		m      constraints.Model
 		says   string
 	}{
-		{backtrack.Join, false, constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Superqueen}, "classic queens"},
-		{backtrack.Formula, false, constraints.Classic(8), "no rider but the row and the column"},
-		{backtrack.Formula, true, constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Rook}, "counts no classes"},
-		{backtrack.Polya, false, constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus}, "gcd(7, 6) = 1"},
-		{backtrack.Transfer, false, constraints.Classic(8), "no line but the rows"},
 		{backtrack.Shifts, false, constraints.Classic(8), "torus"},
 		{backtrack.Classes, false, constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus}, "flat board"},
 		{backtrack.Mirror, false, constraints.Model{Rows: 8, Cols: 8, Queens: 5, Attack: constraints.Queen}, "one queen per row"},
@@ -114,36 +95,6 @@ func TestMethodsNamed(t *testing.T) {
 	}
 	if _, err := backtrack.ParseMethod("dfs"); err == nil {
 		t.Error(`ParseMethod("dfs"): no error`)
-	}
-}
-
-// TestPolya holds the shortcut of Pólya's theorem (a classic torus of side n has solutions only when
-// gcd(n, 6) = 1) against the searches that know nothing of it: the torus kernel counted by shifts, and the
-// plain mirror kernel on the smaller boards.
-func TestPolya(t *testing.T) {
-	ctx := context.Background()
-	for n := 1; n <= 14; n++ {
-		m := constraints.Model{Rows: n, Cols: n, Attack: constraints.Queen, Surface: constraints.Torus}
-		fast, err := backtrack.New().CountUnique(ctx, m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := intmath.GCD(n, 6) != 1; (fast.Stats.Method == backtrack.Polya.String()) != want {
-			t.Errorf("n=%d: method %s; the shortcut should answer exactly when gcd(n, 6) > 1", n, fast.Stats.Method)
-		}
-		methods := []backtrack.Method{backtrack.Shifts}
-		if n <= 12 {
-			methods = append(methods, backtrack.Mirror)
-		}
-		for _, method := range methods {
-			res, err := backtrack.New(backtrack.Counting(method)).Count(ctx, m)
-			if err != nil || res.Count != fast.Count {
-				t.Errorf("n=%d: %s counts %d (err %v), the default %d", n, method, res.Count, err, fast.Count)
-			}
-		}
-		if (fast.Count == 0) != (intmath.GCD(n, 6) != 1) || unique(fast) > fast.Count {
-			t.Errorf("n=%d: %d solutions, %d classes; Pólya says none exactly when gcd(n, 6) > 1", n, fast.Count, unique(fast))
-		}
 	}
 }
 

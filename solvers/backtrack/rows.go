@@ -45,7 +45,6 @@ type ctl struct {
 	torusFrames  []torusFrame
 	rowsFrames   []rowsFrame
 	riderFrames  []riderFrame
-	pairFrames   []pairFrame
 	masks        []uint64
 }
 

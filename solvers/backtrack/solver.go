@@ -1,21 +1,20 @@
-// Package backtrack is the native solver: the model compiled to 64-bit row masks and searched depth first,
-// or counted without a search where a formula or a transfer matrix does it.
+// Package backtrack is the backtracker: the model compiled to 64-bit row masks and searched depth first.
 //
-// Which way a count goes is one table, routes in route.go: the first row that fits the model counts it,
-// and a row fits by the model's geometry (its riders' and leapers' vectors, cells, quotas and regions),
-// never by the names of its attacks. A model with exactly one queen in every row takes the row path:
-// the attacked columns carried from row to row as shifted masks, in tight loops, halved by the mirror
-// where the model allows, or one solution per class. Every other model takes the general path, which
-// places queens cell by cell in row-major order and counts them per line and region for the quotas.
-// Classic queens are joined from half boards (package halves), models whose queens attack only by
-// leaps and along rows are counted by a transfer matrix (package transfer), and rooks by a formula
-// (package closed).
+// Its own small table, routes in route.go, holds its rows: the row kernels (a torus's shifts, classes,
+// the mirror) and the general path. A row fits by the model's
+// geometry (its riders' and leapers' vectors, cells, quotas and regions), never by the names of its
+// attacks. A model with exactly one queen in every row takes the row path: the attacked columns carried
+// from row to row as shifted masks, in tight loops, halved by the mirror where the model allows, or one
+// solution per class. Every other model takes the general path, which places queens cell by cell in
+// row-major order and counts them per line and region for the quotas. The engines beside it (closed
+// forms, the transfer matrix, the join, the meet, the deductions' search, the searches for one
+// solution) are rows of the router's table (package router), which compiles a model once here
+// (Compile) and hands it to this package's rows.
 //
 // Every count is a list of tasks (Plan, and solvers.Job), so it can report progress, be resumed and be
 // shared out; Count and CountUnique run that list on the solver's threads. Both searches enumerate
 // solutions in increasing constraints.Solution.Compare order, so classic n=4 comes out in LeetCode's
-// order. Boards may be at most MaxCols wide, or as many rows tall to be counted on their side; Find
-// takes one solution of any model, by the search of package search.
+// order. Boards may be at most MaxCols wide, or as many rows tall to be counted on their side.
 package backtrack
 
 import (
@@ -67,10 +66,6 @@ type Method int
 // Fastest takes the first row of the routing table that fits the model. It is the default.
 const Fastest Method = 0
 
-// Join counts classic queens (the four lines on a flat square board of side at most halves.MaxN, every
-// cell open) by joining half-board placements; their classes by Burnside's lemma.
-const Join Method = 1
-
 // Classes counts the row path (one queen per row) on a flat board by visiting the least solution of each
 // class under the model's group, weighted by the size of its class; it counts the classes too.
 const Classes Method = 2
@@ -83,54 +78,13 @@ const Mirror Method = 3
 // first row's queen in column 0; their classes from each solution's stabilizer.
 const Shifts Method = 4
 
-// Formula counts queens that attack along rows and columns at most, every cell open, no quota, by a
-// closed formula: C(r,k)·C(c,k)·k! for k rooks.
-const Formula Method = 5
-
-// Polya answers a classic torus whose side n shares a factor with 6 at once: no solution (Pólya, 1918).
-const Polya Method = 6
-
-// Transfer counts queens that attack only by leaps and along their row (a row quota allowed) on a flat
-// board by a transfer matrix over the patterns of the last rows. It counts no classes.
-const Transfer Method = 7
-
 // General counts any model by placing queens cell by cell; its classes by testing each solution.
 const General Method = 8
-
-// Local finds one solution of a model with a queen on every row: by a construction where one fits, else
-// by min-conflicts local search on a large board or the complete search on a small or tight one. It
-// counts nothing.
-const Local Method = 9
-
-// Search finds one solution of any model the complete search of package search holds, or proves there
-// is none. It counts nothing.
-const Search Method = 10
-
-// RowPairs counts queens on a twisted surface (a Möbius strip, a Klein bottle) whose row rider's lines
-// are pairs of rows, one queen on each pair, by the row-pair kernel (pairs.go). It counts no classes.
-const RowPairs Method = 11
-
-// Slopes counts points on a flat board, one or two on every row, at most two on every straight line of
-// any slope (A000755's no-three-in-line problem), by the slopes kernel (slopes.go): the frame first, the
-// least of each class under the model's group weighted by its images. It counts no classes.
-const Slopes Method = 12
-
-// Propagate counts and finds the solutions of a region puzzle with two or more queens a region (Star
-// Battle) by a search that decides a cell at a time and applies a player's deductions at every node,
-// the packing bounds of package deduce among them (propagate.go); its classes by testing each solution.
-const Propagate Method = 13
-
-// Meet counts one queen a row and a column on a flat square board with riders and leapers (package meet):
-// the board cut between two rows, each half's placements listed by the columns they take, the halves
-// paired by bit sets of the lines that cross the cut, one column set of each orbit of the board's
-// symmetries (with TaskDepth, every column set of that many top rows its own task). Fastest takes it
-// where meet.Pays forecasts less CPU than a row kernel. It counts no classes.
-const Meet Method = 14
 
 // methods is the number of methods.
 const methods = 15
 
-var methodNames = [...]string{"fastest", "join", "classes", "mirror", "shifts", "formula", "polya", "transfer", "general", "local", "search", "row-pairs", "slopes", "propagate", "meet"}
+var methodNames = [...]string{"fastest", "", "classes", "mirror", "shifts", "", "", "", "general", "", "", "", "", "", ""}
 
 // Methods returns every method, Fastest first, then the rows of the routing table in its order, each
 // once.
@@ -147,26 +101,25 @@ func Methods() []Method {
 // ParseMethod reads a method's name as String writes it: "fastest", "join", "mirror", …
 func ParseMethod(name string) (Method, error) {
 	for m := range Method(methods) {
-		if methodNames[m] == name {
+		if methodNames[m] == name && name != "" {
 			return m, nil
 		}
 	}
-	return 0, fmt.Errorf("backtrack: method %q: want one of %s", name, strings.Join(methodNames[:], ", "))
+	var names []string
+	for _, m := range methodNames {
+		if m != "" {
+			names = append(names, m)
+		}
+	}
+	return 0, fmt.Errorf("backtrack: method %q: want one of %s", name, strings.Join(names, ", "))
 }
 
 // String names the method as Stats.Method does: "join", "mirror", …
 func (m Method) String() string {
-	if m >= 0 && m < methods {
+	if m >= 0 && m < methods && methodNames[m] != "" {
 		return methodNames[m]
 	}
 	return fmt.Sprintf("method(%d)", int(m))
-}
-
-// Joins reports whether Count can take the Join method for m: classic queens, a square board of side at
-// most halves.MaxN with every cell open and nothing fixed.
-func Joins(m constraints.Model) bool {
-	p, err := compile(m)
-	return err == nil && joinFits(p) == ""
 }
 
 // Counting sets the method Count uses.
@@ -214,14 +167,11 @@ func (s *Solver) Plan(ctx context.Context, m constraints.Model, unique bool) (so
 }
 
 func (s *Solver) plan(ctx context.Context, m constraints.Model, unique bool) (*job, error) {
-	if err := s.check(); err != nil {
-		return nil, err
-	}
-	p, err := compile(m)
+	c, err := s.Compile(m)
 	if err != nil {
 		return nil, err
 	}
-	p.taskDepth = s.depth
+	p := c.p
 	o := OpCount
 	if unique {
 		o = OpClasses
@@ -261,49 +211,18 @@ func (s *Solver) run(ctx context.Context, m constraints.Model, unique bool) (sol
 // path's; GeneralOnly forces the general path. It runs on one goroutine: order matters more than speed
 // here.
 func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(constraints.Solution) bool) (solvers.Result, error) {
-	if err := s.check(); err != nil {
-		return solvers.Result{}, err
-	}
-	p, err := compile(m)
+	c, err := s.Compile(m)
 	if err != nil {
 		return solvers.Result{}, err
 	}
-	if p.transposed || !p.words {
-		return solvers.Result{}, fmt.Errorf("backtrack: %d×%d board: lists solutions of at most %d columns and %d rows (counts turn a board of at most %d rows on its side); the sat solver lists boards up to 2048×2048: %w",
-			m.Rows, m.Cols, MaxCols, MaxRows, MaxCols, solvers.ErrUnsupported)
+	if err := c.Listable(); err != nil {
+		return solvers.Result{}, err
 	}
-	r, err := s.route(ctx, p, OpList)
+	r, err := s.route(ctx, c.p, OpList)
 	if err != nil {
 		return solvers.Result{}, err
 	}
-	stop, release := solvers.StopFlag(ctx)
-	defer release()
-	method := r.method.String()
-	if r.method == Mirror {
-		method = "rows"
-	}
-	res := solvers.Result{Stats: solvers.Stats{Method: method, Threads: 1}}
-	var bad error
-	checked := solvers.VerifiedVisit("backtrack", m, visit, &bad)
-	emit := func(queens []uint64) bool {
-		res.Count++
-		sol := make(constraints.Solution, 0, p.queens)
-		for r, w := range queens {
-			sol = cellsOf(sol, r, w)
-		}
-		return checked(sol)
-	}
-	k := &ctl{stop: stop}
-	done, err := r.list(p, k, emit)
-	if err != nil {
-		return solvers.Result{}, err
-	}
-	res.Stats.Nodes = k.nodes
-	res.Complete = done && !stop() && bad == nil
-	if bad != nil {
-		return res, bad
-	}
-	return res, ctx.Err()
+	return c.enumerate(ctx, r, visit)
 }
 
 // Task is one task of a count on the row path: the columns of the queens of its first rows (Queens[r] for

@@ -16,6 +16,7 @@ import (
 	"github.com/queens-dev/queens/internal/runfile"
 	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/meet"
+	"github.com/queens-dev/queens/solvers/router"
 )
 
 // A count of record size by the meet is trusted as record counts are. Every column set is its own task,
@@ -87,7 +88,7 @@ func readMeet(t modeltest.Fataler, name string, shards []runfile.ShardResult) me
 	if key[1] == "2" {
 		plan, depth = meet.PlanOrbits, 0
 	}
-	j, err := backtrack.New(backtrack.Counting(backtrack.Meet), backtrack.TaskDepth(depth)).Plan(ctx, m, false)
+	j, err := router.New(router.NativeOnly(), router.Method("meet"), router.TaskDepth(depth)).Plan(ctx, m, false)
 	if err != nil || j.Key() != merged.Run.Key {
 		t.Fatalf("%s: the solver plans %v (err %v) for the key %q", name, j, err, merged.Run.Key)
 	}
@@ -196,7 +197,7 @@ func TestMeetChecksSmall(t *testing.T) {
 	ctx := context.Background()
 	m := square(10, attack(t, tables[0].attack))
 	shards := func(cut int) []runfile.ShardResult {
-		j, err := backtrack.New(backtrack.Counting(backtrack.Meet), backtrack.TaskDepth(cut), backtrack.Threads(1)).Plan(ctx, m, false)
+		j, err := router.New(router.NativeOnly(), router.Method("meet"), router.TaskDepth(cut), router.Threads(1)).Plan(ctx, m, false)
 		if err != nil {
 			t.Fatal(err)
 		}

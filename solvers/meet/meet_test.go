@@ -15,6 +15,7 @@ import (
 	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"
 	"github.com/queens-dev/queens/solvers/meet"
+	"github.com/queens-dev/queens/solvers/router"
 )
 
 var long = flag.Bool("long", false, "run the long counts (the rider tables to n=14 and 15, about a minute)")
@@ -351,9 +352,9 @@ func TestRefuses(t *testing.T) {
 			if _, err := meet.Plan(ctx, p, 0); err == nil {
 				t.Errorf("Plan took it")
 			}
-			_, err = backtrack.New(backtrack.Counting(backtrack.Meet)).Count(ctx, tc.m)
+			_, err = router.New(router.NativeOnly(), router.Method("meet")).Count(ctx, tc.m)
 			if !errors.Is(err, solvers.ErrUnsupported) {
-				t.Errorf("the backtracker's meet: %v, want solvers.ErrUnsupported", err)
+				t.Errorf("the meet's row, named: %v, want solvers.ErrUnsupported", err)
 			}
 		})
 	}
@@ -391,21 +392,21 @@ func TestCancelled(t *testing.T) {
 func TestBackend(t *testing.T) {
 	ctx := context.Background()
 	a := attack(t, tables[0].attack)
-	res, err := backtrack.New(backtrack.Counting(backtrack.Meet)).Count(ctx, square(9, a))
+	res, err := router.New(router.NativeOnly(), router.Method("meet")).Count(ctx, square(9, a))
 	if err != nil || res.Count != modeltest.OEIS(t, "A189851")[9] || res.Stats.Method != "meet" {
 		t.Fatalf("--method meet: %d by %q, %v", res.Count, res.Stats.Method, err)
 	}
-	res, err = backtrack.New().Count(ctx, square(meet.MinPays-1, a))
+	res, err = router.New(router.NativeOnly()).Count(ctx, square(meet.MinPays-1, a))
 	if err != nil || res.Stats.Method == "meet" {
 		t.Fatalf("fastest, n=%d: by %q, %v", meet.MinPays-1, res.Stats.Method, err)
 	}
-	res, err = backtrack.New().Count(ctx, square(meet.MinPays, a))
+	res, err = router.New(router.NativeOnly()).Count(ctx, square(meet.MinPays, a))
 	if err != nil || res.Stats.Method != "meet" {
 		t.Fatalf("fastest, n=%d: by %q, %v", meet.MinPays, res.Stats.Method, err)
 	}
 	// The kernels the rule's costs were not fitted to keep their models, the meet fits them or not.
 	for _, m := range []constraints.Model{constraints.Classic(24), square(16, constraints.Superqueen), square(16, constraints.Union(constraints.Rook, constraints.Knight))} {
-		j, err := backtrack.New().Plan(ctx, m, false)
+		j, err := router.New(router.NativeOnly()).Plan(ctx, m, false)
 		if err != nil || j.Method() == "meet" {
 			t.Errorf("fastest, %v: planned by %v (%v)", m, j, err)
 		}
@@ -491,7 +492,7 @@ func TestPaysSmallBoards(t *testing.T) {
 		if meet.Pays(p) {
 			t.Errorf("%v: Pays below side %d", m, meet.MinPays)
 		}
-		res, err := backtrack.New(backtrack.Threads(1)).Count(ctx, m)
+		res, err := router.New(router.NativeOnly(), router.Threads(1)).Count(ctx, m)
 		if err != nil || res.Stats.Method == "meet" {
 			t.Errorf("%v: Fastest by %q (%v)", m, res.Stats.Method, err)
 		}
@@ -506,7 +507,7 @@ func TestFastestMatchesOEIS(t *testing.T) {
 		if tc.n > 12 && tc.ratio < 1 || tc.n > 14 || len(modeltest.OEIS(t, tc.seq)) <= tc.n {
 			continue // the quick ones
 		}
-		res, err := backtrack.New().Count(ctx, square(tc.n, tableAttack(t, tc.seq)))
+		res, err := router.New(router.NativeOnly()).Count(ctx, square(tc.n, tableAttack(t, tc.seq)))
 		if want := modeltest.OEIS(t, tc.seq)[tc.n]; err != nil || res.Count != want || (res.Stats.Method == "meet") != (tc.ratio < 1) {
 			t.Errorf("%s n=%d: %d by %s (%v), the OEIS %d, measured meet/kernel %.2f", tc.seq, tc.n, res.Count, res.Stats.Method, err, want, tc.ratio)
 		}
@@ -524,7 +525,7 @@ func TestFastestKeepsTaskDepth(t *testing.T) {
 		depth    int
 		wantMeet bool
 	}{{0, true}, {2, false}, {12, false}} {
-		res, err := backtrack.New(backtrack.TaskDepth(tc.depth)).Count(ctx, m)
+		res, err := router.New(router.NativeOnly(), router.TaskDepth(tc.depth)).Count(ctx, m)
 		if err != nil || res.Count != want || (res.Stats.Method == "meet") != tc.wantMeet {
 			t.Errorf("task depth %d: %d by %s (%v), want %d by the meet %v", tc.depth, res.Count, res.Stats.Method, err, want, tc.wantMeet)
 		}

@@ -125,8 +125,7 @@ type raceJob struct {
 	s     *Solver
 	m     constraints.Model
 	o     Op
-	c     *Call
-	r     *Row
+	p     *pick
 	stats solvers.Stats
 }
 
@@ -135,7 +134,7 @@ func (j *raceJob) Method() string { return "race" }
 
 // Key names the race: its row, its two engines and the model's board.
 func (j *raceJob) Key() string {
-	return fmt.Sprintf("race %s %s/%s %dx%d tasks=1", j.r.Name, j.r.First.Name, j.r.Rival.Name, j.m.Rows, j.m.Cols)
+	return fmt.Sprintf("race %s %s/%s %dx%d tasks=1", j.p.race, j.p.engine().Name, j.p.rival.Name, j.m.Rows, j.m.Cols)
 }
 
 // Tasks returns 1.

@@ -1,18 +1,22 @@
-// Package router is the solver that chooses among every engine: the one package that imports both the
-// native engines and SAT.
-// Its table (table.go) has a row per engine, each with what it fits and why it is there; Count,
-// CountUnique, Plan, Enumerate and Find read the same table and take the first row that fits the call.
-// A row the forecast is sure of hands the call to one engine; where the forecast is unsure (the general
-// path, the complete search, region puzzles on the row path) the row names a rival, and the two engines
-// run side by side on the thread budget: the first proof is taken and the other is cancelled.
+// Package router is the solver that chooses among every engine: the one package that imports several
+// engines, the native ones and SAT.
+// Its table (table.go) has a row per way of answering, each naming its engine, what it fits (read from
+// the Program) and why it is there; Count, CountUnique, Plan, Enumerate and Find read the same table and
+// take the first row that fits the call. A row the forecast is sure of answers alone; where the forecast
+// is unsure (the general path, the complete search, region puzzles on the row path) the row names a
+// rival, and the two run side by side on the thread budget: the first proof is taken and the other is
+// cancelled.
 //
-// The answer says which engine answered and why: Stats.Engine, Stats.Method and Stats.Why.
+// The answer says which engine answered and why: Stats.Engine, Stats.Method and Stats.Why. With
+// NativeOnly the router is the native engines alone ("backtrack" on the command line): no SAT, no race.
 package router
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
@@ -26,6 +30,12 @@ type Solver struct {
 	// satFind and satCount bound the cells of the boards SAT may take, finding and counting; 0 for
 	// no bound.
 	satFind, satCount int
+	// native says that only the native engines answer: no SAT, no race.
+	native bool
+	// method, where set, is the one row the calls may take (by name).
+	method string
+	// compiler compiles the calls' models for the native engines, with the task depth asked.
+	compiler *backtrack.Solver
 }
 
 // Option sets up a Solver.
@@ -42,9 +52,31 @@ func LimitSAT(findCells, countCells int) Option {
 	return func(s *Solver) { s.satFind, s.satCount = findCells, countCells }
 }
 
+// NativeOnly keeps the calls to the native engines: SAT's row is skipped and no row races, and the
+// answers carry no router's stamp. The solver is then named "backtrack", as on the command line.
+func NativeOnly() Option { return func(s *Solver) { s.native = true } }
+
+// Method makes every call take the row of that name ("join", "mirror", "meet", …, as Stats.Method gives
+// it), alone, or fail with an error wrapping solvers.ErrUnsupported that says what the model lacks; ""
+// and "fastest" leave the choice to the table.
+func Method(name string) Option {
+	return func(s *Solver) {
+		if name == "fastest" {
+			name = ""
+		}
+		s.method = name
+	}
+}
+
+// TaskDepth cuts the tasks of the rows that cut them (the row path's mirror and classes, the meet) at d
+// rows, where the planner would choose (d < 1, the default); see backtrack.TaskDepth.
+func TaskDepth(d int) Option {
+	return func(s *Solver) { s.compiler = backtrack.New(backtrack.TaskDepth(d)) }
+}
+
 // New returns a Solver with the given options.
 func New(opts ...Option) *Solver {
-	s := &Solver{}
+	s := &Solver{compiler: backtrack.New()}
 	for _, o := range opts {
 		o(s)
 	}
@@ -61,11 +93,44 @@ var (
 	_ solvers.Planner       = (*Solver)(nil)
 )
 
-// Name returns "auto".
-func (*Solver) Name() string { return "auto" }
+// Name returns "auto", or "backtrack" with NativeOnly.
+func (s *Solver) Name() string {
+	if s.native {
+		return Native.Name
+	}
+	return "auto"
+}
 
-// Supports returns every feature: the SAT row takes every model.
+// Supports returns every feature: the general path and the SAT row take every model.
 func (*Solver) Supports() constraints.Feature { return constraints.AllFeatures }
+
+// Methods returns the names of the native engines' rows of the table (the methods Method may name), in
+// its order, each once.
+func Methods() []string {
+	var out []string
+	for _, r := range table {
+		if r.Solver == nil && !containsString(out, r.Name) {
+			out = append(out, r.Name)
+		}
+	}
+	return out
+}
+
+func containsString(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Joins reports whether the join of half boards counts m: classic queens on a square board of side at
+// most halves.MaxN, every cell open and nothing fixed.
+func Joins(m constraints.Model) bool {
+	native, err := backtrack.New().Compile(m)
+	return err == nil && joinFits(&Call{Model: m, native: native}) == ""
+}
 
 // Count counts the solutions of m by the first row of the table that counts and fits m.
 func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result, error) {
@@ -79,42 +144,66 @@ func (s *Solver) CountUnique(ctx context.Context, m constraints.Model) (solvers.
 }
 
 func (s *Solver) count(ctx context.Context, m constraints.Model, o Op) (solvers.Result, error) {
-	c, r, err := s.choose(ctx, m, o)
+	c, p, err := s.choose(ctx, m, o)
 	if err != nil {
 		return solvers.Result{}, err
 	}
 	unique := o == OpClasses
-	run := func(e *Engine, threads int) attempt {
+	own := func(threads int) attempt {
 		return func(ctx context.Context) (outcome, error) {
-			sv := e.New(threads)
-			var res solvers.Result
-			var err error
-			if unique {
-				res, err = solvers.CountUnique(ctx, sv, m)
-			} else {
-				res, err = sv.Count(ctx, m)
+			if p.Solver != nil {
+				return engineCount(p.Solver, threads, m, unique)(ctx)
 			}
+			j, err := p.Count(ctx, c, unique)
+			if err != nil {
+				return outcome{}, err
+			}
+			res, err := solvers.RunJob(ctx, j, solvers.RunOptions{Threads: threads})
 			return outcome{res: res}, err
 		}
 	}
-	out, err := s.run(ctx, c, r, run)
+	out, err := s.run(ctx, c, p, own, func(e *Engine, threads int) attempt { return engineCount(e, threads, m, unique) })
 	return out.res, err
+}
+
+// engineCount counts m by e as a whole.
+func engineCount(e *Engine, threads int, m constraints.Model, unique bool) attempt {
+	return func(ctx context.Context) (outcome, error) {
+		sv := e.New(threads)
+		var res solvers.Result
+		var err error
+		if unique {
+			res, err = solvers.CountUnique(ctx, sv, m)
+		} else {
+			res, err = sv.Count(ctx, m)
+		}
+		return outcome{res: res}, err
+	}
 }
 
 // Find returns one solution of m, and false if it has none or no engine could tell, by the first row of
 // the table that finds and fits m. The Result is as solvers.First describes.
 func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool, solvers.Result, error) {
-	c, r, err := s.choose(ctx, m, OpFind)
+	c, p, err := s.choose(ctx, m, OpFind)
 	if err != nil {
 		return nil, false, solvers.Result{}, err
 	}
-	run := func(e *Engine, threads int) attempt {
+	engine := func(e *Engine, threads int) attempt {
 		return func(ctx context.Context) (outcome, error) {
 			sol, found, res, err := solvers.First(ctx, e.New(threads), m)
 			return outcome{res: res, sol: sol, found: found}, err
 		}
 	}
-	out, err := s.run(ctx, c, r, run)
+	own := func(threads int) attempt {
+		if p.Solver != nil {
+			return engine(p.Solver, threads)
+		}
+		return func(ctx context.Context) (outcome, error) {
+			sol, found, res, err := p.Find(ctx, c)
+			return outcome{res: res, sol: sol, found: found}, err
+		}
+	}
+	out, err := s.run(ctx, c, p, own, engine)
 	return out.sol, out.found, out.res, err
 }
 
@@ -122,16 +211,21 @@ func (s *Solver) Find(ctx context.Context, m constraints.Model) (constraints.Sol
 // the native engines in increasing Solution.Compare order where they take the board, SAT in its own
 // order on larger boards. A listing is a stream, so it is never raced.
 func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(constraints.Solution) bool) (solvers.Result, error) {
-	c, r, err := s.choose(ctx, m, OpList)
+	c, p, err := s.choose(ctx, m, OpList)
 	if err != nil {
 		return solvers.Result{}, err
 	}
-	if r.First == SAT && !s.satTakes(c) {
-		return solvers.Result{}, c.refused(SAT, fmt.Errorf("auto: %v: SAT takes at most %d cells here: %w", m, s.satBound(c.Op), solvers.ErrUnsupported))
+	if p.Solver == SAT && !s.satTakes(c) {
+		return solvers.Result{}, s.satRefuses(c)
 	}
-	res, err := r.First.New(s.threads).Enumerate(ctx, m, visit)
-	r.stamp(c, &res, nil)
-	return res, c.refused(r.First, err)
+	var res solvers.Result
+	if p.Solver != nil {
+		res, err = p.Solver.New(s.threads).Enumerate(ctx, m, visit)
+	} else {
+		res, err = p.List(ctx, c, visit)
+	}
+	s.stamp(p, &res, p.engine(), nil)
+	return res, s.refused(c, p, err)
 }
 
 // Plan returns the job that counts m (with unique, its classes too). A row the forecast is sure of gives
@@ -142,69 +236,205 @@ func (s *Solver) Plan(ctx context.Context, m constraints.Model, unique bool) (so
 	if unique {
 		o = OpClasses
 	}
-	c, r, err := s.choose(ctx, m, o)
+	c, p, err := s.choose(ctx, m, o)
 	if err != nil {
 		return nil, err
 	}
-	if r.First == SAT && !s.satTakes(c) {
-		return nil, c.refused(SAT, fmt.Errorf("auto: %v: SAT takes at most %d cells here: %w", m, s.satBound(c.Op), solvers.ErrUnsupported))
+	if p.Solver == SAT && !s.satTakes(c) {
+		return nil, s.satRefuses(c)
 	}
-	if r.Rival == nil {
-		if p, ok := r.First.New(s.threads).(solvers.Planner); ok {
-			j, err := p.Plan(ctx, m, unique)
-			if err != nil {
-				return nil, c.refused(r.First, err)
+	if s.native || p.rival == nil {
+		var j solvers.Job
+		if p.Solver != nil {
+			pl, ok := p.Solver.New(s.threads).(solvers.Planner)
+			if !ok {
+				return &raceJob{s: s, m: m, o: o, p: p}, nil
 			}
-			return &stampedJob{Job: j, stats: r.stats(c, nil)}, nil
+			j, err = pl.Plan(ctx, m, unique)
+		} else {
+			j, err = p.Count(ctx, c, unique)
 		}
+		if err != nil {
+			return nil, s.refused(c, p, err)
+		}
+		if s.native {
+			return j, nil
+		}
+		return &stampedJob{Job: j, stats: rowStats(p, p.engine(), nil)}, nil
 	}
-	return &raceJob{s: s, m: m, o: o, c: c, r: r}, nil
+	return &raceJob{s: s, m: m, o: o, p: p}, nil
 }
 
-// choose compiles the call and returns it with the first row of the table that serves o and fits it.
-func (s *Solver) choose(ctx context.Context, m constraints.Model, o Op) (*Call, *Row, error) {
+// pick is the row a call takes, and the race it runs where the row is unsure.
+type pick struct {
+	*Row
+	// race names the race in a raced job's key: the row's name, or "regions".
+	race  string
+	brief string
+	rival *Engine
+}
+
+// engine returns the engine that answers by the row: SAT for its row, the native engines for the rest.
+func (p *pick) engine() *Engine {
+	if p.Solver != nil {
+		return p.Solver
+	}
+	return Native
+}
+
+// choose compiles the call and returns it with the row of the table that takes it: the method's row
+// where one is named, else the first row that serves o and fits the call.
+func (s *Solver) choose(ctx context.Context, m constraints.Model, o Op) (*Call, *pick, error) {
 	if s.threads > solvers.MaxThreads() {
-		return nil, nil, fmt.Errorf("auto: %d threads: at most %d (4 per core)", s.threads, solvers.MaxThreads())
+		return nil, nil, fmt.Errorf("%s: %d threads: at most %d (4 per core)", s.Name(), s.threads, solvers.MaxThreads())
 	}
-	c, err := newCall(ctx, m, o)
+	native, err := s.compiler.Compile(m)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, err // an invalid model
 	}
+	c := &Call{Op: o, Model: m, native: native}
+	stop, release := solvers.StopFlag(ctx)
+	defer release()
+	c.stop = stop
+	if s.method != "" {
+		return s.forced(ctx, c)
+	}
+	listable := o != OpList || native.Listable() == nil
 	for i := range table {
 		r := &table[i]
-		if r.Ops&o != 0 && r.Fits(c) {
-			return c, r, nil
+		if r.Ops&o == 0 || (r.Solver == nil && !listable) || (s.native && r.Solver == SAT) {
+			continue
 		}
+		why := r.Fits(c)
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		if why != "" || (o == OpCount && r.Best != nil && !r.Best(c)) {
+			continue
+		}
+		p := &pick{Row: r, race: r.Name, brief: r.Brief, rival: r.Rival}
+		if r.Puzzles && o != OpList && regionPuzzle(c) {
+			p.race, p.brief, p.rival = regions.Name, regions.Brief, regions.Rival
+		}
+		return c, p, nil
+	}
+	if s.native {
+		return nil, nil, c.nativeErr()
 	}
 	// No row fits: the native engines refused the model and SAT's encoding does not take its board.
-	return nil, nil, fmt.Errorf("%w; and sat: %d×%d board: more than the %d cells the encoding takes", c.NativeErr, m.Rows, m.Cols, sat.MaxCells)
+	return nil, nil, fmt.Errorf("%w; and sat: %d×%d board: more than the %d cells the encoding takes", c.nativeErr(), m.Rows, m.Cols, sat.MaxCells)
 }
 
-// run answers the call by r: its engine alone, or its engine raced against its rival, the thread budget
-// shared between them.
-func (s *Solver) run(ctx context.Context, c *Call, r *Row, run func(e *Engine, threads int) attempt) (outcome, error) {
-	if r.First == SAT && !s.satTakes(c) {
-		return outcome{}, c.refused(SAT, fmt.Errorf("auto: %v: SAT takes at most %d cells here: %w", c.Model, s.satBound(c.Op), solvers.ErrUnsupported))
+// forced returns the row of the method the solver names that serves the call, alone, or why none takes
+// it. A method may hold several rows for finding, each for its own models.
+func (s *Solver) forced(ctx context.Context, c *Call) (*Call, *pick, error) {
+	o := c.Op
+	named, serves := false, false
+	for i := range table {
+		r := &table[i]
+		if r.Name != s.method || (s.native && r.Solver == SAT) {
+			continue
+		}
+		named = true
+		if r.Ops&o == 0 {
+			continue
+		}
+		serves = true
+		why := r.Fits(c)
+		if r.Solver == nil && o == OpList {
+			if err := c.native.Listable(); err != nil {
+				return nil, nil, err
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		if why == "" {
+			return c, &pick{Row: r, race: r.Name, brief: r.Brief}, nil
+		}
+		if o != OpFind {
+			return nil, nil, fmt.Errorf("%s: method %s on %v: %s: %w", Native.Name, s.method, c.Model, why, solvers.ErrUnsupported)
+		}
 	}
-	if r.Rival == nil || (r.Rival == SAT && !s.satTakes(c)) {
-		out, err := run(r.First, s.threads)(ctx)
-		r.stamp(c, &out.res, nil)
-		return out, c.refused(r.First, err)
+	switch {
+	case !named:
+		return nil, nil, fmt.Errorf("%s: method %q: no such method; want one of fastest, %s: %w", Native.Name, s.method, strings.Join(Methods(), ", "), solvers.ErrUnsupported)
+	case !serves:
+		return nil, nil, fmt.Errorf("%s: method %s on %v: %s: %w", Native.Name, s.method, c.Model, o.Lacks(), solvers.ErrUnsupported)
+	}
+	return nil, nil, fmt.Errorf("%s: method %s on %v: finds no solution of it: %w", Native.Name, s.method, c.Model, solvers.ErrUnsupported)
+}
+
+// rival returns the engine raced against p's own on the call, or nil where p answers alone.
+func (s *Solver) rival(c *Call, p *pick) *Engine {
+	if s.native || p.rival == nil || (p.rival == SAT && !s.satTakes(c)) {
+		return nil
+	}
+	return p.rival
+}
+
+// run answers the call by p: its own attempt alone, or raced against its rival's engine, the thread
+// budget shared between them.
+func (s *Solver) run(ctx context.Context, c *Call, p *pick, own func(threads int) attempt, engine func(e *Engine, threads int) attempt) (outcome, error) {
+	if p.Solver == SAT && !s.satTakes(c) {
+		return outcome{}, s.satRefuses(c)
+	}
+	rival := s.rival(c, p)
+	if rival == nil {
+		out, err := own(s.threads)(ctx)
+		s.stamp(p, &out.res, p.engine(), nil)
+		return out, s.refused(c, p, err)
 	}
 	a, b := max(1, (s.threads+1)/2), max(1, s.threads/2)
-	out, err, winner := race(ctx, c.Op, run(r.First, a), run(r.Rival, b))
+	out, err, winner := race(ctx, c.Op, own(a), engine(rival, b))
 	switch winner {
 	case 0:
-		r.stampAs(c, &out.res, r.First, r.Rival)
+		s.stamp(p, &out.res, p.engine(), rival)
 	case 1:
-		r.stampAs(c, &out.res, r.Rival, r.First)
+		s.stamp(p, &out.res, rival, p.engine())
 	case alone:
-		r.stampAs(c, &out.res, r.First, nil)
-		out.res.Stats.Why = r.Brief + "; answered before " + r.Rival.Name + " started"
+		s.stamp(p, &out.res, p.engine(), nil)
+		out.res.Stats.Why = p.brief + "; answered before " + rival.Name + " started"
 	default:
-		r.stampAs(c, &out.res, r.First, nil)
+		s.stamp(p, &out.res, p.engine(), nil)
 	}
 	return out, err
+}
+
+// refused returns err, and where SAT's row refused the model after the native engines did, both
+// reasons: the user learns every limit at once.
+func (s *Solver) refused(c *Call, p *pick, err error) error {
+	if p.Solver != SAT || !errors.Is(err, solvers.ErrUnsupported) {
+		return err
+	}
+	return fmt.Errorf("%w; and %w", c.nativeErr(), err)
+}
+
+// satRefuses is the error of a call only SAT would take, on a board past LimitSAT's bound.
+func (s *Solver) satRefuses(c *Call) error {
+	return s.refused(c, &pick{Row: &Row{Solver: SAT}}, fmt.Errorf("auto: %v: SAT takes at most %d cells here: %w", c.Model, s.satBound(c.Op), solvers.ErrUnsupported))
+}
+
+// stamp names e as the engine that answered by p in res, beside rival where it raced; with NativeOnly
+// the answer is left as the engine gave it.
+func (s *Solver) stamp(p *pick, res *solvers.Result, e, rival *Engine) {
+	if s.native {
+		return
+	}
+	st := rowStats(p, e, rival)
+	res.Stats.Engine, res.Stats.Why = st.Engine, st.Why
+}
+
+// rowStats says which engine answered by p, and why.
+func rowStats(p *pick, e, rival *Engine) solvers.Stats {
+	why := p.brief
+	switch {
+	case rival != nil:
+		why += "; " + e.Name + " proved first"
+	case p.rival != nil:
+		why += "; neither proved an answer"
+	}
+	return solvers.Stats{Engine: e.Name, Why: why}
 }
 
 // satBound returns the cells SAT may take for o, 0 for no bound.
@@ -220,14 +450,3 @@ func (s *Solver) satTakes(c *Call) bool {
 	b := s.satBound(c.Op)
 	return b == 0 || int64(c.Model.Rows)*int64(c.Model.Cols) <= int64(b)
 }
-
-// The operations a row may serve, as package backtrack names them.
-type Op = backtrack.Op
-
-// The operations.
-const (
-	OpCount   = backtrack.OpCount
-	OpClasses = backtrack.OpClasses
-	OpList    = backtrack.OpList
-	OpFind    = backtrack.OpFind
-)

@@ -72,24 +72,19 @@ func TestRaceCancelsLoser(t *testing.T) {
 func TestRaceEnginesStop(t *testing.T) {
 	m := constraints.Model{Rows: 12, Cols: 12, Queens: 72, Attack: constraints.Knight}
 	s := New(Threads(2))
-	c, r, err := s.choose(context.Background(), m, OpCount)
+	_, r, err := s.choose(context.Background(), m, OpCount)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Rival == nil {
+	if r.rival == nil {
 		t.Fatalf("%v: row %q races nothing; the test needs a raced row", m, r.Name)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(300*time.Millisecond, cancel)
 	start := time.Now()
-	out, err := s.run(ctx, c, r, func(e *Engine, threads int) attempt {
-		return func(ctx context.Context) (outcome, error) {
-			res, err := e.New(threads).Count(ctx, m)
-			return outcome{res: res}, err
-		}
-	})
+	res, err := s.Count(ctx, m)
 	took := time.Since(start)
-	if out.res.Complete {
+	if res.Complete {
 		t.Skipf("%v counted in %v, before the cancellation: the test needs a longer count", m, took)
 	}
 	if !errors.Is(err, context.Canceled) {
@@ -140,7 +135,7 @@ func TestDenseKnights(t *testing.T) {
 		engine string
 		why    string
 	}{
-		{constraints.Model{Rows: 10, Cols: 10, Queens: 50, Attack: constraints.Knight}, Packing.Name, "placed on a class"},
+		{constraints.Model{Rows: 10, Cols: 10, Queens: 50, Attack: constraints.Knight}, Native.Name, "placed on a class"},
 		{constraints.Model{Rows: 10, Cols: 10, Queens: 49, Attack: constraints.Knight, Fixed: []constraints.Cell{{Row: 0, Col: 0}, {Row: 9, Col: 8}}},
 			SAT.Name, "sat proved first"},
 	} {
@@ -164,7 +159,7 @@ func TestPacking(t *testing.T) {
 		{constraints.Model{Rows: 20, Cols: 20, Queens: 200, Attack: constraints.Knight}, "packing"},
 		{constraints.Model{Rows: 30, Cols: 30, Queens: 225, Attack: constraints.King}, "packing"},
 		{constraints.Model{Rows: 12, Cols: 12, Queens: 36, Attack: constraints.Leap(1, 3)}, "packing"},
-		{constraints.Model{Rows: 10, Cols: 10, Queens: 10, Attack: constraints.Chancellor}, "search"},
+		{constraints.Model{Rows: 10, Cols: 10, Queens: 10, Attack: constraints.Chancellor}, "local"},
 		{constraints.Model{Rows: 9, Cols: 9, Queens: 41, Attack: constraints.Knight, Surface: constraints.Torus}, "search"},
 	} {
 		_, r, err := New().choose(context.Background(), tc.m, OpFind)
@@ -174,7 +169,7 @@ func TestPacking(t *testing.T) {
 	}
 	m := constraints.Model{Rows: 20, Cols: 20, Queens: 200, Attack: constraints.Knight}
 	sol, found, res, err := New().Find(context.Background(), m)
-	if err != nil || !found || !res.Proved || m.Verify(sol) != nil || res.Stats.Engine != Packing.Name || res.Stats.Method != packing.MethodPacking {
+	if err != nil || !found || !res.Proved || m.Verify(sol) != nil || res.Stats.Engine != Native.Name || res.Stats.Method != packing.MethodPacking {
 		t.Errorf("%v: Find = %v, %+v, %v", m, found, res, err)
 	}
 }
@@ -189,14 +184,14 @@ func TestSameKernels(t *testing.T) {
 		o  Op
 		id string
 	}{
-		{constraints.Model{Rows: 12, Cols: 12, Queens: 12, Attack: constraints.Queen}, OpCount, "halves"},
-		{constraints.Model{Rows: 12, Cols: 12, Queens: 12, Attack: super}, OpCount, "row kernels"},
-		{constraints.Model{Rows: 9, Cols: 9, Queens: 9, Attack: constraints.Rook}, OpCount, "proof"},
+		{constraints.Model{Rows: 12, Cols: 12, Queens: 12, Attack: constraints.Queen}, OpCount, "join"},
+		{constraints.Model{Rows: 12, Cols: 12, Queens: 12, Attack: super}, OpCount, "classes"},
+		{constraints.Model{Rows: 9, Cols: 9, Queens: 9, Attack: constraints.Rook}, OpCount, "formula"},
 		{constraints.Model{Rows: 1000, Cols: 1000, Queens: 1000, Attack: constraints.Queen}, OpFind, "local"},
 		{constraints.Model{Rows: 2000, Cols: 2000, Queens: 2000, Attack: constraints.Queen}, OpCount, "sat"},
 	} {
 		_, r, err := New().choose(context.Background(), tc.m, tc.o)
-		if err != nil || r.Name != tc.id || (r.Rival != nil) {
+		if err != nil || r.Name != tc.id || (r.rival != nil) {
 			name := ""
 			if r != nil {
 				name = r.Name

@@ -2,20 +2,20 @@ package router
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/deduce"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/local"
 	"github.com/queens-dev/queens/solvers/packing"
 	"github.com/queens-dev/queens/solvers/propagate"
 	"github.com/queens-dev/queens/solvers/sat"
+	"github.com/queens-dev/queens/solvers/search"
 )
 
-// Engine is one side the router hands calls to.
+// Engine is one side the router hands calls to, as a whole.
 type Engine struct {
 	// Name is the engine's name, as Stats.Engine gives it.
 	Name string
@@ -25,172 +25,273 @@ type Engine struct {
 
 // The engines.
 var (
-	// Native is the native engines: backtrack's own table picks among the row kernels, the closed forms,
-	// halves, meet, propagate, search and local.
-	Native = &Engine{"backtrack", func(t int) solvers.Solver { return backtrack.New(backtrack.Threads(t)) }}
+	// Native is the native engines: every row of the table but SAT's, as --solver backtrack takes them.
+	Native = &Engine{"backtrack", func(t int) solvers.Solver { return New(Threads(t), NativeOnly()) }}
 	// Deductions is the search that applies a player's deductions at every node: a region puzzle with no
 	// solution is often settled at the root.
 	Deductions = &Engine{"propagate", func(t int) solvers.Solver { return propagate.Solver{Threads: t, Deductions: true} }}
 	// SAT is the CNF encoding handed to gini: find, list, and the #SAT counter.
 	SAT = &Engine{"sat", func(t int) solvers.Solver { return sat.New(sat.Workers(t)) }}
-	// Packing places leapers on a lattice class no leap joins, the native engines behind it.
-	Packing = &Engine{"packing", func(t int) solvers.Solver { return packing.Solver{Else: Native.New(t)} }}
 )
 
-// Call is what a row reads to decide whether it fits: the operation, the model, its Program, and the
-// row of the native engines' own table that would take it.
-type Call struct {
-	Op    Op
-	Model constraints.Model
-	// Native is the method backtrack's table takes for the call, and NativeWhy that row's reason;
-	// NativeErr is set instead when no native row takes it (a board beyond their limits).
-	Native    backtrack.Method
-	NativeWhy string
-	NativeErr error
-
-	program    *constraints.Program
-	programErr error
-}
-
-// newCall asks the native table which of its rows takes o for m. That validates m: an invalid model
-// gives Validate's error here.
-func newCall(ctx context.Context, m constraints.Model, o Op) (*Call, error) {
-	c := &Call{Op: o, Model: m}
-	c.Native, c.NativeWhy, c.NativeErr = backtrack.New().Route(ctx, m, o)
-	if c.NativeErr != nil && !errors.Is(c.NativeErr, solvers.ErrUnsupported) {
-		return nil, c.NativeErr // ctx's error, or an invalid model
-	}
-	return c, nil
-}
-
-// Program returns the call's compiled Program, compiled the first time a row asks (most rows read the
-// native table's choice alone), or nil where the model does not compile.
-func (c *Call) Program() *constraints.Program {
-	if c.program == nil && c.programErr == nil {
-		c.program, c.programErr = constraints.Compile(c.Model)
-	}
-	return c.program
-}
-
-// refused returns err, and where e refused the model after the native engines did, both reasons: the
-// user learns every limit at once.
-func (c *Call) refused(e *Engine, err error) error {
-	if e == Native || c.NativeErr == nil || !errors.Is(err, solvers.ErrUnsupported) {
-		return err
-	}
-	return fmt.Errorf("%w; and %w", c.NativeErr, err)
-}
-
-// Row is one row of the routing table.
+// Row is one row of the routing table: one engine's way of answering, what it fits and why it is there.
 type Row struct {
-	// Name names the row.
+	// Name is the method, as Stats.Method and the jobs' keys give it and --method chooses it.
 	Name string
+	// Engine names the package that answers.
+	Engine string
 	// Ops are the operations the row serves.
 	Ops Op
-	// Fits reports whether the row takes the call. It reads the Program and the native table's choice,
-	// never the attacks' names.
-	Fits func(c *Call) bool
+	// Fits returns "" where the row takes the call, else what the model lacks. It reads the Program and
+	// the masks compiled once for the call, never the attacks' names.
+	Fits func(c *Call) string
+	// Best, where set, is what the default asks beyond Fits before it counts this way (OpCount): the
+	// forecast that the row beats the rows after it.
+	Best func(c *Call) bool
 	// Why says why the row is in the table.
 	Why string
 	// Brief says it in a few words, and is what Stats.Why gives when the row answers (with how a race
 	// ended), for the one-line summary and the JSON.
 	Brief string
-	// First is the engine that answers; Rival, where the forecast is unsure, the engine raced against it.
-	First, Rival *Engine
+	// Rival, where the forecast is unsure, is the engine raced against the row's own.
+	Rival *Engine
+	// Puzzles says that on a region puzzle the row races the deductions instead (regions).
+	Puzzles bool
+
+	// Solver, where set, answers every operation as a whole (SAT's row); else the row's own functions
+	// answer, each where Ops has its operation.
+	Solver *Engine
+	// Count returns the job that counts the model (with unique, its classes too).
+	Count func(ctx context.Context, c *Call, unique bool) (solvers.Job, error)
+	// Find returns one solution of the model, or proves there is none.
+	Find func(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error)
+	// List calls visit with every solution of the model in increasing Solution.Compare order.
+	List func(ctx context.Context, c *Call, visit func(constraints.Solution) bool) (solvers.Result, error)
+}
+
+// The briefs that several rows share: the summary line says which way answered in those words.
+const (
+	briefProof    = "a theorem or a closed form, no search"
+	briefKernels  = "one queen a row, the row kernels"
+	briefSearch   = "one solution on a small or tight board, raced against SAT"
+	briefList     = "listed in order by the native engines"
+	whyRowKernels = "one queen per row (or pair of rows, or one or two points per row): the row kernels, the attacked columns carried as masks"
+	whySearch     = "one solution on a board that is small or tight: the native engines (a construction where one fits, else the complete search) and SAT race, as either may be far faster (dense leapers, tight quotas)"
+)
+
+// regions is the race a row marked Puzzles runs on a region puzzle.
+var regions = struct {
+	Name, Brief, Why string
+	Rival            *Engine
+}{
+	Name: "regions", Brief: "a region puzzle, deductions raced against the search", Rival: Deductions,
+	Why: "a region puzzle taken by the row path or the search: deductions settle some at once (a pigeonhole of regions in too few lines) where a search runs long, so the two race",
 }
 
 // table is the routing table: Count, CountUnique, Plan, Enumerate and Find each take the first row that
-// serves their operation and fits the call. The last row takes every board SAT's encoding takes.
+// serves their operation and fits the call (and where it has one, whose Best holds); a method named
+// (Method) takes its own row, or is refused with what the model lacks. The last native rows take every
+// board that fits in words, and Find every model the search or the local search holds; SAT's row takes
+// every board its encoding takes, so a model is never left to a silent fallback.
 var table = []Row{
-	{Name: "proof", Brief: "a theorem or a closed form, no search", Ops: OpCount | OpClasses | OpFind, First: Native,
-		Fits: native(backtrack.Polya, backtrack.Formula, backtrack.Transfer),
-		Why:  "a theorem, a closed formula or a transfer matrix answers without visiting placements"},
-	{Name: "halves", Brief: "classic queens, half boards joined", Ops: OpCount | OpClasses, First: Native, Fits: native(backtrack.Join),
-		Why: "classic queens: half boards joined, many times faster than any search"},
-	{Name: "meet", Brief: "the meet's forecast beats the row kernels", Ops: OpCount, First: Native, Fits: native(backtrack.Meet),
-		Why: "one queen a row and a column with riders and leapers, where the meet's forecast beats the row kernels"},
-	{Name: "star battle", Brief: "a Star Battle, deductions at every node", Ops: OpCount | OpClasses | OpFind | OpList, First: Native, Fits: native(backtrack.Propagate),
-		Why: "a region puzzle of two or more queens a region: a cell at a time, deductions and packing bounds at every node"},
-	{Name: "regions", Brief: "a region puzzle, deductions raced against the search", Ops: OpCount | OpClasses | OpFind, First: Native, Rival: Deductions, Fits: regionPuzzle,
-		Why: "a region puzzle taken by the row path or the search: deductions settle some at once (a pigeonhole of regions in too few lines) where a search runs long, so the two race"},
-	{Name: "row kernels", Brief: "one queen a row, the row kernels", Ops: OpCount | OpClasses, First: Native,
-		Fits: native(backtrack.Shifts, backtrack.Classes, backtrack.Mirror, backtrack.RowPairs, backtrack.Slopes),
-		Why:  "one queen per row (or pair of rows, or one or two points per row): the row kernels, the attacked columns carried as masks"},
-	{Name: "local", Brief: "a large open board, construction or local search", Ops: OpFind, First: Native, Fits: largeRows,
-		Why: "one queen per row on a large board that is not tight: a construction, else min-conflicts local search in O(n) memory"},
-	{Name: "packing", Brief: "leapers alone, placed on a class no leap joins", Ops: OpFind, First: Packing, Fits: func(c *Call) bool { return c.Program() != nil && packing.Fits(c.Program()) == "" },
+	{Name: "polya", Engine: "closed", Ops: OpCount | OpClasses | OpFind, Brief: briefProof,
+		Fits: polyaFits, Count: polyaJob, Find: proveNone,
+		Why: "n queens on an n×n torus, the four lines, gcd(n, 6) > 1: no solution, by Pólya's theorem"},
+	{Name: "formula", Engine: "closed", Ops: OpCount, Brief: briefProof,
+		Fits: formulaFits, Count: formulaJob,
+		Why: "rows and columns at most, or the diagonals alone on a flat board, every cell open, no quota: a closed formula, C(r,k)·C(c,k)·k! for rooks, a sum over the two colours for bishops"},
+	{Name: "join", Engine: "halves", Ops: OpCount | OpClasses, Brief: "classic queens, half boards joined",
+		Fits: joinFits, Count: joinJob,
+		Why: "classic queens, n ≤ 23 (halves.MaxN): half boards joined, many times faster than any search; classes by Burnside's lemma"},
+	{Name: "meet", Engine: "meet", Ops: OpCount, Brief: "the meet's forecast beats the row kernels",
+		Fits: meetFits, Best: meetPays, Count: meetJob,
+		Why: "one queen a row and a column on a flat square board, riders and leapers: the halves above and below a cut joined by bit sets of the lines crossing it, one column set of each orbit of the board's symmetries; the default counts so where meet.Pays forecasts less CPU than the rider kernel or the generic row kernel (Knuth's probes of both trees), on a side of 10 or more"},
+	{Name: "transfer", Engine: "transfer", Ops: OpCount, Brief: briefProof,
+		Fits: transferFits, Count: builtJob("transfer"),
+		Why: "leapers, a row range, nothing else, a flat board: a transfer matrix counts without visiting placements"},
+	{Name: "shifts", Engine: "backtrack", Ops: OpCount | OpClasses, Brief: briefKernels,
+		Fits: nativeFits(backtrack.Shifts), Count: nativeJob(backtrack.Shifts),
+		Why: "one queen per row on a torus that keeps its column shifts: the first queen in column 0 stands for every column; classes by stabilizers"},
+	{Name: "classes", Engine: "backtrack", Ops: OpCount | OpClasses, Brief: briefKernels, Puzzles: true,
+		Fits: nativeFits(backtrack.Classes), Best: nativeBest(backtrack.Classes), Count: nativeJob(backtrack.Classes),
+		Why: "one queen per row on a flat board: the least solution of each class, weighted by its size; the default counts so when the group is larger than the mirror, where it halves the work again"},
+	{Name: "packing", Engine: "packing", Ops: OpFind, Brief: "leapers alone, placed on a class no leap joins",
+		Fits: packingFits, Find: findPacking,
 		Why: "queens that attack only by leaps, as many as a checkerboard colour or a sublattice no leap joins holds: placed at once, where a search for a maximum packing stalls"},
-	{Name: "search", Brief: "one solution on a small or tight board, raced against SAT", Ops: OpFind, First: Native, Rival: SAT, Fits: native(backtrack.Local, backtrack.Search),
-		Why: "one solution on a board that is small or tight: the native engines (a construction where one fits, else the complete search) and SAT race, as either may be far faster (dense leapers, tight quotas)"},
-	{Name: "general", Brief: "the general path is hard to foresee, raced against SAT", Ops: OpCount | OpClasses, First: Native, Rival: SAT, Fits: native(backtrack.General),
-		Why: "the cell-by-cell general path, whose time is hard to foresee (dense leapers, tight quotas): raced against SAT's counter"},
-	{Name: "list", Brief: "listed in order by the native engines", Ops: OpList, First: Native, Fits: func(c *Call) bool { return c.NativeErr == nil },
-		Why: "listing in increasing Solution.Compare order by the native row path or general path"},
-	{Name: "sat", Brief: "beyond the native engines' boards, SAT", Ops: OpCount | OpClasses | OpFind | OpList, First: SAT, Fits: satFits,
+	{Name: "local", Engine: "local", Ops: OpFind, Brief: briefSearch, Rival: SAT, Puzzles: true,
+		Fits: smallOrTight, Find: constructThenSearch,
+		Why: "one queen per row on a small or tight board (a quarter of the cells blocked or of the rows fixed, regions): a construction where one fits (O(n)), else the complete search, quick there, which proves \"none\"; " + whySearch},
+	{Name: "local", Engine: "local", Ops: OpFind, Brief: "a large open board, construction or local search",
+		Fits: largeRows, Find: findLocal,
+		Why: "one queen per row on a large board that is not tight: a construction, else min-conflicts local search in O(n) memory; the complete search takes over when it gives up, if the board fits it"},
+	{Name: "local", Engine: "local", Ops: OpFind, Brief: briefSearch, Rival: SAT, Puzzles: true,
+		Fits: localFits, Find: findLocal,
+		Why: "one queen per row on a large board the complete search may not hold: a construction, else min-conflicts local search; " + whySearch},
+	{Name: "mirror", Engine: "backtrack", Ops: OpCount, Brief: briefKernels, Puzzles: true,
+		Fits: nativeFits(backtrack.Mirror), Count: nativeJob(backtrack.Mirror),
+		Why: "one queen per row: the row kernels, halved by the column mirror where the model keeps it"},
+	{Name: "row-pairs", Engine: "rowpairs", Ops: OpCount, Brief: briefKernels,
+		Fits: rowPairsFits, Count: builtJob("row-pairs"),
+		Why: "one queen on each pair of rows that the row rider joins across a twist (a Möbius strip, a Klein bottle): pairs placed in turn, columns as a mask, the diagonals as a ring"},
+	{Name: "slopes", Engine: "slopes", Ops: OpCount, Brief: briefKernels,
+		Fits: slopesFits, Count: builtJob("slopes"),
+		Why: "one or two points on every row, at most two on every line of every slope, a flat board (no three in a line): the frame first, one of each class under the group"},
+	{Name: "propagate", Engine: "propagate", Ops: OpCount | OpClasses | OpFind | OpList, Brief: "a Star Battle, deductions at every node",
+		Fits: propagateFits, Count: propagateJob, Find: findPropagate, List: listPropagate,
+		Why: "a region puzzle of two or more queens a region (Star Battle): a cell decided at a time, a player's deductions and the packing bounds at every node; listing collects up to 65536 solutions and sorts them (more: the general path)"},
+	{Name: "search", Engine: "search", Ops: OpFind, Brief: briefSearch, Rival: SAT, Puzzles: true,
+		Fits: searchFits, Find: func(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
+			return search.Find(ctx, c.Model)
+		},
+		Why: "every other model the complete search holds: lines with capacities, forward checking; proves \"none\"; " + whySearch},
+	{Name: "general", Engine: "backtrack", Ops: OpCount | OpClasses, Brief: "the general path is hard to foresee, raced against SAT", Rival: SAT, Puzzles: true,
+		Fits: nativeFits(backtrack.General), Count: nativeJob(backtrack.General),
+		Why: "every model: queens placed cell by cell, every family's range counted per line; classes by testing each solution. Its time is hard to foresee (dense leapers, tight quotas): raced against SAT's counter"},
+	{Name: "mirror", Engine: "backtrack", Ops: OpList, Brief: briefList,
+		Fits: nativeFits(backtrack.Mirror), List: nativeList(backtrack.Mirror),
+		Why: "one queen per row: listing by the row path's search, in increasing Solution.Compare order"},
+	{Name: "general", Engine: "backtrack", Ops: OpList, Brief: briefList,
+		Fits: nativeFits(backtrack.General), List: nativeList(backtrack.General),
+		Why: "every model: listing by the general path, in increasing Solution.Compare order"},
+	{Name: "sat", Engine: "sat", Ops: OpCount | OpClasses | OpFind | OpList, Brief: "beyond the native engines' boards, SAT", Solver: SAT, Fits: satFits,
 		Why: "a board beyond the native engines' words: the CNF encoding takes boards up to 2048×2048"},
 }
 
 // satFits takes every board the SAT encoding takes (sat.MaxCells).
-func satFits(c *Call) bool { return int64(c.Model.Rows)*int64(c.Model.Cols) <= sat.MaxCells }
-
-// native returns a Fits that takes the calls for which the native table chose one of ms.
-func native(ms ...backtrack.Method) func(c *Call) bool {
-	return func(c *Call) bool { return c.NativeErr == nil && slices.Contains(ms, c.Native) }
-}
-
-// regionPuzzle fits a model whose Program has a family of region lines, where the native table takes the
-// row path, the local or complete search, or the general path.
-func regionPuzzle(c *Call) bool {
-	if c.NativeErr != nil || c.Model.Rows*c.Model.Cols > deduce.MaxCells || c.Program() == nil {
-		return false
+func satFits(c *Call) string {
+	if int64(c.Model.Rows)*int64(c.Model.Cols) > sat.MaxCells {
+		return "needs a board of at most 2048×2048 cells"
 	}
-	regions := slices.ContainsFunc(c.Program().Families, func(f *constraints.Family) bool { return f.Shape == constraints.ShapeRegions })
-	return regions && native(backtrack.Mirror, backtrack.Classes, backtrack.Local, backtrack.Search, backtrack.General)(c)
+	return ""
 }
 
-// smallCells is the board, in cells, up to which Find races the complete search against SAT even where a
-// local search would take the model.
+// nativeFits returns the Fits of one of the backtracker's rows.
+func nativeFits(m backtrack.Method) func(c *Call) string {
+	return func(c *Call) string { return c.native.Fits(m, c.Op) }
+}
+
+// nativeBest returns the Best of one of the backtracker's rows.
+func nativeBest(m backtrack.Method) func(c *Call) bool {
+	return func(c *Call) bool { return c.native.Best(m) }
+}
+
+// nativeJob returns the Count of one of the backtracker's rows.
+func nativeJob(m backtrack.Method) func(ctx context.Context, c *Call, unique bool) (solvers.Job, error) {
+	return func(ctx context.Context, c *Call, unique bool) (solvers.Job, error) {
+		return c.native.Job(ctx, m, unique)
+	}
+}
+
+// nativeList returns the List of one of the backtracker's rows.
+func nativeList(m backtrack.Method) func(ctx context.Context, c *Call, visit func(constraints.Solution) bool) (solvers.Result, error) {
+	return func(ctx context.Context, c *Call, visit func(constraints.Solution) bool) (solvers.Result, error) {
+		return c.native.Enumerate(ctx, m, visit)
+	}
+}
+
+// proveNone answers Find where a theorem says there is no solution.
+func proveNone(context.Context, *Call) (constraints.Solution, bool, solvers.Result, error) {
+	return nil, false, solvers.Result{Complete: true, Proved: true, Stats: solvers.Stats{Method: "proof", Threads: 1}}, nil
+}
+
+// smallCells is the board, in cells, up to which Find hands a model with a queen on every row to the
+// complete search before any local search: there the search is quick and settles "none" too.
 const smallCells = 64 * 64
 
-// largeRows fits a model with a queen on every row that the native table hands to the local search, on a
-// board of more than smallCells cells that is not tight (a quarter of the cells blocked or of the rows
-// fixed, or a region quota): there constructions and min-conflicts are sure, and SAT would only load.
-func largeRows(c *Call) bool {
-	if !native(backtrack.Local)(c) {
-		return false
+// smallOrTight takes a model with a queen on every row that is small (at most smallCells cells) or tight
+// (a quarter or more of the cells blocked, or of the rows holding a fixed queen, or a region quota:
+// puzzles made to have few solutions, where the local search struggles and the search's forward checks
+// shine; they solve LinkedIn-style puzzles of side 500 without a dead end), where the search holds it.
+func smallOrTight(c *Call) string {
+	if why := localFits(c); why != "" {
+		return why
+	}
+	m := c.Model
+	cells := int64(m.Rows) * int64(m.Cols)
+	tight := 4*int64(len(m.Blocked)) >= cells || 4*len(m.Fixed) >= m.Rows || !m.Each.Region.IsZero()
+	if cells > smallCells && !tight {
+		return "needs a small board or a tight one"
+	}
+	return searchFits(c)
+}
+
+// largeRows takes a model with a queen on every row on a board of more than smallCells cells that is
+// not tight (a quarter of the cells blocked or of the rows fixed, or regions): there constructions and
+// min-conflicts are sure, and SAT would only load.
+func largeRows(c *Call) string {
+	if why := localFits(c); why != "" {
+		return why
 	}
 	p := c.Program()
 	if p == nil {
-		return false
+		return "needs a model that compiles"
 	}
 	cells := int64(p.Rows) * int64(p.Cols)
 	tight := 4*int64(len(p.Blocked)) >= cells || 4*len(p.Fixed) >= p.Rows || p.Regions != nil
-	return cells > smallCells && !tight
-}
-
-// stats says which engine answered by row r, and why.
-func (r *Row) stats(c *Call, rival *Engine) solvers.Stats {
-	return rowStats(r, c, r.First, rival)
-}
-
-// stamp names the row's first engine and the row's reason in res.
-func (r *Row) stamp(c *Call, res *solvers.Result, rival *Engine) {
-	r.stampAs(c, res, r.First, rival)
-}
-
-// stampAs names e as the engine that answered by row r in res, beside rival where it raced.
-func (r *Row) stampAs(c *Call, res *solvers.Result, e, rival *Engine) {
-	st := rowStats(r, c, e, rival)
-	res.Stats.Engine, res.Stats.Why = st.Engine, st.Why
-}
-
-func rowStats(r *Row, c *Call, e, rival *Engine) solvers.Stats {
-	why := r.Brief
-	switch {
-	case rival != nil:
-		why += "; " + e.Name + " proved first"
-	case r.Rival != nil:
-		why += "; neither proved an answer"
+	if cells <= smallCells || tight {
+		return "needs a large board that is not tight"
 	}
-	return solvers.Stats{Engine: e.Name, Why: why}
+	return ""
+}
+
+// localFits takes what the local search takes: one queen on every row.
+func localFits(c *Call) string {
+	if err := local.Takes(c.Model); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+// searchFits takes what the complete search holds.
+func searchFits(c *Call) string {
+	if err := search.Fits(c.Model); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+// constructThenSearch tries the constructions, then searches.
+func constructThenSearch(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
+	sol, ok, res, err := local.Find(ctx, c.Model, local.ConstructionOnly())
+	if ok || res.Proved || err != nil {
+		return sol, ok, res, err
+	}
+	return search.Find(ctx, c.Model)
+}
+
+// findLocal runs the local search, and the complete search after it where the board fits one.
+func findLocal(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
+	sol, ok, res, err := local.Find(ctx, c.Model)
+	if ok || res.Proved || err != nil || searchFits(c) != "" {
+		return sol, ok, res, err
+	}
+	sol, ok, more, err := search.Find(ctx, c.Model)
+	more.Stats.Add(res.Stats)
+	return sol, ok, more, err
+}
+
+// packingFits takes the leapers package packing places on a lattice class.
+func packingFits(c *Call) string {
+	if c.Program() == nil {
+		return "needs a model that compiles"
+	}
+	return packing.Fits(c.Program())
+}
+
+// findPacking places the queens on a class; a placement that failed the model's check (a fault of the
+// construction, never handed out) falls through to the complete search where it holds the model.
+func findPacking(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
+	sol, ok, res, err := packing.Find(ctx, c.Model)
+	if ok || ctx.Err() != nil || searchFits(c) != "" {
+		return sol, ok, res, err
+	}
+	return search.Find(ctx, c.Model)
+}
+
+// regionPuzzle reports whether the call's Program has a family of region lines, on a board deduce takes.
+func regionPuzzle(c *Call) bool {
+	if c.Model.Rows*c.Model.Cols > deduce.MaxCells || c.Program() == nil {
+		return false
+	}
+	return slices.ContainsFunc(c.Program().Families, func(f *constraints.Family) bool { return f.Shape == constraints.ShapeRegions })
 }

@@ -1,4 +1,4 @@
-package backtrack_test
+package router_test
 
 import (
 	"context"
@@ -11,15 +11,16 @@ import (
 	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"
 	"github.com/queens-dev/queens/solvers/propagate"
+	"github.com/queens-dev/queens/solvers/router"
 	"github.com/queens-dev/queens/solvers/sat"
 )
 
-// TestPropagateMatchesBrute holds the propagate route to brute force on random small region puzzles of
+// TestPropagateMatchesBrute holds the propagate row to brute force on random small region puzzles of
 // two or more queens a region: the count, the classes, and a solution found (or none, proved).
 func TestPropagateMatchesBrute(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(21, 13))
-	s := backtrack.New(backtrack.Counting(backtrack.Propagate), backtrack.Threads(2))
+	s := native(router.Method("propagate"), router.Threads(2))
 	compared, withSolutions := 0, 0
 	for tries := 0; tries < 4000 && (compared < 100 || withSolutions < 5); tries++ {
 		m := modeltest.RegionPuzzle(rng)
@@ -66,13 +67,13 @@ func TestPropagateMatchesBrute(t *testing.T) {
 	}
 }
 
-// TestPropagateMatchesGeneral holds the propagate route to the general path and to SAT on Star Battles
+// TestPropagateMatchesGeneral holds the propagate row to the general path and to SAT on Star Battles
 // of 8×8 and 9×9 with two stars, made with one solution and then spoilt: a few cells moved to a
 // neighbour's region, which leaves none, one or many solutions (too many queens for brute force).
 func TestPropagateMatchesGeneral(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(21, 17))
-	prop := backtrack.New(backtrack.Counting(backtrack.Propagate))
+	prop := native(router.Method("propagate"))
 	counts := map[uint64]int{}
 	for seed := range uint64(12) {
 		m, _, err := makepuzzle.Make(ctx, makepuzzle.Options{Size: 8 + int(seed%2), Stars: 2, Seed: seed}, propagate.Solver{})

@@ -1,4 +1,4 @@
-package backtrack
+package router
 
 import (
 	"context"
@@ -9,18 +9,20 @@ import (
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/modeltest"
+	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/backtrack"
 )
 
 // TestListPropagate lists random region puzzles of two queens a region, row and column (Star Battles,
-// most of them with no solution or several) by the propagate route, which collects and sorts, and by the
-// general path, which lists in order as it goes: the same solutions in the same order. With the route's
+// most of them with no solution or several) by the propagate row, which collects and sorts, and by the
+// backtracker's general path, which lists in order as it goes: the same solutions in the same order. With the route's
 // cap at 2, a model of more solutions gives way to the general path, with the same list. A third of the
 // models have no column quota, for more solutions.
 func TestListPropagate(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(21, 25))
 	listed, overCap := 0, 0
-	collect := func(s *Solver, m constraints.Model) ([]constraints.Solution, string) {
+	collect := func(s solvers.Solver, m constraints.Model) ([]constraints.Solution, string) {
 		var out []constraints.Solution
 		res, err := s.Enumerate(ctx, m, func(sol constraints.Solution) bool {
 			out = append(out, sol)
@@ -44,11 +46,11 @@ func TestListPropagate(t *testing.T) {
 			continue
 		}
 		name := fmt.Sprintf("#%d %s %v", i, m, m.Regions)
-		got, method := collect(New(), m)
+		got, method := collect(New(NativeOnly()), m)
 		if method != "propagate" {
 			continue
 		}
-		want, _ := collect(New(GeneralOnly()), m)
+		want, _ := collect(backtrack.New(backtrack.GeneralOnly()), m)
 		if !slices.EqualFunc(got, want, same) {
 			t.Fatalf("%s: the route lists %d solutions, the general path %d, or another order", name, len(got), len(want))
 		}
@@ -56,7 +58,7 @@ func TestListPropagate(t *testing.T) {
 		if len(want) > 2 {
 			defer func(c int) { listCap = c }(listCap)
 			listCap = 2
-			got, _ := collect(New(), m)
+			got, _ := collect(New(NativeOnly()), m)
 			listCap = 1 << 16
 			if !slices.EqualFunc(got, want, same) {
 				t.Fatalf("%s: past the cap, %d solutions listed, the general path %d", name, len(got), len(want))

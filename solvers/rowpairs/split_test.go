@@ -1,10 +1,11 @@
-package backtrack
+package rowpairs
 
 import (
 	"bufio"
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -24,6 +25,9 @@ var (
 	pairsOnly  = flag.Bool("pairs-sample-only", false, "TestRowPairsSplit: draw the -pairs-sample placements and count nothing else")
 )
 
+// never is a stop flag that never turns.
+func never() bool { return false }
+
 // TestRowPairsSplit counts ceil(n/2) queens on an n×n Möbius strip (-pairs-n) a second way: each task of
 // the row-pair job split one level deeper, its parts counted alone and summed. With -pairs-checkpoint,
 // each task's sum is held to the count that a run of queens solve --checkpoint recorded for it, so that
@@ -35,30 +39,23 @@ func TestRowPairsSplit(t *testing.T) {
 	}
 	n := *pairsN
 	m := constraints.Model{Rows: n, Cols: n, Queens: (n + 1) / 2, Attack: constraints.Queen, Surface: constraints.Mobius}
-	ctx := context.Background()
-	p, err := compile(m)
-	if err != nil {
-		t.Fatal(err)
+	j, why := build(t, m)
+	if why != "" {
+		t.Fatal(why)
 	}
-	job, err := pairsJob(ctx, p, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pp, _ := p.pairs(ctx)
+	key := fmt.Sprintf("row-pairs %dx%d %s", n, n, j.Key()) // the key the router's table gives the job
+	pp := j.pp
 	if *pairsPlain {
 		pp.pinned, pp.weight, pp.mirror = false, 1, nil
 	}
-	tasks, err := pp.tasks(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tasks, _ := pp.tasks(never)
 	if *pairsOnly {
 		sampleByGeneral(t, m, pp, tasks[0].level+1, *pairsDraw)
 		return
 	}
 	recorded := map[int]uint64{}
 	if *pairsCkpt != "" && !*pairsPlain {
-		recorded = readCheckpoint(t, *pairsCkpt, job.key)
+		recorded = readCheckpoint(t, *pairsCkpt, key)
 	}
 	sums := make([]uint64, len(tasks))
 	var wg sync.WaitGroup
@@ -67,10 +64,10 @@ func TestRowPairsSplit(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			k := &ctl{stop: func() bool { return false }}
 			for i := range next {
 				pp.deepen(tasks[i], func(u pairTask) bool {
-					sums[i] += u.weight * pp.count(u, k)
+					n, _, _ := pp.count(u, never)
+					sums[i] += u.weight * n
 					return true
 				})
 			}
@@ -98,14 +95,13 @@ func TestRowPairsSplit(t *testing.T) {
 }
 
 // sampleByGeneral draws placements of the row-pair kernel's first levels at random, down to level depth
-// (the deeper split's tasks), and counts each one's completions twice: by the kernel and by the general
-// path with the placement's queens fixed, which knows nothing of pairs, rings, pins or mirrors.
+// (the deeper split's tasks), and counts each one's completions twice: by the kernel and by backtrack's
+// general path with the placement's queens fixed (GeneralCount, set by oracle_test.go), which knows
+// nothing of pairs, rings, pins or mirrors.
 func sampleByGeneral(t *testing.T, m constraints.Model, pp *pairPlan, depth, draws int) {
 	t.Helper()
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(uint64(m.Rows), 2008))
-	general := New(GeneralOnly())
-	k := &ctl{stop: func() bool { return false }}
 	for d := range draws {
 		u := pp.root()
 		var fixed []constraints.Cell
@@ -139,12 +135,12 @@ func sampleByGeneral(t *testing.T, m constraints.Model, pp *pairPlan, depth, dra
 			}
 			fixed, u = append(fixed, cell), v
 		}
-		want := pp.count(u, k)
+		want, _, _ := pp.count(u, never)
 		fm := m
 		fm.Fixed = fixed
-		res, err := general.Count(ctx, fm)
-		if err != nil || !res.Complete || res.Count != want {
-			t.Fatalf("draw %d: queens %v: the kernel counts %d completions, the general path %d (complete %v, err %v)", d, fixed, want, res.Count, res.Complete, err)
+		got, err := GeneralCount(ctx, fm)
+		if err != nil || got != want {
+			t.Fatalf("draw %d: queens %v: the kernel counts %d completions, the general path %d (%v)", d, fixed, want, got, err)
 		}
 		t.Logf("draw %d: queens %v: %d completions by both", d, fixed, want)
 	}

@@ -1,19 +1,20 @@
-package backtrack
+package halves
 
 import (
 	"context"
 	"testing"
 
 	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers/backtrack"
 )
 
-// TestSymmetricByMatchesEnumeration holds symmetricBy to the solutions the row path lists: for every turn
+// TestSymmetricByMatchesEnumeration holds symmetricBy to the solutions the backtracker's row path lists: for every turn
 // of the square, the number of solutions symmetric under it, checked cell by cell.
 func TestSymmetricByMatchesEnumeration(t *testing.T) {
 	never := func() bool { return false }
 	for n := 1; n <= 10; n++ {
 		var sols []constraints.Solution
-		if _, err := New().Enumerate(context.Background(), constraints.Classic(n), func(s constraints.Solution) bool {
+		if _, err := backtrack.New().Enumerate(context.Background(), constraints.Classic(n), func(s constraints.Solution) bool {
 			sols = append(sols, s)
 			return true
 		}); err != nil {

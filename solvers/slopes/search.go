@@ -1,14 +1,22 @@
-package backtrack
+package slopes
 
 import "math/bits"
 
-// slopeSearch is one search of the slopes kernel. Its state is a stack of slopeState, one for each point
-// placed: a point is placed on a copy of the state above it.
-type slopeSearch struct {
-	sp         *slopePlan
+// ctl is what one search polls and counts into: its stop flag, whether it stopped, and the nodes it
+// visited.
+type ctl struct {
+	stop    func() bool
+	stopped bool
+	nodes   uint64
+}
+
+// searcher is one search of the slopes kernel. Its state is a stack of nodes, one for each point
+// placed: a point is placed on a copy of the node above it.
+type searcher struct {
+	sp         *plan
 	k          *ctl
 	rows, cols int
-	stack      []slopeState
+	stack      []node
 	d          int      // the depth of the state in use
 	points     []int    // the points placed, in order, the fixed ones first
 	onRow      []uint64 // onRow[r]: the points of row r, as a column mask
@@ -23,31 +31,32 @@ type slopeSearch struct {
 	atCut func([]int) bool
 }
 
-// slopeState holds the open cells of every line and the points on it: line r < 32 is row r (its open
-// cells a column mask), line 32 + c is column c (a row mask). Fixed arrays let the hot loops index by
-// a row or column masked to five bits without bounds checks; push copies the lines in use alone.
-type slopeState struct {
-	open [2 * maxSlopeSide]uint64
-	cnt  [2 * maxSlopeSide]int8
+// node is the search's state at one depth: the open cells of every line and the points on it. Line
+// r < 32 is row r (its open cells a column mask), line 32 + c is column c (a row mask). Fixed arrays
+// let the hot loops index by a row or column masked to five bits without bounds checks; push copies the
+// lines in use alone.
+type node struct {
+	open [2 * maxSide]uint64
+	cnt  [2 * maxSide]int8
 	// cmp[g] is where the comparison of the frame with the image under the g-th map stopped: the cells
 	// before it are decided and alike; −1 once the image is found greater (see canonical).
 	cmp [7]int16
 }
 
-// colLine is the line of column 0 in a slopeState.
-const colLine = maxSlopeSide
+// colLine is the line of column 0 in a node.
+const colLine = maxSide
 
-func newSlopeSearch(sp *slopePlan, k *ctl) *slopeSearch {
+func newSearch(sp *plan, k *ctl) *searcher {
 	depths := sp.queens + 2 // a state for each point
-	return &slopeSearch{sp: sp, k: k, rows: sp.rows, cols: sp.cols, onRow: make([]uint64, sp.rows), onBoard: make([]uint64, sp.words),
-		stack: make([]slopeState, depths), poll: k.nodes + pollEvery}
+	return &searcher{sp: sp, k: k, rows: sp.rows, cols: sp.cols, onRow: make([]uint64, sp.rows), onBoard: make([]uint64, sp.words),
+		stack: make([]node, depths), poll: k.nodes + pollEvery}
 }
 
 // state returns the state in use.
-func (s *slopeSearch) state() *slopeState { return &s.stack[s.d] }
+func (s *searcher) state() *node { return &s.stack[s.d] }
 
 // push copies the state in use one depth down and uses the copy.
-func (s *slopeSearch) push() {
+func (s *searcher) push() {
 	src, dst := &s.stack[s.d], &s.stack[s.d+1]
 	end := colLine + s.cols
 	copy(dst.open[:end], src.open[:end])
@@ -57,7 +66,7 @@ func (s *slopeSearch) push() {
 }
 
 // pop returns to the state above, taking off the points placed since there were n.
-func (s *slopeSearch) pop(n int) {
+func (s *searcher) pop(n int) {
 	s.d--
 	for _, x := range s.points[n:] {
 		s.onRow[x/s.cols] &^= 1 << (x % s.cols)
@@ -67,13 +76,13 @@ func (s *slopeSearch) pop(n int) {
 }
 
 // reset readies the search at its start: nothing placed but the fixed points.
-func (s *slopeSearch) reset() {
+func (s *searcher) reset() {
 	sp := s.sp
 	s.d, s.points = 0, s.points[:0]
 	clear(s.onRow)
 	clear(s.onBoard)
 	st := s.state()
-	*st = slopeState{}
+	*st = node{}
 	for r, w := range sp.open {
 		st.open[r] = w
 		for ; w != 0; w &= w - 1 {
@@ -86,16 +95,16 @@ func (s *slopeSearch) reset() {
 }
 
 // isOpen reports whether cell x is open in the state in use.
-func (s *slopeSearch) isOpen(x int) bool {
+func (s *searcher) isOpen(x int) bool {
 	return s.stack[s.d].open[x/s.cols]>>(x%s.cols)&1 != 0
 }
 
 // isPoint reports whether cell x holds a point.
-func (s *slopeSearch) isPoint(x int) bool { return s.onRow[x/s.cols]>>(x%s.cols)&1 != 0 }
+func (s *searcher) isPoint(x int) bool { return s.onRow[x/s.cols]>>(x%s.cols)&1 != 0 }
 
 // place puts a point on cell x in the state in use: it closes the line through x and every point before
 // it, and the row and the column once they are full.
-func (s *slopeSearch) place(x int) {
+func (s *searcher) place(x int) {
 	sp := s.sp
 	st := s.state()
 	starts := sp.lineStart[x*s.rows*s.cols:]
@@ -134,7 +143,7 @@ func (s *slopeSearch) place(x int) {
 // points it lacks, and how many it lacks; -1 when every row is full; dead when some row or column can no
 // longer be completed. A column is branched on only where its range is exact. The plan's first rows
 // come before any other while they lack points.
-func (s *slopeSearch) choose() (best, need int, dead bool) {
+func (s *searcher) choose() (best, need int, dead bool) {
 	sp := s.sp
 	st := s.state()
 	open, cnt := &st.open, &st.cnt
@@ -179,7 +188,7 @@ func (s *slopeSearch) choose() (best, need int, dead bool) {
 }
 
 // cell returns the cell of line i's bit b: row i's column b, or column i−colLine's row b.
-func (s *slopeSearch) cell(i, b int) int {
+func (s *searcher) cell(i, b int) int {
 	if i < colLine {
 		return i*s.cols + b
 	}
@@ -187,7 +196,7 @@ func (s *slopeSearch) cell(i, b int) int {
 }
 
 // tick counts a node and polls the stop flag; it returns false once stopped.
-func (s *slopeSearch) tick() bool {
+func (s *searcher) tick() bool {
 	k := s.k
 	if k.nodes++; k.nodes >= s.poll {
 		if s.poll = k.nodes + pollEvery; k.stop() {
@@ -198,7 +207,7 @@ func (s *slopeSearch) tick() bool {
 }
 
 // frameDecided returns the number of frame cells decided: no longer open.
-func (s *slopeSearch) frameDecided() int {
+func (s *searcher) frameDecided() int {
 	st := s.state()
 	n := 0
 	for r, b := range s.sp.border {
@@ -211,7 +220,7 @@ func (s *slopeSearch) frameDecided() int {
 // line with the fewest open cells to spare; before is the number of frame cells decided at its parent,
 // below which the frame is compared with its images anew. It returns false once stopped, or once atCut
 // asked to stop.
-func (s *slopeSearch) search(depth, before int) bool {
+func (s *searcher) search(depth, before int) bool {
 	if !s.tick() {
 		return false
 	}
@@ -230,7 +239,8 @@ func (s *slopeSearch) search(depth, before int) bool {
 		return s.atCut(s.points)
 	}
 	if line < 0 {
-		if !addProduct(&s.count, s.weight, 1) {
+		var carry uint64
+		if s.count, carry = bits.Add64(s.count, s.weight, 0); carry != 0 {
 			s.overflow = true
 		}
 		return true

@@ -1,4 +1,4 @@
-package backtrack_test
+package router_test
 
 import (
 	"context"
@@ -10,7 +10,6 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/backtrack"
 	"github.com/queens-dev/queens/solvers/brute"
 	"github.com/queens-dev/queens/solvers/search"
 )
@@ -19,7 +18,7 @@ import (
 // reject (Check up to 300 queens, Verify beyond) or a Result that does not say what it found.
 func findChecked(t testing.TB, m constraints.Model) (bool, solvers.Result) {
 	t.Helper()
-	sol, ok, res, err := backtrack.New().Find(context.Background(), m)
+	sol, ok, res, err := native().Find(context.Background(), m)
 	if err != nil {
 		t.Fatalf("%v: %v", m, err)
 	}
@@ -119,7 +118,7 @@ func TestFindRoutes(t *testing.T) {
 // row, is refused by name.
 func TestFindRefuses(t *testing.T) {
 	m := constraints.Model{Rows: 100_000, Cols: 100_000, Queens: 5, Attack: constraints.Queen}
-	if _, ok, _, err := backtrack.New().Find(context.Background(), m); ok || !errors.Is(err, solvers.ErrUnsupported) {
+	if _, ok, _, err := native().Find(context.Background(), m); ok || !errors.Is(err, solvers.ErrUnsupported) {
 		t.Errorf("%v: found %v, err %v; want ErrUnsupported", m, ok, err)
 	}
 }
@@ -131,7 +130,7 @@ func TestFindGivesUp(t *testing.T) {
 	// every cell of the other: no solution, no proof covers this shape, and the board is beyond the
 	// search.
 	m := constraints.Model{Rows: 2, Cols: 2_100_001, Attack: constraints.Queen, Surface: constraints.Torus}
-	_, ok, res, err := backtrack.New().Find(context.Background(), m)
+	_, ok, res, err := native().Find(context.Background(), m)
 	if ok || err != nil || res.Proved || res.Stats.Method != "local" {
 		t.Errorf("%v: found %v, err %v, %+v; want unknown from the local search", m, ok, err, res)
 	}

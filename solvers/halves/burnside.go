@@ -1,13 +1,13 @@
-package backtrack
+package halves
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
-	"github.com/queens-dev/queens/solvers/halves"
 )
 
 // Counting classes by Burnside's lemma. The number of classes of solutions under a group G is the mean,
@@ -21,34 +21,74 @@ import (
 // part of the board: a search that places whole orbits of cells at a time visits a tree about as deep as
 // a fourth or a half of the board's, which is small beside the count.
 
-// joinJob counts classic queens by the join of package halves, whose tasks are runs of one half board's
-// classes of row sets. With unique, each other turn of the group is one more task, which counts the
-// solutions symmetric under it, and the classes follow by Burnside's lemma.
-func (p *plan) joinJob(unique bool) (*job, error) {
-	n := p.rows
-	hj, err := halves.Plan(n)
+// Classes is the count of classic n-queens and of its classes under a group of turns of the square, by
+// Burnside's lemma, as a list of tasks (solvers.Job): the join's tasks count every solution, and one
+// task more for each turn but the identity counts the solutions symmetric under it.
+type Classes struct {
+	join  *Job
+	n     int
+	turns []constraints.Turn
+}
+
+// PlanClasses returns the job that counts the solutions of n-queens and their classes under turns, the
+// turns of the square that keep the board, the identity first.
+func PlanClasses(n int, turns []constraints.Turn) (*Classes, error) {
+	j, err := Plan(n)
 	if err != nil {
-		return nil, fmt.Errorf("backtrack: %w", err)
+		return nil, err
 	}
-	joins := hj.Tasks()
-	j := &job{method: Join, tasks: joins, key: fmt.Sprintf("%s %s %s", Join, p.board(), hj.Key())}
-	j.run = func(ctx context.Context, _ *ctl, i int) (solvers.Tally, error) { return hj.Run(ctx, i) }
-	if !unique {
-		return j, nil
+	if len(turns) == 0 || turns[0] != constraints.Identity {
+		return nil, fmt.Errorf("halves: classes under %v: want the identity first", turns)
 	}
-	turns := p.symmetryGroup().turns
-	j.tasks += len(turns) - 1
-	j.key += fmt.Sprintf(" turns=%d", len(turns))
-	j.run = func(ctx context.Context, k *ctl, i int) (solvers.Tally, error) {
-		if i < joins {
-			return hj.Run(ctx, i)
+	return &Classes{join: j, n: n, turns: turns}, nil
+}
+
+// Method returns "join".
+func (c *Classes) Method() string { return c.join.Method() }
+
+// Key is the join's key and the group's order.
+func (c *Classes) Key() string { return fmt.Sprintf("%s turns=%d", c.join.Key(), len(c.turns)) }
+
+// Tasks returns the join's tasks and one for each turn but the identity.
+func (c *Classes) Tasks() int { return c.join.Tasks() + len(c.turns) - 1 }
+
+// Run counts task i: a run of the join's, or the solutions symmetric under one turn (in Tally.Classes).
+func (c *Classes) Run(ctx context.Context, i int) (solvers.Tally, error) {
+	joins := c.join.Tasks()
+	if i < joins {
+		return c.join.Run(ctx, i)
+	}
+	if i >= c.Tasks() {
+		return solvers.Tally{}, fmt.Errorf("halves: task %d out of range 0..%d", i, c.Tasks()-1)
+	}
+	stop, release := solvers.StopFlag(ctx)
+	defer release()
+	sym, done, err := symmetricBy(c.n, c.turns[i-joins+1], stop)
+	if err != nil {
+		return solvers.Tally{}, err
+	}
+	if !done {
+		if err := ctx.Err(); err != nil {
+			return solvers.Tally{}, err
 		}
-		sym, done, err := symmetricBy(n, turns[i-joins+1], k.stop)
-		k.stopped = !done
-		return solvers.Tally{Classes: sym}, err
+		return solvers.Tally{}, errors.New("halves: stopped")
 	}
-	j.finish = burnsideFinish(uint64(len(turns)), true)
-	return j, nil
+	return solvers.Tally{Classes: sym}, nil
+}
+
+// Finish returns the solutions and their classes: by Burnside's lemma the mean, over the group's turns,
+// of the solutions each maps onto themselves, the identity's being every solution.
+func (c *Classes) Finish(sum solvers.Tally) (uint64, *uint64, error) {
+	terms, carry := bits.Add64(sum.Classes, sum.Count, 0)
+	if carry != 0 {
+		return 0, nil, fmt.Errorf("halves: %w", solvers.ErrOverflow)
+	}
+	order := uint64(len(c.turns))
+	if terms%order != 0 {
+		return 0, nil, fmt.Errorf("halves: %d solutions and their images under a group of %d maps do not make whole classes", sum.Count, order)
+	}
+	classes := terms / order
+	return sum.Count, &classes, nil
 }
 
 // maxSymmetricSide is the largest board symmetricBy takes: each of the 2n−1 diagonals is one bit of a word.
@@ -59,7 +99,7 @@ const maxSymmetricSide = 32
 // true first.
 func symmetricBy(n int, t constraints.Turn, stop func() bool) (uint64, bool, error) {
 	if n < 1 || n > maxSymmetricSide {
-		return 0, false, fmt.Errorf("backtrack: symmetric solutions of side %d: out of range 1..%d", n, maxSymmetricSide)
+		return 0, false, fmt.Errorf("halves: symmetric solutions of side %d: out of range 1..%d", n, maxSymmetricSide)
 	}
 	f := newOrbitSearch(n, t)
 	count, done := f.walk(0, 0, 0, 0, stop)
@@ -102,7 +142,7 @@ func (f *orbitSearch) walk(used, cols, diag, anti uint64, stop func() bool) (uin
 		return 0, false
 	}
 	var total uint64
-	for open := mask(n) &^ (cols | diag>>(n-1-r) | anti>>r); open != 0; open &= open - 1 {
+	for open := (uint64(1)<<n - 1) &^ (cols | diag>>(n-1-r) | anti>>r); open != 0; open &= open - 1 {
 		c := bits.TrailingZeros64(open)
 		u, k, d, a, ok := f.place(f.orbit[r*n+c], used, cols, diag, anti)
 		if !ok {

@@ -1,0 +1,95 @@
+package router
+
+import (
+	"fmt"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/search"
+)
+
+// Op is what a caller asks of the routing table: the operations are the backtracker's, whose own
+// table serves a part of them.
+type Op = backtrack.Op
+
+// The operations.
+const (
+	OpCount   = backtrack.OpCount   // count the solutions
+	OpClasses = backtrack.OpClasses // count them and their classes
+	OpList    = backtrack.OpList    // list every solution, in order
+	OpFind    = backtrack.OpFind    // find one solution
+)
+
+// Call is what a row reads to decide whether it fits, and what it answers from: the operation, the
+// model, and the model compiled once (backtrack's masks and the Program).
+type Call struct {
+	Op    Op
+	Model constraints.Model
+
+	native *backtrack.Compiled
+	// given is the Program of the model as given, where the native engines count it on its side.
+	given *constraints.Program
+	// stop is the call's stop flag while the table is walked: a row may build a plan that takes a while.
+	stop func() bool
+	// built holds what a row built when it was asked whether it fits, by row name.
+	built map[string]built
+}
+
+// Native returns the model compiled for the backtracker.
+func (c *Call) Native() *backtrack.Compiled { return c.native }
+
+// Counted returns the Program of the model as the native engines count it: turned on its side where a
+// wide, short board was (backtrack.Compiled.Transposed).
+func (c *Call) Counted() *constraints.Program { return c.native.Program() }
+
+// Program returns the Program of the model as given.
+func (c *Call) Program() *constraints.Program {
+	if !c.native.Transposed() {
+		return c.native.Program()
+	}
+	if c.given == nil {
+		c.given, _ = constraints.Compile(c.Model) // the model compiled already, turned on its side
+	}
+	return c.given
+}
+
+// nativeErr is the error of a call that no row of the native engines takes, saying why.
+func (c *Call) nativeErr() error {
+	switch c.Op {
+	case OpList:
+		if err := c.native.Listable(); err != nil {
+			return err
+		}
+		return fmt.Errorf("backtrack: list: %v: %s: %w", c.Model, c.native.Fits(backtrack.General, backtrack.OpList), solvers.ErrUnsupported)
+	case OpFind:
+		return fmt.Errorf("backtrack: find: %v: not one queen on every row, for the local search, and %w", c.Model, search.Fits(c.Model))
+	}
+	return fmt.Errorf("backtrack: %d×%d board: %s: %w", c.Model.Rows, c.Model.Cols, c.native.Fits(backtrack.General, backtrack.OpCount), solvers.ErrUnsupported)
+}
+
+// built is what a row built for the call when it was first asked whether it fits: the engine's job,
+// or why the model does not take it.
+type built struct {
+	job solvers.Job
+	why string
+}
+
+// build returns the job the row of that name builds for the call, building it the first time: build
+// reads the Program and polls stop while it works, and returns its job or why the model does not take
+// it.
+func build[J solvers.Job](c *Call, row string, make func(c *Call) (J, string)) built {
+	b, ok := c.built[row]
+	if !ok {
+		j, why := make(c)
+		b = built{why: why}
+		if why == "" {
+			b.job = j
+		}
+		if c.built == nil {
+			c.built = map[string]built{}
+		}
+		c.built[row] = b
+	}
+	return b
+}

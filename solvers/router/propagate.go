@@ -1,0 +1,69 @@
+package router
+
+import (
+	"context"
+	"errors"
+
+	"github.com/queens-dev/queens/constraints"
+	"github.com/queens-dev/queens/solvers"
+	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/propagate"
+)
+
+// The propagate row: region puzzles with several queens a line (Star Battle), searched cell by cell with
+// a player's deductions at every node (package propagate).
+
+// propagateFits takes a region puzzle of two or more queens a region (a puzzle with one queen a line
+// takes the row kernels), at most 64 rows and columns, with the packing bounds in force (every 2×2
+// block a clique: the king's step, or a queen's lines).
+func propagateFits(c *Call) string {
+	m := c.Model
+	if m.Regions == nil || m.Each.Region.Lo < 2 || m.Rows > 64 || m.Cols > 64 || !propagate.Packs(m) {
+		return "needs a region puzzle of two or more queens a region (Star Battle), the king's step or a queen's lines, a board of at most 64 rows and columns"
+	}
+	return ""
+}
+
+// propagateJob counts by the deductions' search, with unique its classes too (each solution tested for
+// being the least of its class).
+func propagateJob(ctx context.Context, c *Call, unique bool) (solvers.Job, error) {
+	return propagate.Solver{}.Plan(ctx, c.Model, unique)
+}
+
+// findPropagate finds one solution by the deductions' search, or proves there is none.
+func findPropagate(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
+	sol, found, res, err := propagate.Solver{}.Find(ctx, c.Model)
+	res.Stats.Method = "propagate"
+	return sol, found, res, err
+}
+
+// listCap is the most solutions the row collects to list in order; a model with more is listed by the
+// backtracker's general path.
+var listCap = 1 << 16
+
+// listPropagate lists the solutions in Solution.Compare order (propagate.Sorted: collected up to
+// listCap and sorted). A model with more solutions than that is listed by the general path instead,
+// which visits them in order as it goes.
+func listPropagate(ctx context.Context, c *Call, visit func(constraints.Solution) bool) (solvers.Result, error) {
+	stop, release := solvers.StopFlag(ctx)
+	defer release()
+	sols, done, nodes, err := propagate.Sorted(stop, c.Model, listCap)
+	if errors.Is(err, propagate.ErrTooMany) {
+		res, err := c.native.Enumerate(ctx, backtrack.General, visit)
+		res.Stats.Method = "propagate"
+		res.Stats.Nodes += nodes
+		return res, err
+	}
+	res := solvers.Result{Stats: solvers.Stats{Method: "propagate", Threads: 1, Nodes: nodes}}
+	if err != nil {
+		return solvers.Result{}, err
+	}
+	for _, sol := range sols {
+		res.Count++
+		if !visit(sol) {
+			return res, ctx.Err()
+		}
+	}
+	res.Complete = done && !stop()
+	return res, ctx.Err()
+}
