@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"net"
 	"net/http"
 	"strconv"
@@ -309,11 +310,15 @@ func generate(ctx context.Context, r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	seed, err := intParam(r, "seed", 1)
-	if err != nil {
-		return nil, err
+	seed := uint64(1)
+	if s := r.URL.Query().Get("seed"); s != "" {
+		// A seed is a 64-bit word, as 'queens puzzle --seed' reads it: a negative one is refused, not
+		// wrapped to a word that names another puzzle.
+		if seed, err = strconv.ParseUint(s, 10, 64); err != nil {
+			return nil, bad("seed=%q: want a whole number from 0 to %d", s, uint64(math.MaxUint64))
+		}
 	}
-	o := puzzles.Options{Size: size, Stars: stars, Seed: uint64(seed)}
+	o := puzzles.Options{Size: size, Stars: stars, Seed: seed}
 	if err := puzzles.CheckOptions(o); err != nil {
 		return nil, bad("%v", err)
 	}

@@ -57,6 +57,9 @@ func TestAPI(t *testing.T) {
 		{"bad board", "POST", "/api/hint", `{"variant": "linkedin-09", "state": ["Q"]}`, 400, "error"},
 		{"too big", "POST", "/api/explain", `{"yaml": "` + strings.Repeat("a", serve.MaxBody) + `"}`, 413, "larger than"},
 		{"bad size", "GET", "/api/generate?size=3", "", 400, "want a side"},
+		{"negative seed", "GET", "/api/generate?seed=-1", "", 400, `seed=\"-1\": want a whole number from 0 to 18446744073709551615`},
+		{"seed past 64 bits", "GET", "/api/generate?seed=18446744073709551616", "", 400, "want a whole number from 0"},
+		{"largest seed", "GET", "/api/generate?size=5&seed=18446744073709551615", "", 200, "seed 18446744073709551615"},
 		{"hint, no solution", "POST", "/api/hint", `{"regions": ["AABB","AABB","CCDD","CCDD"], "stars": 2}`, 400, "no solution"},
 		{"explain, no solution", "POST", "/api/explain", `{"regions": ["AABB","AABB","CCDD","CCDD"], "stars": 2}`, 400, "no solution"},
 	} {
