@@ -17,7 +17,9 @@ import (
 )
 
 // solve answers /api/solve with the document 'queens solve --format json' writes for the same model,
-// solver and mode: count (the default, as on the command line) or first.
+// solver and mode: count (the default, as on the command line), first, or all with a limit, as
+// 'queens solve --all --limit K' writes it: the solutions up to the limit, complete false where one
+// more was found.
 func solve(ctx context.Context, r *http.Request) (any, error) {
 	q, err := readRequest(ctx, r)
 	if err != nil {
@@ -41,9 +43,18 @@ func solve(ctx context.Context, r *http.Request) (any, error) {
 	switch q.Mode {
 	case "":
 		q.Mode = report.ModeCount
-	case report.ModeCount, report.ModeFirst:
+	case report.ModeCount, report.ModeFirst, report.ModeAll:
 	default:
-		return nil, choice("mode", q.Mode, report.ModeCount, report.ModeFirst)
+		return nil, choice("mode", q.Mode, report.ModeCount, report.ModeFirst, report.ModeAll)
+	}
+	limit := MaxList
+	switch {
+	case q.Limit != nil && q.Mode != report.ModeAll:
+		return nil, bad("limit: bounds a listing (mode=all); mode=%s does not take it", q.Mode)
+	case q.Limit != nil && (*q.Limit < 1 || *q.Limit > MaxList):
+		return nil, bad("limit=%d: want 1 to %d solutions", *q.Limit, MaxList)
+	case q.Limit != nil:
+		limit = *q.Limit
 	}
 	m, err := q.model(ctx)
 	if err != nil {
@@ -56,13 +67,16 @@ func solve(ctx context.Context, r *http.Request) (any, error) {
 	doc := report.NewSolveWriter(&buf, m, s.Name(), q.Mode)
 	start := time.Now()
 	var res solvers.Result
-	if q.Mode == report.ModeFirst {
+	switch q.Mode {
+	case report.ModeFirst:
 		var sol constraints.Solution
 		var found bool
 		if sol, found, res, err = solvers.First(ctx, s, m); err == nil && found {
 			err = doc.Solution(sol)
 		}
-	} else {
+	case report.ModeAll:
+		res, err = list(ctx, s, m, limit, doc)
+	default:
 		res, err = s.Count(ctx, m)
 	}
 	if err != nil {
@@ -74,14 +88,39 @@ func solve(ctx context.Context, r *http.Request) (any, error) {
 	return document(buf.Bytes()), nil
 }
 
+// list writes the solutions of m to doc up to limit. It stops at the first solution past the limit, as
+// the command line does: a listing that ends with the limit reached has every solution, and says so
+// (complete); one stopped past it has not.
+func list(ctx context.Context, s solvers.Solver, m constraints.Model, limit int, doc *report.SolveWriter) (solvers.Result, error) {
+	listed, past := 0, false
+	var werr error
+	res, err := s.Enumerate(ctx, m, func(sol constraints.Solution) bool {
+		if listed == limit {
+			past = true
+			return false
+		}
+		listed++
+		werr = doc.Solution(sol)
+		return werr == nil
+	})
+	if werr != nil {
+		return res, werr
+	}
+	res.Count = uint64(listed)
+	if past {
+		res.Complete = false
+	}
+	return res, err
+}
+
 // puzzleRequest reads the request of a call on a region puzzle, and its model, bounded in cells.
 func puzzleRequest(ctx context.Context, r *http.Request, what string) (Request, constraints.Model, error) {
 	q, err := readRequest(ctx, r)
 	if err != nil {
 		return q, constraints.Model{}, err
 	}
-	if q.Solver != "" || q.Mode != "" {
-		return q, constraints.Model{}, bad("solver and mode are solve's; %s does not take them", what)
+	if q.Solver != "" || q.Mode != "" || q.Limit != nil {
+		return q, constraints.Model{}, bad("solver, mode and limit are solve's; %s does not take them", what)
 	}
 	if q.State != nil && what != "hint" {
 		return q, constraints.Model{}, bad("state: a played board is hint's; %s does not take it", what)

@@ -74,7 +74,7 @@ func TestAPIRefuses(t *testing.T) {
 		{"queens beside variant", "GET", "/api/solve?variant=classic-08&queens=3", "", "", 400, "variant gives the whole model: leave out queens"},
 		{"key twice", "GET", "/api/solve?n=8&n=9", "", "", 400, "n= given 2 times"},
 		{"unknown key", "GET", "/api/solve?nn=8", "", "", 400, "nn=: not a parameter"},
-		{"mode all", "GET", "/api/solve?n=8&mode=all", "", "", 400, `mode=\"all\": want count or first`},
+		{"mode each", "GET", "/api/solve?n=8&mode=each", "", "", 400, `mode=\"each\": want count, first or all`},
 		{"solver typo", "GET", "/api/solve?n=8&solver=st", "", "", 400, `solver=\"st\": want auto, backtrack or sat (did you mean sat?)`},
 		{"stars negative", "POST", "/api/hint", "application/json", `{"regions": ["AABB","ACBB","CCDD","CDDD"], "stars": -1}`, 400, "stars -1: want at least 1"},
 		{"stars with a name", "POST", "/api/hint", "application/json", `{"variant": "linkedin-09", "stars": 2}`, 400, "stars 2: variant states its own quota"},

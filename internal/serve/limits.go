@@ -73,6 +73,9 @@ const (
 	// MaxSATCountCells bounds the cells of a board to count the solutions of by SAT (14×14: about 60 MB
 	// after 15 s).
 	MaxSATCountCells = 14 * 14
+	// MaxList bounds the solutions a listing (mode=all) writes, and is its default limit; the answer's
+	// size is bounded apart (Limits.MaxAnswer).
+	MaxList = 1000
 )
 
 // budget refuses a solve that would take more memory than one request may.
@@ -81,10 +84,10 @@ func budget(m constraints.Model, solver, mode string) error {
 	switch {
 	case m.Rows > MaxSide || m.Cols > MaxSide:
 		return bad("a %d×%d board: the server solves boards of at most %d rows and %d columns (the command line goes further)", m.Rows, m.Cols, MaxSide, MaxSide)
-	case mode == "count" && solver == "sat" && cells > MaxSATCountCells:
-		return bad("a %d×%d board: the server counts with sat on at most %d cells; try solver=backtrack", m.Rows, m.Cols, MaxSATCountCells)
-	case mode == "count" && cells > MaxCountCells:
-		return bad("a %d×%d board: the server counts on at most %d cells (the command line goes further)", m.Rows, m.Cols, MaxCountCells)
+	case mode != "first" && solver == "sat" && cells > MaxSATCountCells:
+		return bad("a %d×%d board: the server counts and lists with sat on at most %d cells; try solver=backtrack", m.Rows, m.Cols, MaxSATCountCells)
+	case mode != "first" && cells > MaxCountCells:
+		return bad("a %d×%d board: the server counts and lists on at most %d cells (the command line goes further)", m.Rows, m.Cols, MaxCountCells)
 	case solver == "sat" && cells > MaxSATCells:
 		return bad("a %d×%d board: the server solves with sat on at most %d cells; try solver=backtrack", m.Rows, m.Cols, MaxSATCells)
 	}

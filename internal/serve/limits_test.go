@@ -106,8 +106,8 @@ func TestBudgets(t *testing.T) {
 	}{
 		{"ten million", "POST", "/api/solve?mode=first", "board: 10000000\n", 400, "at most 1000 rows"},
 		{"sat 800", "POST", "/api/solve?mode=first&solver=sat", "board: 800\n", 400, "with sat on at most 10000 cells"},
-		{"sat count 20", "GET", "/api/solve?n=20&mode=count&solver=sat", "", 400, "counts with sat on at most 196 cells"},
-		{"count 40", "POST", "/api/solve?mode=count", "board: 40\n", 400, "counts on at most 1024 cells"},
+		{"sat count 20", "GET", "/api/solve?n=20&mode=count&solver=sat", "", 400, "counts and lists with sat on at most 196 cells"},
+		{"count 40", "POST", "/api/solve?mode=count", "board: 40\n", 400, "counts and lists on at most 1024 cells"},
 		{"first 1000", "POST", "/api/solve?mode=first", "board: 1000\n", 200, `"count":1`},
 		{"body too large", "POST", "/api/solve", "board: 8\n#" + strings.Repeat("x", serve.MaxBody), 413, "larger than"},
 	} {

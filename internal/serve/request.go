@@ -50,14 +50,16 @@ type Request struct {
 
 	// State is hint's played board: a line per row, 'Q' a queen, 'x' marked empty, '.' open.
 	State []string `json:"state,omitempty" yaml:"state"`
-	// Solver and Mode are solve's: backtrack or sat; count (the default) or first.
+	// Solver, Mode and Limit are solve's: auto, backtrack or sat; count (the default), first or all;
+	// and for all, the most solutions listed (default and at most MaxList).
 	Solver string `json:"solver,omitempty" yaml:"solver"`
 	Mode   string `json:"mode,omitempty" yaml:"mode"`
+	Limit  *int   `json:"limit,omitempty" yaml:"limit"`
 }
 
 // readRequest reads the request of r: its query for a GET, its body for a POST. A POST's body is the
-// request, or a variant file (a body with a board: key), the request's yaml; its query may hold solver
-// and mode, and nothing the body holds too.
+// request, or a variant file (a body with a board: key), the request's yaml; its query may hold solver,
+// mode and limit, and nothing the body holds too.
 func readRequest(ctx context.Context, r *http.Request) (Request, error) {
 	if r.Method == http.MethodGet {
 		return queryRequest(r.URL.Query())
@@ -113,23 +115,29 @@ func readRequest(ctx context.Context, r *http.Request) (Request, error) {
 	}
 	for k, vals := range r.URL.Query() {
 		switch {
-		case k != "solver" && k != "mode":
-			return q, bad("%s=: a POST takes the request in its body; its URL's query may hold solver and mode only", clip(k))
+		case k != "solver" && k != "mode" && k != "limit":
+			return q, bad("%s=: a POST takes the request in its body; its URL's query may hold solver, mode and limit only", clip(k))
 		case len(vals) > 1:
 			return q, bad("%s= given %d times: give it once", k, len(vals))
-		case k == "solver" && q.Solver != "", k == "mode" && q.Mode != "":
+		case k == "solver" && q.Solver != "", k == "mode" && q.Mode != "", k == "limit" && q.Limit != nil:
 			return q, bad("%s is given in the body and in the URL's query: give it once", k)
 		case k == "solver":
 			q.Solver = vals[0]
-		default:
+		case k == "mode":
 			q.Mode = vals[0]
+		default:
+			n, err := strconv.Atoi(vals[0])
+			if err != nil {
+				return q, bad("limit=%q: want a whole number", clip(vals[0]))
+			}
+			q.Limit = &n
 		}
 	}
 	return q, nil
 }
 
 // queryKeys are the keys a GET's query may hold, each once.
-var queryKeys = []string{"variant", "url", "regions", "stars", "n", "rows", "cols", "queens", "attacks", "wrap", "each", "blocked", "fixed", "solver", "mode"}
+var queryKeys = []string{"variant", "url", "regions", "stars", "n", "rows", "cols", "queens", "attacks", "wrap", "each", "blocked", "fixed", "solver", "mode", "limit"}
 
 // queryRequest reads a GET's query. A key given twice, or one the API does not know, is refused.
 func queryRequest(v url.Values) (Request, error) {
@@ -193,6 +201,8 @@ func queryRequest(v url.Values) (Request, error) {
 			q.Solver = s
 		case "mode":
 			q.Mode = s
+		case "limit":
+			q.Limit, err = num()
 		}
 		if err != nil {
 			return q, err

@@ -1,6 +1,7 @@
 package serve_test
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -101,6 +102,67 @@ func TestLocalHosts(t *testing.T) {
 		h.ServeHTTP(w, r)
 		if w.Code != tc.code {
 			t.Errorf("Host %q: %d, want %d (%s)", tc.host, w.Code, tc.code, strings.TrimSpace(w.Body.String()))
+		}
+	}
+}
+
+// TestListing: mode=all lists the solutions up to the limit, as 'queens solve --all --limit K' does:
+// a listing stopped past the limit says it is not complete; one that ends at the limit is; the limit
+// belongs to listings alone and is bounded.
+func TestListing(t *testing.T) {
+	srv := httptest.NewServer(serve.Handler())
+	defer srv.Close()
+	for _, c := range []struct {
+		name, method, path, body string
+		count                    int
+		complete                 bool
+		reason                   string
+	}{
+		{"all", "GET", "/api/solve?n=6&mode=all", "", 4, true, "classic 6 has 4 solutions, within the default limit"},
+		{"past the limit", "GET", "/api/solve?n=6&mode=all&limit=3", "", 3, false, "a fourth was found"},
+		{"at the limit", "GET", "/api/solve?n=6&mode=all&limit=4", "", 4, true, "the search ended with the fourth"},
+		{"sat", "GET", "/api/solve?n=6&mode=all&solver=sat&limit=2", "", 2, false, "SAT lists in its own order"},
+		{"posted", "POST", "/api/solve?mode=all&limit=1", `{"n": 5}`, 1, false, "the limit in the URL's query of a POST"},
+		{"in the body", "POST", "/api/solve", `{"n": 5, "mode": "all", "limit": 20}`, 10, true, "classic 5 has 10"},
+	} {
+		var code int
+		var body string
+		if c.method == "GET" {
+			code, body = get(t, srv, c.path)
+		} else {
+			code, body = post(t, srv, c.path, c.body)
+		}
+		var doc struct {
+			Mode      string            `json:"mode"`
+			Solutions []json.RawMessage `json:"solutions"`
+			Count     int               `json:"count"`
+			Complete  bool              `json:"complete"`
+		}
+		if err := json.Unmarshal([]byte(body), &doc); code != 200 || err != nil {
+			t.Fatalf("%s: %d %v %.300s", c.name, code, err, body)
+		}
+		if doc.Mode != "all" || len(doc.Solutions) != c.count || doc.Count != c.count || doc.Complete != c.complete {
+			t.Errorf("%s: mode %s, %d solutions, count %d, complete %v; want %d, complete %v (%s)", c.name, doc.Mode, len(doc.Solutions), doc.Count, doc.Complete, c.count, c.complete, c.reason)
+		}
+	}
+	for _, c := range []struct{ name, method, path, body, want string }{
+		{"limit of a count", "GET", "/api/solve?n=6&limit=3", "", "limit: bounds a listing (mode=all); mode=count does not take it"},
+		{"limit zero", "GET", "/api/solve?n=6&mode=all&limit=0", "", "limit=0: want 1 to 1000 solutions"},
+		{"limit too large", "GET", "/api/solve?n=6&mode=all&limit=1001", "", "limit=1001: want 1 to 1000 solutions"},
+		{"limit not a number", "GET", "/api/solve?n=6&mode=all&limit=x", "", `limit=\"x\": want a whole number`},
+		{"limit twice", "POST", "/api/solve?limit=2", `{"n": 6, "mode": "all", "limit": 3}`, "limit is given in the body and in the URL's query"},
+		{"limit of a hint", "POST", "/api/hint", `{"variant": "linkedin-09", "limit": 3}`, "solver, mode and limit are solve's"},
+		{"board too large to list", "POST", "/api/solve?mode=all", `{"yaml": "board: 40"}`, "counts and lists on at most 1024 cells"},
+	} {
+		var code int
+		var body string
+		if c.method == "GET" {
+			code, body = get(t, srv, c.path)
+		} else {
+			code, body = post(t, srv, c.path, c.body)
+		}
+		if code != 400 || !strings.Contains(body, c.want) {
+			t.Errorf("%s: %d %.300s, want 400 and %q", c.name, code, body, c.want)
 		}
 	}
 }
