@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -38,22 +39,52 @@ type Model struct {
 	// "klein").
 	Wrap    bool     `json:"wrap"`
 	Surface string   `json:"surface"`
-	Blocked [][2]int `json:"blocked"`
-	Fixed   [][2]int `json:"fixed"`
+	Blocked []Cell   `json:"blocked"`
+	Fixed   []Cell   `json:"fixed"`
 	Regions []string `json:"regions,omitempty"`
 	// Each holds the quotas: an exact quota as a number, a range as its text ("<=2", "1..2").
 	Each map[string]any `json:"each,omitempty"`
 }
 
+// Cell is a cell as the documents show it: [row, col], 0-based. Read back, it must be two numbers: a third
+// is refused, never dropped.
+type Cell [2]int
+
+// UnmarshalJSON reads [row, col].
+func (c *Cell) UnmarshalJSON(b []byte) error {
+	var v []int
+	if err := json.Unmarshal(b, &v); err != nil {
+		return fmt.Errorf("a cell: want [row, col]: %w", err)
+	}
+	return c.set(v)
+}
+
+// UnmarshalYAML reads [row, col] (yaml.v3 calls it with a function that decodes the node).
+func (c *Cell) UnmarshalYAML(unmarshal func(any) error) error {
+	var v []int
+	if err := unmarshal(&v); err != nil {
+		return fmt.Errorf("a cell: want [row, col]: %w", err)
+	}
+	return c.set(v)
+}
+
+func (c *Cell) set(v []int) error {
+	if len(v) != 2 {
+		return fmt.Errorf("a cell: want [row, col], got %d numbers", len(v))
+	}
+	*c = Cell{v[0], v[1]}
+	return nil
+}
+
 // ModelOf returns m as the documents show it.
 func ModelOf(m constraints.Model) Model {
 	j := Model{Rows: m.Rows, Cols: m.Cols, Queens: m.QueenCount(), Attacks: m.Attack.Kinds(),
-		Wrap: m.Surface != constraints.Flat, Surface: m.Surface.String(), Blocked: [][2]int{}, Fixed: [][2]int{}}
+		Wrap: m.Surface != constraints.Flat, Surface: m.Surface.String(), Blocked: []Cell{}, Fixed: []Cell{}}
 	for _, c := range m.Blocked {
-		j.Blocked = append(j.Blocked, [2]int{c.Row, c.Col})
+		j.Blocked = append(j.Blocked, Cell{c.Row, c.Col})
 	}
 	for _, c := range m.Fixed {
-		j.Fixed = append(j.Fixed, [2]int{c.Row, c.Col})
+		j.Fixed = append(j.Fixed, Cell{c.Row, c.Col})
 	}
 	if m.Regions != nil {
 		j.Regions = m.Regions.Lines()
@@ -70,6 +101,80 @@ func ModelOf(m constraints.Model) Model {
 		}
 	}
 	return j
+}
+
+// Model returns the model j shows: what ModelOf wrote reads back as the model it was written from, so
+// that an answer's model can be sent again as a request. Surface names the surface; where it is empty,
+// Wrap true is a torus. The model is validated; an error names the field.
+func (j Model) Model() (constraints.Model, error) {
+	m := constraints.Model{Rows: j.Rows, Cols: j.Cols, Queens: j.Queens, Surface: constraints.Flat}
+	for _, name := range j.Attacks {
+		k, err := constraints.ParseKind(name)
+		if err != nil {
+			return m, fmt.Errorf("model: attacks: %w", err)
+		}
+		m.Attack = constraints.Union(m.Attack, k)
+	}
+	switch {
+	case j.Surface != "":
+		s, err := constraints.ParseSurface(j.Surface)
+		if err != nil {
+			return m, fmt.Errorf("model: surface: %w", err)
+		}
+		if j.Wrap != (s != constraints.Flat) {
+			return m, fmt.Errorf("model: wrap %t beside surface %s: wrap is true on every surface but flat", j.Wrap, s)
+		}
+		m.Surface = s
+	case j.Wrap:
+		m.Surface = constraints.Torus
+	}
+	cells := func(in []Cell) []constraints.Cell {
+		var out []constraints.Cell
+		for _, c := range in {
+			out = append(out, constraints.Cell{Row: c[0], Col: c[1]})
+		}
+		return out
+	}
+	m.Blocked, m.Fixed = cells(j.Blocked), cells(j.Fixed)
+	if j.Regions != nil {
+		g, err := constraints.ParseRegions(j.Regions)
+		if err != nil {
+			return m, fmt.Errorf("model: %w", err)
+		}
+		m.Regions = g
+	}
+	if len(j.Each) > 0 {
+		keys := make([]string, 0, len(j.Each))
+		for k := range j.Each {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			switch v := j.Each[k].(type) {
+			case string:
+				parts[i] = k + "=" + v
+			case float64: // a JSON number
+				if v != float64(int64(v)) {
+					return m, fmt.Errorf("model: each: %s: %v: want a whole number or a range such as \"<=2\"", k, v)
+				}
+				parts[i] = k + "=" + strconv.FormatInt(int64(v), 10)
+			case int: // a YAML number
+				parts[i] = k + "=" + strconv.Itoa(v)
+			default:
+				return m, fmt.Errorf("model: each: %s: want a whole number or a range such as \"<=2\"", k)
+			}
+		}
+		q, err := constraints.ParseQuota(strings.Join(parts, ","))
+		if err != nil {
+			return m, fmt.Errorf("model: each: %w", err)
+		}
+		m.Each = q
+	}
+	if err := m.Validate(); err != nil {
+		return m, fmt.Errorf("model: %w", err)
+	}
+	return m, nil
 }
 
 // Stats is how a solve ran: the engine that answered and why, its method, threads and counters.

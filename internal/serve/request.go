@@ -19,6 +19,7 @@ import (
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/constraints/suggest"
+	"github.com/queens-dev/queens/internal/report"
 	"github.com/queens-dev/queens/internal/source"
 	"github.com/queens-dev/queens/internal/strictjson"
 )
@@ -27,7 +28,8 @@ import (
 // (Content-Type: application/json) or YAML (application/yaml), with the same fields in each; a body
 // that is a variant file (it has board:) is taken as the request's yaml. The model
 // is given once: by a source (variant: a built-in name or a puzz.link URL; yaml: a variant file's text;
-// level: a level JSON; regions: a grid of letters, with stars), or by the model fields (n, rows, cols,
+// level: a level JSON; regions: a grid of letters, with stars; model: the model object of an answer,
+// as report.Model writes it), or by the model fields (n, rows, cols,
 // queens, attacks, wrap, each, blocked, fixed), as the command line's flags of the same names. What a
 // call does not use is refused, as the command line refuses it.
 type Request struct {
@@ -37,6 +39,8 @@ type Request struct {
 	Level   any      `json:"level,omitempty" yaml:"level"`
 	Regions []string `json:"regions,omitempty" yaml:"regions"`
 	Stars   *int     `json:"stars,omitempty" yaml:"stars"`
+	// Model is an answer's model object sent back, field for field.
+	Model *report.Model `json:"model,omitempty" yaml:"model"`
 
 	N       *int     `json:"n,omitempty" yaml:"n"`
 	Rows    *int     `json:"rows,omitempty" yaml:"rows"`
@@ -244,6 +248,9 @@ func (q Request) sources() []string {
 	if q.Regions != nil {
 		out = append(out, "regions")
 	}
+	if q.Model != nil {
+		out = append(out, "model")
+	}
 	return out
 }
 
@@ -266,6 +273,15 @@ func (q Request) model(ctx context.Context) (constraints.Model, error) {
 			return constraints.Model{}, bad("stars: for a level or regions, which do not say their quota")
 		}
 		return q.fieldModel(ctx)
+	case srcs[0] == "model":
+		if q.Stars != nil {
+			return constraints.Model{}, bad("stars %d: model states its own quota (stars is for a level or regions)", *q.Stars)
+		}
+		m, err := q.Model.Model()
+		if err != nil {
+			return constraints.Model{}, bad("%v", err)
+		}
+		return m, nil
 	}
 	o := source.Options{}
 	if q.Stars != nil {

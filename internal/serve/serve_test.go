@@ -64,13 +64,8 @@ func TestAPI(t *testing.T) {
 		{"hint, no solution", "POST", "/api/hint", `{"regions": ["AABB","AABB","CCDD","CCDD"], "stars": 2}`, 400, "no solution"},
 		{"explain, no solution", "POST", "/api/explain", `{"regions": ["AABB","AABB","CCDD","CCDD"], "stars": 2}`, 400, "no solution"},
 	} {
-		var code int
-		var body string
-		if c.method == "GET" {
-			code, body = get(t, srv, c.path)
-		} else {
-			code, body = post(t, srv, c.path, c.body)
-		}
+		code, b := call(t, srv, c.method, c.path, "application/json", c.body)
+		body := string(b)
 		if code != c.code || !strings.Contains(body, c.want) {
 			t.Errorf("%s: %d %.300s, want %d and %q", c.name, code, body, c.code, c.want)
 		}
@@ -125,13 +120,8 @@ func TestListing(t *testing.T) {
 		{"posted", "POST", "/api/solve?mode=all&limit=1", `{"n": 5}`, 1, false, "the limit in the URL's query of a POST"},
 		{"in the body", "POST", "/api/solve", `{"n": 5, "mode": "all", "limit": 20}`, 10, true, "classic 5 has 10"},
 	} {
-		var code int
-		var body string
-		if c.method == "GET" {
-			code, body = get(t, srv, c.path)
-		} else {
-			code, body = post(t, srv, c.path, c.body)
-		}
+		code, b := call(t, srv, c.method, c.path, "application/json", c.body)
+		body := string(b)
 		var doc struct {
 			Mode      string            `json:"mode"`
 			Solutions []json.RawMessage `json:"solutions"`
@@ -154,15 +144,62 @@ func TestListing(t *testing.T) {
 		{"limit of a hint", "POST", "/api/hint", `{"variant": "linkedin-09", "limit": 3}`, "solver, mode and limit are solve's"},
 		{"board too large to list", "POST", "/api/solve?mode=all", `{"yaml": "board: 40"}`, "counts and lists on at most 1024 cells"},
 	} {
-		var code int
-		var body string
-		if c.method == "GET" {
-			code, body = get(t, srv, c.path)
-		} else {
-			code, body = post(t, srv, c.path, c.body)
-		}
+		code, b := call(t, srv, c.method, c.path, "application/json", c.body)
+		body := string(b)
 		if code != 400 || !strings.Contains(body, c.want) {
 			t.Errorf("%s: %d %.300s, want 400 and %q", c.name, code, body, c.want)
+		}
+	}
+}
+
+// TestModelSentBack: the model object of an answer, sent back as the request's model (in JSON and in
+// YAML), is the same model: the answer to it holds the same model object and the same count.
+func TestModelSentBack(t *testing.T) {
+	srv := httptest.NewServer(serve.Handler())
+	defer srv.Close()
+	for _, c := range []struct{ method, path, body string }{
+		{"GET", "/api/solve?n=6", ""},
+		{"GET", "/api/solve?n=6&attacks=knight,ride(1,3)&queens=5&wrap=mobius&blocked=0,1&fixed=5,5", ""},
+		{"GET", "/api/solve?variant=linkedin-09", ""},
+		{"POST", "/api/solve", `{"yaml": "board: {rows: 5, cols: 6}\nattacks: [king, \"leap(2,3)\"]\nwrap: klein\neach: {row: \"1..2\", diagonal: \"<=3\"}\nqueens: 6\n"}`},
+		{"POST", "/api/solve", `{"regions": ["AABB", "AABB", "CCDD", "CCDD"], "stars": 1}`},
+	} {
+		code, b := call(t, srv, c.method, c.path, "application/json", c.body)
+		body := string(b)
+		var first struct {
+			Model json.RawMessage `json:"model"`
+			Count int             `json:"count"`
+		}
+		if err := json.Unmarshal([]byte(body), &first); code != 200 || err != nil {
+			t.Fatalf("%s %s: %d %v %.300s", c.method, c.path, code, err, body)
+		}
+		for _, again := range []struct{ contentType, body string }{
+			{"application/json", `{"model": ` + string(first.Model) + `}`},
+			{"application/yaml", "model: " + string(first.Model) + "\n"},
+		} {
+			code, b := call(t, srv, "POST", "/api/solve", again.contentType, again.body)
+			var second struct {
+				Model json.RawMessage `json:"model"`
+				Count int             `json:"count"`
+			}
+			if err := json.Unmarshal(b, &second); code != 200 || err != nil {
+				t.Fatalf("%s %s sent back as %s: %d %v %.300s", c.method, c.path, again.contentType, code, err, b)
+			}
+			if string(second.Model) != string(first.Model) || second.Count != first.Count {
+				t.Errorf("%s %s sent back as %s: model %s, count %d; want %s, count %d", c.method, c.path, again.contentType, second.Model, second.Count, first.Model, first.Count)
+			}
+		}
+	}
+	for _, c := range []struct{ body, want string }{
+		{`{"model": {"rows": 8, "cols": 8, "attacks": ["knigt"]}}`, "model: attacks: "},
+		{`{"model": {"rows": 8, "cols": 8, "surface": "torus"}}`, "wrap false beside surface torus"},
+		{`{"model": {"rows": 8, "cols": 8}, "n": 8}`, "model gives the whole model: leave out n"},
+		{`{"model": {"rows": 8, "cols": 8}, "variant": "classic-08"}`, "the model is given 2 times"},
+		{`{"model": {"rows": 8, "cols": 8, "colour": 1}}`, "colour"},
+		{`{"model": {"rows": 8, "cols": 8, "blocked": [[1, 2, 3]]}}`, "a cell: want [row, col], got 3 numbers"},
+	} {
+		if code, body := post(t, srv, "/api/solve", c.body); code != 400 || !strings.Contains(body, c.want) {
+			t.Errorf("%s: %d %.300s, want 400 and %q", c.body, code, body, c.want)
 		}
 	}
 }
