@@ -59,32 +59,32 @@ func GeneralOnly() Option { return Counting(General) }
 // that says what the model lacks.
 type Method int
 
-// The methods. Each is its own declaration, so that go doc lists every one. Their numbers say nothing
-// of order (a method keeps its number so that a stored one still reads the same); the order Fastest
-// tries them is the routing table's, routes in route.go, which Methods returns.
+// The methods. Each is its own declaration, so that go doc lists every one. Their numbers are never
+// stored (a method is written by its name) and say nothing of order: the order Fastest tries them is
+// the table's, routes in route.go, which Methods returns.
 
 // Fastest takes the first row of the routing table that fits the model. It is the default.
 const Fastest Method = 0
 
 // Classes counts the row path (one queen per row) on a flat board by visiting the least solution of each
 // class under the model's group, weighted by the size of its class; it counts the classes too.
-const Classes Method = 2
+const Classes Method = 1
 
 // Mirror counts the row path by its plain kernels, halved by the column mirror where the model keeps it.
 // It counts no classes.
-const Mirror Method = 3
+const Mirror Method = 2
 
 // Shifts counts the row path on a torus that keeps the shifts of its columns, from the solutions with the
 // first row's queen in column 0; their classes from each solution's stabilizer.
-const Shifts Method = 4
+const Shifts Method = 3
 
 // General counts any model by placing queens cell by cell; its classes by testing each solution.
-const General Method = 8
+const General Method = 4
 
 // methods is the number of methods.
-const methods = 15
+const methods = 5
 
-var methodNames = [...]string{"fastest", "", "classes", "mirror", "shifts", "", "", "", "general", "", "", "", "", "", ""}
+var methodNames = [...]string{"fastest", "classes", "mirror", "shifts", "general"}
 
 // Methods returns every method, Fastest first, then the rows of the routing table in its order, each
 // once.
@@ -101,22 +101,16 @@ func Methods() []Method {
 // ParseMethod reads a method's name as String writes it: "fastest", "join", "mirror", …
 func ParseMethod(name string) (Method, error) {
 	for m := range Method(methods) {
-		if methodNames[m] == name && name != "" {
+		if methodNames[m] == name {
 			return m, nil
 		}
 	}
-	var names []string
-	for _, m := range methodNames {
-		if m != "" {
-			names = append(names, m)
-		}
-	}
-	return 0, fmt.Errorf("backtrack: method %q: want one of %s", name, strings.Join(names, ", "))
+	return 0, fmt.Errorf("backtrack: method %q: want one of %s", name, strings.Join(methodNames[:], ", "))
 }
 
 // String names the method as Stats.Method does: "join", "mirror", …
 func (m Method) String() string {
-	if m >= 0 && m < methods && methodNames[m] != "" {
+	if m >= 0 && m < methods {
 		return methodNames[m]
 	}
 	return fmt.Sprintf("method(%d)", int(m))
