@@ -106,3 +106,18 @@ func TestCellTwoNumbers(t *testing.T) {
 		t.Errorf("YAML [3, 4] reads as %v, %v", y, err)
 	}
 }
+
+// TestCellErrorNamesField: a bad cell in a model's blocked or fixed list is refused with the field's name,
+// in JSON and in YAML.
+func TestCellErrorNamesField(t *testing.T) {
+	for _, field := range []string{"blocked", "fixed"} {
+		in := `{"rows": 4, "cols": 4, "queens": 4, "attacks": ["queen"], "` + field + `": [[0, 1], [1, 2, 3]]}`
+		var j, y report.Model
+		if err := json.Unmarshal([]byte(in), &j); err == nil || !strings.Contains(err.Error(), field+": ") {
+			t.Errorf("JSON %s: %v, want an error naming %q", in, err, field)
+		}
+		if err := yaml.Unmarshal([]byte(in), &y); err == nil || !strings.Contains(err.Error(), field+": ") {
+			t.Errorf("YAML %s: %v, want an error naming %q", in, err, field)
+		}
+	}
+}

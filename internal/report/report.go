@@ -39,8 +39,8 @@ type Model struct {
 	// "klein").
 	Wrap    bool     `json:"wrap"`
 	Surface string   `json:"surface"`
-	Blocked []Cell   `json:"blocked"`
-	Fixed   []Cell   `json:"fixed"`
+	Blocked Blocked  `json:"blocked"`
+	Fixed   Fixed    `json:"fixed"`
 	Regions []string `json:"regions,omitempty"`
 	// Each holds the quotas: an exact quota as a number, a range as its text ("<=2", "1..2").
 	Each map[string]any `json:"each,omitempty"`
@@ -66,6 +66,38 @@ func (c *Cell) UnmarshalYAML(unmarshal func(any) error) error {
 		return fmt.Errorf("a cell: want [row, col]: %w", err)
 	}
 	return c.set(v)
+}
+
+// Blocked is a model's blocked cells. Read back, an error names the field.
+type Blocked []Cell
+
+// Fixed is a model's fixed queens. Read back, an error names the field.
+type Fixed []Cell
+
+// UnmarshalJSON reads a list of cells.
+func (c *Blocked) UnmarshalJSON(b []byte) error {
+	return field("blocked", json.Unmarshal(b, (*[]Cell)(c)))
+}
+
+// UnmarshalYAML reads a list of cells.
+func (c *Blocked) UnmarshalYAML(unmarshal func(any) error) error {
+	return field("blocked", unmarshal((*[]Cell)(c)))
+}
+
+// UnmarshalJSON reads a list of cells.
+func (c *Fixed) UnmarshalJSON(b []byte) error { return field("fixed", json.Unmarshal(b, (*[]Cell)(c))) }
+
+// UnmarshalYAML reads a list of cells.
+func (c *Fixed) UnmarshalYAML(unmarshal func(any) error) error {
+	return field("fixed", unmarshal((*[]Cell)(c)))
+}
+
+// field names the field an error of its value came from.
+func field(name string, err error) error {
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
 }
 
 func (c *Cell) set(v []int) error {
