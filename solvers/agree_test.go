@@ -37,7 +37,7 @@ func TestEverySolverAgrees(t *testing.T) {
 	methods := map[string]int{}
 	counting := []string{"fastest"}
 	for _, method := range router.Methods() {
-		if method != "local" && method != "search" && method != "packing" { // they find, and count nothing
+		if method != "local" && method != "search" && method != "packing" && method != "konig" { // they find, and count nothing
 			counting = append(counting, method)
 		}
 	}

@@ -137,7 +137,7 @@ func TestDenseKnights(t *testing.T) {
 	}{
 		{constraints.Model{Rows: 10, Cols: 10, Queens: 50, Attack: constraints.Knight}, Native.Name, "placed on a class"},
 		{constraints.Model{Rows: 10, Cols: 10, Queens: 49, Attack: constraints.Knight, Fixed: []constraints.Cell{{Row: 0, Col: 0}, {Row: 9, Col: 8}}},
-			SAT.Name, "sat proved first"},
+			Native.Name, "König's theorem"},
 	} {
 		sol, found, res, err := New().Find(ctx, tc.m)
 		if err != nil || !found || tc.m.Verify(sol) != nil {
@@ -160,7 +160,10 @@ func TestPacking(t *testing.T) {
 		{constraints.Model{Rows: 30, Cols: 30, Queens: 225, Attack: constraints.King}, "packing"},
 		{constraints.Model{Rows: 12, Cols: 12, Queens: 36, Attack: constraints.Leap(1, 3)}, "packing"},
 		{constraints.Model{Rows: 10, Cols: 10, Queens: 10, Attack: constraints.Chancellor}, "local"},
+		{constraints.Model{Rows: 20, Cols: 20, Queens: 201, Attack: constraints.Knight}, "konig"},
+		{constraints.Model{Rows: 8, Cols: 8, Queens: 32, Attack: constraints.Knight, Blocked: []constraints.Cell{{Row: 0, Col: 0}, {Row: 0, Col: 1}}}, "konig"},
 		{constraints.Model{Rows: 9, Cols: 9, Queens: 41, Attack: constraints.Knight, Surface: constraints.Torus}, "search"},
+		{constraints.Model{Rows: 8, Cols: 8, Queens: 17, Attack: constraints.King}, "search"},
 	} {
 		_, r, err := New().choose(context.Background(), tc.m, OpFind)
 		if err != nil || r.Name != tc.id {
@@ -171,6 +174,14 @@ func TestPacking(t *testing.T) {
 	sol, found, res, err := New().Find(context.Background(), m)
 	if err != nil || !found || !res.Proved || m.Verify(sol) != nil || res.Stats.Engine != Native.Name || res.Stats.Method != packing.MethodPacking {
 		t.Errorf("%v: Find = %v, %+v, %v", m, found, res, err)
+	}
+	// One knight more than a colour holds: König's theorem proves none, natively too.
+	m.Queens++
+	for _, s := range []*Solver{New(), New(NativeOnly())} {
+		_, found, res, err = s.Find(context.Background(), m)
+		if err != nil || found || !res.Proved || !res.Complete || res.Stats.Method != packing.MethodKonig {
+			t.Errorf("%s: %v: Find = %v, %+v, %v; want none, proved by König's theorem", s.Name(), m, found, res, err)
+		}
 	}
 }
 

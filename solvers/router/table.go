@@ -116,8 +116,11 @@ var table = []Row{
 		Fits: nativeFits(backtrack.Classes), Best: nativeBest(backtrack.Classes), Count: nativeJob(backtrack.Classes),
 		Why: "one queen per row on a flat board: the least solution of each class, weighted by its size; the default counts so when the group is larger than the mirror, where it halves the work again"},
 	{Name: "packing", Engine: "packing", Ops: OpFind, Brief: "leapers alone, placed on a class no leap joins",
-		Fits: packingFits, Find: findPacking,
+		Fits: programFits(packing.Fits), Find: orSearch(packing.Find),
 		Why: "queens that attack only by leaps, as many as a checkerboard colour or a sublattice no leap joins holds: placed at once, where a search for a maximum packing stalls"},
+	{Name: "konig", Engine: "packing", Ops: OpFind, Brief: "leapers joining the two colours, König's theorem",
+		Fits: programFits(packing.FitsKonig), Find: orSearch(packing.FindKonig),
+		Why: "queens that attack only by leaps (a, b) with a + b odd, the checkerboard's colours kept apart by the surface, more than a lattice class holds or with blocked cells and fixed queens off one: the most the open cells hold is exact by König's theorem (the cells less a maximum matching), so one more is proved none at once, and a largest independent set gives the queens"},
 	{Name: "local", Engine: "local", Ops: OpFind, Brief: briefSearch, Rival: SAT, Puzzles: true,
 		Fits: smallOrTight, Find: constructThenSearch,
 		Why: "one queen per row on a small or tight board (a quarter of the cells blocked or of the rows fixed, regions): a construction where one fits (O(n)), else the complete search, quick there, which proves \"none\"; " + whySearch},
@@ -270,22 +273,27 @@ func findLocal(ctx context.Context, c *Call) (constraints.Solution, bool, solver
 	return sol, ok, more, err
 }
 
-// packingFits takes the leapers package packing places on a lattice class.
-func packingFits(c *Call) string {
-	if c.Program() == nil {
-		return "needs a model that compiles"
+// programFits returns the Fits of a row that reads the Program alone.
+func programFits(fits func(*constraints.Program) string) func(c *Call) string {
+	return func(c *Call) string {
+		if c.Program() == nil {
+			return "needs a model that compiles"
+		}
+		return fits(c.Program())
 	}
-	return packing.Fits(c.Program())
 }
 
-// findPacking places the queens on a class; a placement that failed the model's check (a fault of the
-// construction, never handed out) falls through to the complete search where it holds the model.
-func findPacking(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
-	sol, ok, res, err := packing.Find(ctx, c.Model)
-	if ok || ctx.Err() != nil || searchFits(c) != "" {
-		return sol, ok, res, err
+// orSearch returns the Find of a row that places the queens or proves there are none without a search
+// (package packing's lattice and König's theorem): a placement that failed the model's check (a fault of
+// the construction, never handed out) falls through to the complete search where it holds the model.
+func orSearch(find func(context.Context, constraints.Model) (constraints.Solution, bool, solvers.Result, error)) func(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
+	return func(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
+		sol, ok, res, err := find(ctx, c.Model)
+		if ok || res.Proved || ctx.Err() != nil || searchFits(c) != "" {
+			return sol, ok, res, err
+		}
+		return search.Find(ctx, c.Model)
 	}
-	return search.Find(ctx, c.Model)
 }
 
 // regionPuzzle reports whether the call's Program has a family of region lines, on a board deduce takes.
