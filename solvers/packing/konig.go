@@ -88,8 +88,7 @@ func FindKonig(ctx context.Context, m constraints.Model) (constraints.Solution, 
 	most := g.open() - g.matched + len(p.Fixed)
 	if p.Queens > most {
 		res.Complete, res.Proved = true, true
-		res.Stats.Why = fmt.Sprintf("König's theorem: the %d open cells, less a maximum matching of %d leaps, hold at most %d queens, with the %d fixed: %d wanted",
-			g.open(), g.matched, most, len(p.Fixed), p.Queens)
+		res.Stats.Why = fmt.Sprintf("König's theorem: %s; %d asked", g.bound(len(p.Fixed)), p.Queens)
 		return nil, false, res, nil
 	}
 	sol, err := g.independent(ctx, p.Queens-len(p.Fixed), p.Fixed)
@@ -100,7 +99,7 @@ func FindKonig(ctx context.Context, m constraints.Model) (constraints.Solution, 
 		return nil, false, res, err
 	}
 	res.Count, res.Proved = 1, true
-	res.Stats.Why = fmt.Sprintf("König's theorem: at most %d queens, from a maximum matching of %d leaps on %d open cells", most, g.matched, g.open())
+	res.Stats.Why = "König's theorem: " + g.bound(len(p.Fixed))
 	return sol, true, res, nil
 }
 
@@ -119,6 +118,15 @@ type graph struct {
 }
 
 func (g *graph) open() int { return len(g.left) + len(g.right) }
+
+// bound says how many queens the open cells and the fixed queens hold at most, and why.
+func (g *graph) bound(fixed int) string {
+	most := fmt.Sprintf("at most %d queens (%d open cells less a maximum matching of %d leaps", g.open()-g.matched+fixed, g.open(), g.matched)
+	if fixed > 0 {
+		most += fmt.Sprintf(", and %d fixed", fixed)
+	}
+	return most + ")"
+}
 
 // poll reports whether the stop flag has fired, looking at it every pollEvery calls.
 func (g *graph) poll() bool {
@@ -171,6 +179,7 @@ func newGraph(ctx context.Context, p *constraints.Program) (*graph, string, erro
 		}
 	}
 	g.start = make([]int32, 1, len(g.left)+1)
+	g.adj = make([]int32, 0, min(len(g.left)*len(p.Leaps), maxKonigEdges))
 	for _, x := range g.left {
 		if g.poll() {
 			return nil, "", ctx.Err()

@@ -15,6 +15,13 @@
 // quota of at most ⌈n/2⌉ keeps the checkerboard; a rider's lines, at most one queen each, do not). On a
 // wrapped surface the cells within a leap of a joined edge are walked with Surface.Step, so that a
 // colouring the wrap breaks (an odd side, a twist) is refused. Every solution has passed solvers.Verify.
+//
+// A class holds no more than its cells, so one queen past it, or blocked cells and fixed queens off every
+// class, leave Find short of the true maximum. Where every leap (a, b) has a + b odd and the surface keeps
+// the checkerboard's colours apart, the leapers' graph is bipartite, and FindKonig answers exactly: by
+// König's theorem the most queens the open cells hold are the cells less a maximum matching
+// (Hopcroft–Karp), and a largest independent set is the complement of the least vertex cover the matching
+// gives. One queen more is proved none at once.
 package packing
 
 import (
