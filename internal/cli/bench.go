@@ -30,8 +30,8 @@ on one thread and on every core, plus --unique; then fixed cases: 25 kings on 10
 LinkedIn 11×11 and two-star Star Battle 10×10 proved unique by both solvers, the published 21×21 Star
 Battle that is hardest for SAT proved unique by both, SAT counting classic 12, and 'queens puzzle' making
 a 10×10 two-star and a 17×17 four-star Star Battle (seed 1, 2, … a run: the median is over puzzles).
-Then the default solver (auto) against the engine it should match where it races two: 49 knights on
-10×10 with a fixed queen on each colour found (SAT), a 62×62 region grid with no solution found and counted (the deductions' search), and
+Then the default solver (auto) against the engine it should match where it races two: 39 knights and
+alfils on 10×10 around two fixed queens found (SAT), a 62×62 region grid with no solution found and counted (the deductions' search), and
 with --long 72 knights on 12×12 counted (SAT, seconds a run); each run by both, interleaved, with both
 medians and their ratio. Each figure is the median of R runs in this one process; compare figures from one run only, as the
 machine's load moves them all. Peak memory is the process's maximum resident set.

@@ -58,9 +58,9 @@ func TestBench(t *testing.T) {
 	if uniques != 2 {
 		t.Errorf("bench: %d cases count classes, want 2 (by classes and joined)", uniques)
 	}
-	// auto must answer by the engine it should match: SAT's 49 knights off the checkerboard's colours,
-	// the deductions' proof that 54 regions do not fit in 53 columns.
-	want := map[string]uint64{"49 knights on 10×10, one fixed on each colour, first": 1, "62×62 regions in too few columns, first": 0,
+	// auto must answer by the engine it should match: SAT's 39 knights and alfils off every lattice
+	// class, the deductions' proof that 54 regions do not fit in 53 columns.
+	want := map[string]uint64{"39 knights and alfils on 10×10, two fixed, first": 1, "62×62 regions in too few columns, first": 0,
 		"62×62 regions in too few columns, count": 0}
 	if len(got.Auto) != len(want) {
 		t.Errorf("bench: %d auto cases, want %d (the long one only with --long)", len(got.Auto), len(want))

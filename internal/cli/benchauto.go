@@ -52,8 +52,9 @@ func autoCases(long bool) ([]autoCase, error) {
 	pigeonhole := constraints.Model{Rows: 62, Cols: 62, Queens: 62, Attack: constraints.King, Regions: g,
 		Each: constraints.Quota{Row: constraints.Exactly(1), Column: constraints.Exactly(1), Region: constraints.Exactly(1)}}
 	cases := []autoCase{
-		{name: "49 knights on 10×10, one fixed on each colour, first", m: constraints.Model{Rows: 10, Cols: 10, Queens: 49, Attack: constraints.Knight,
-			Fixed: []constraints.Cell{{Row: 0, Col: 0}, {Row: 9, Col: 8}}}, find: true, match: router.SAT, want: 1},
+		{name: "39 knights and alfils on 10×10, two fixed, first", m: constraints.Model{Rows: 10, Cols: 10, Queens: 39,
+			Attack: constraints.Union(constraints.Knight, constraints.Leap(2, 2)), Fixed: []constraints.Cell{{Row: 0, Col: 0}, {Row: 4, Col: 5}}},
+			find: true, match: router.SAT, want: 1},
 		{name: "62×62 regions in too few columns, first", m: pigeonhole, find: true, match: router.Deductions, want: 0},
 		{name: "62×62 regions in too few columns, count", m: pigeonhole, match: router.Deductions, want: 0},
 		{name: "72 knights on 12×12, count", m: constraints.Model{Rows: 12, Cols: 12, Queens: 72, Attack: constraints.Knight},

@@ -124,9 +124,19 @@ func TestPigeonholeRegions(t *testing.T) {
 	}
 }
 
+// knightsAlfils is 39 knights and alfils on 10×10 around two fixed queens: more than any lattice class
+// holds, with a leap König's theorem does not take; SAT finds them at once, the complete search takes
+// minutes.
+func knightsAlfils() constraints.Model {
+	return constraints.Model{Rows: 10, Cols: 10, Queens: 39, Attack: constraints.Union(constraints.Knight, constraints.Leap(2, 2)),
+		Fixed: []constraints.Cell{{Row: 0, Col: 0}, {Row: 4, Col: 5}}}
+}
+
 // TestDenseKnights: 50 knights on 10×10 are one colour of the checkerboard, placed at once by the
-// packing row. 49 knights with a fixed queen on each colour are on no class, and the complete search
-// takes minutes to find them where SAT finds them at once; the router must race them and take SAT's.
+// packing row; 49 knights with a fixed queen on each colour are on no class, and König's theorem places
+// them at once. 39 knights and alfils (an even leap: no theorem) with two fixed queens are on no class
+// either, and the complete search takes minutes to find them where SAT finds them at once; the router
+// must race them and take SAT's.
 func TestDenseKnights(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -138,6 +148,7 @@ func TestDenseKnights(t *testing.T) {
 		{constraints.Model{Rows: 10, Cols: 10, Queens: 50, Attack: constraints.Knight}, Native.Name, "placed on a class"},
 		{constraints.Model{Rows: 10, Cols: 10, Queens: 49, Attack: constraints.Knight, Fixed: []constraints.Cell{{Row: 0, Col: 0}, {Row: 9, Col: 8}}},
 			Native.Name, "König's theorem"},
+		{knightsAlfils(), SAT.Name, "sat proved first"},
 	} {
 		sol, found, res, err := New().Find(ctx, tc.m)
 		if err != nil || !found || tc.m.Verify(sol) != nil {
@@ -261,8 +272,12 @@ func TestLimitSAT(t *testing.T) {
 		t.Errorf("Count of %v with SAT bounded: %v; want both engines' refusals", wide, err)
 	}
 	// 121 cells, past the bound: SAT (which answers this model at once) must not be raced. The fixed
-	// queens, one on each colour, keep the packing row off it.
-	m := constraints.Model{Rows: 11, Cols: 11, Queens: 59, Attack: constraints.Knight, Fixed: []constraints.Cell{{Row: 0, Col: 0}, {Row: 10, Col: 9}}}
+	// queens keep the packing row off it, the alfil's even leap the konig row.
+	m := constraints.Model{Rows: 11, Cols: 11, Queens: 45, Attack: constraints.Union(constraints.Knight, constraints.Leap(2, 2)),
+		Fixed: []constraints.Cell{{Row: 0, Col: 0}, {Row: 4, Col: 5}}}
+	if _, r, err := s.choose(context.Background(), m, OpFind); err != nil || r.Rival != SAT {
+		t.Fatalf("%v: row %v, %v; the test needs a row raced against SAT", m, r, err)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	_, _, res, _ := s.Find(ctx, m)
