@@ -10,8 +10,7 @@ import (
 
 // Every count is a solvers.Job: a list of tasks fixed by the model and the route alone, never by the
 // threads or the machine, each counted exactly on its own. The row path's tasks are the placements of its
-// first rows, the general path's the first queens it places, the transfer matrix's the first row's
-// patterns; a closed formula or the join is one task.
+// first rows, the general path's the first queens it places.
 
 // Task lists aim at minTasks tasks, enough for progress, shards and every thread, and a level of the
 // search tree is not taken whole past maxTasks, which bounds the memory the list holds.

@@ -51,13 +51,12 @@ type route struct {
 	list func(p *plan, k *ctl, emit func([]uint64) bool) (bool, error)
 }
 
-// routes is the routing table, read by Count, CountUnique, Plan, Enumerate and Find alike: each takes the
-// first row that serves its operation and fits the model; a Method other than Fastest takes its own row,
-// or an error wrapping solvers.ErrUnsupported that says what the model lacks or that the method does not
-// serve the operation. The last rows take every model whose board fits in words, and Find every model
-// the search or the local search holds, so a model is never left to a silent fallback: what no row takes
-// is refused by name. A board wider than 64 columns and at most 64 rows tall is turned on its side first,
-// for counting (compile).
+// routes is the backtracker's own table, read by Count, CountUnique, Plan and Enumerate alike: each
+// takes the first row that serves its operation and fits the model; a Method other than Fastest takes its
+// own row, or an error wrapping solvers.ErrUnsupported that says what the model lacks or that the method
+// does not serve the operation. The last row takes every model whose board fits in words, so a model is
+// never left to a silent fallback: what no row takes is refused by name. A board wider than 64 columns
+// and at most 64 rows tall is turned on its side first, for counting (compile).
 var routes = []route{
 	{method: Shifts, ops: OpCount | OpClasses, fits: shiftsFits,
 		why:   "one queen per row on a torus that keeps its column shifts: the first queen in column 0 stands for every column; classes by stabilizers",

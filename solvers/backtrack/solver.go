@@ -98,7 +98,7 @@ func Methods() []Method {
 	return out
 }
 
-// ParseMethod reads a method's name as String writes it: "fastest", "join", "mirror", …
+// ParseMethod reads a method's name as String writes it: "fastest", "classes", "mirror", …
 func ParseMethod(name string) (Method, error) {
 	for m := range Method(methods) {
 		if methodNames[m] == name {
@@ -108,7 +108,7 @@ func ParseMethod(name string) (Method, error) {
 	return 0, fmt.Errorf("backtrack: method %q: want one of %s", name, strings.Join(methodNames[:], ", "))
 }
 
-// String names the method as Stats.Method does: "join", "mirror", …
+// String names the method as Stats.Method does: "classes", "mirror", …
 func (m Method) String() string {
 	if m >= 0 && m < methods {
 		return methodNames[m]
@@ -184,9 +184,8 @@ func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result
 }
 
 // CountUnique counts the solutions of m and their classes under the model's symmetry group, by the
-// first route of the table that counts classes: Burnside's lemma over the join for classic queens, the
-// stabilizers of a torus's solutions, the least solution of each class on the row path, or each
-// solution tested on the general path.
+// first route of the table that counts classes: the stabilizers of a torus's solutions, the least
+// solution of each class on the row path, or each solution tested on the general path.
 func (s *Solver) CountUnique(ctx context.Context, m constraints.Model) (solvers.Result, error) {
 	return s.run(ctx, m, true)
 }

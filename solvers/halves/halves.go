@@ -20,7 +20,7 @@
 // weigh each solution with no east queen on either long diagonal by 2^k, k the long diagonals its west
 // half holds, and drop the rest. That keeps a fourth of the east placements and halves the pairs. But the
 // join already splits on the long diagonals' bits among the first, so most of those pairs never cost
-// anything; built and measured, the weights' bookkeeping took back what the joiner saved.
+// anything, and the weights' bookkeeping costs what the joiner would save.
 package halves
 
 import (

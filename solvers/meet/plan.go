@@ -17,12 +17,19 @@
 // orbit's size: a quarter of the work on an even board, a half on an odd one. Plan keeps every column
 // set its own task, the split a record's checks compare task by task.
 //
-// Pays forecasts, by Knuth's random probes of the meet's halves, its pairs and a row search's tree,
-// whether the meet by orbits takes less CPU than a row kernel; the backtracker's Fastest routes by it.
-// The meet pays where the riders attack weakly (rook + girafferider: a few pairs a solution, 70 times
-// less CPU than the rider kernel at n=14), and, by orbits, for the nightrider on most boards; the queen's
-// diagonals with the zebrarider leave so few solutions that a row kernel does better at every n
-// measured, and with other pieces the forecast decides.
+// Pays forecasts, by Knuth's random probes of the meet's halves, its pairs and a row search's tree
+// (estimate.go, costs fitted to whole-process times of both), whether the meet by orbits takes less CPU
+// than a row kernel; the router's meet row asks it before its default counts so, against the rider
+// kernel and the generic row kernel only, on a side of MinPays or more. Neither way wins everywhere: the
+// meet's work is its pairs of halves with complementary columns, which outnumber the solutions by a
+// factor that grows with n and with how much the lines crossing the cut exclude, and the kernel's is its
+// tree, which the queen's diagonals prune hard. So the meet pays where the riders attack weakly (rook +
+// girafferider: a few pairs a solution), the kernel where the queen's diagonals prune its tree, and
+// between them the forecast decides.
+//
+// A record count by the meet is checked as docs/records.md says: two counts cut at two rows (Plan with
+// two cuts, --task-depth), compared task by task and each task with its images under the symmetries, and
+// a sample of tasks counted again by the general path (TestMeetChecks in check_test.go).
 package meet
 
 import (
