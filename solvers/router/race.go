@@ -31,19 +31,19 @@ func proof(o Op, out outcome, err error) bool {
 	return out.res.Complete
 }
 
-// headStart is how long the first engine of a race runs alone before its rival starts: the calls it
-// answers in that time (most small models) cost no second engine's start and answer as the native
+// headStart is how long the first engine of a race runs alone before SAT starts as its rival: the calls
+// it answers in that time (most small models) cost no second engine's start and answer as the native
 // engines always have, the same solution every run.
 const headStart = 50 * time.Millisecond
 
 // alone is the winner race reports when a proved its answer before b started.
 const alone = 2
 
-// race runs a, and after headStart b beside it, and returns the first proof, with 0 or 1 for which of
+// race runs a, and after wait b beside it, and returns the first proof, with 0 or 1 for which of
 // them gave it (alone where a did before b started); the other is cancelled and waited for, so that no
 // engine outlives the call. Where neither proves anything (both stopped by ctx, both refusing the
 // model), it returns a's answer and -1.
-func race(ctx context.Context, o Op, a, b attempt) (outcome, error, int) {
+func race(ctx context.Context, o Op, a, b attempt, wait time.Duration) (outcome, error, int) {
 	type answer struct {
 		out outcome
 		err error
@@ -73,15 +73,17 @@ func race(ctx context.Context, o Op, a, b attempt) (outcome, error, int) {
 	}
 	var got [2]*answer
 	start(0)
-	timer := time.NewTimer(headStart)
-	defer timer.Stop()
-	select {
-	case ans := <-answers[0]:
-		if proof(o, ans.out, ans.err) {
-			return ans.out, ans.err, alone
+	if wait > 0 {
+		timer := time.NewTimer(wait)
+		defer timer.Stop()
+		select {
+		case ans := <-answers[0]:
+			if proof(o, ans.out, ans.err) {
+				return ans.out, ans.err, alone
+			}
+			got[0] = &ans
+		case <-timer.C:
 		}
-		got[0] = &ans
-	case <-timer.C:
 	}
 	start(1)
 	for got[0] == nil || got[1] == nil {

@@ -386,7 +386,7 @@ func (s *Solver) run(ctx context.Context, c *Call, p *pick, own func(threads int
 		return out, s.refused(c, p, err)
 	}
 	a, b := max(1, (s.threads+1)/2), max(1, s.threads/2)
-	out, err, winner := race(ctx, c.Op, own(a), engine(rival, b))
+	out, err, winner := race(ctx, c.Op, own(a), engine(rival, b), rival.Wait)
 	switch winner {
 	case 0:
 		s.stamp(p, &out.res, p.engine(), rival)

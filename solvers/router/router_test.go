@@ -48,7 +48,7 @@ func TestRaceCancelsLoser(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			stopped, answered = time.Time{}, time.Time{}
-			out, err, winner := race(context.Background(), OpCount, tc.a, tc.b)
+			out, err, winner := race(context.Background(), OpCount, tc.a, tc.b, headStart)
 			if err != nil || winner != tc.winner || out.res.Count != tc.count {
 				t.Fatalf("race = %+v, %v, winner %d; want count %d by %d", out.res, err, winner, tc.count, tc.winner)
 			}
@@ -60,7 +60,7 @@ func TestRaceCancelsLoser(t *testing.T) {
 	// Neither proves: the first's answer, and no winner.
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	_, err, winner := race(ctx, OpFind, slow, slow)
+	_, err, winner := race(ctx, OpFind, slow, slow, headStart)
 	if !errors.Is(err, context.DeadlineExceeded) || winner != -1 {
 		t.Errorf("race of two stopped engines = %v, winner %d; want the deadline and -1", err, winner)
 	}

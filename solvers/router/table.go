@@ -3,6 +3,7 @@ package router
 import (
 	"context"
 	"slices"
+	"time"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/deduce"
@@ -21,17 +22,21 @@ type Engine struct {
 	Name string
 	// New returns the engine's solver, on so many threads.
 	New func(threads int) solvers.Solver
+	// Wait is how long the first engine of a race runs alone before this one starts beside it as its
+	// rival.
+	Wait time.Duration
 }
 
 // The engines.
 var (
 	// Native is the native engines: every row of the table but SAT's, as --solver backtrack takes them.
-	Native = &Engine{"backtrack", func(t int) solvers.Solver { return New(Threads(t), NativeOnly()) }}
+	Native = &Engine{Name: "backtrack", New: func(t int) solvers.Solver { return New(Threads(t), NativeOnly()) }}
 	// Deductions is the search that applies a player's deductions at every node: a region puzzle with no
-	// solution is often settled at the root.
-	Deductions = &Engine{"propagate", func(t int) solvers.Solver { return propagate.Solver{Threads: t, Deductions: true} }}
+	// solution is often settled at the root, in a few milliseconds, so it starts at once beside the
+	// search rather than after the head start: the answer then comes as fast as the deductions give it.
+	Deductions = &Engine{Name: "propagate", New: func(t int) solvers.Solver { return propagate.Solver{Threads: t, Deductions: true} }}
 	// SAT is the CNF encoding handed to gini: find, list, and the #SAT counter.
-	SAT = &Engine{"sat", func(t int) solvers.Solver { return sat.New(sat.Workers(t)) }}
+	SAT = &Engine{Name: "sat", New: func(t int) solvers.Solver { return sat.New(sat.Workers(t)) }, Wait: headStart}
 )
 
 // Row is one row of the routing table: one engine's way of answering, what it fits and why it is there.
