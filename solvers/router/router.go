@@ -394,7 +394,7 @@ func (s *Solver) run(ctx context.Context, c *Call, p *pick, own func(threads int
 		s.stamp(p, &out.res, rival, p.engine())
 	case alone:
 		s.stamp(p, &out.res, p.engine(), nil)
-		out.res.Stats.Why = p.brief + "; answered before " + rival.Name + " started"
+		out.res.Stats.Why = strings.Replace(out.res.Stats.Why, p.brief, p.brief+"; answered before "+rival.Name+" started", 1)
 	default:
 		s.stamp(p, &out.res, p.engine(), nil)
 	}
@@ -422,6 +422,9 @@ func (s *Solver) stamp(p *pick, res *solvers.Result, e, rival *Engine) {
 		return
 	}
 	st := rowStats(p, e, rival)
+	if own := res.Stats.Why; own != "" {
+		st.Why += ": " + own // the engine's own reason, such as the bound that proves "none"
+	}
 	res.Stats.Engine, res.Stats.Why = st.Engine, st.Why
 }
 

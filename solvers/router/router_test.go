@@ -193,6 +193,9 @@ func TestPacking(t *testing.T) {
 		if err != nil || found || !res.Proved || !res.Complete || res.Stats.Method != packing.MethodKonig {
 			t.Errorf("%s: %v: Find = %v, %+v, %v; want none, proved by König's theorem", s.Name(), m, found, res, err)
 		}
+		if !strings.Contains(res.Stats.Why, "at most 200 queens") { // the row's reason keeps the engine's bound
+			t.Errorf("%s: %v: Why = %q, want the bound", s.Name(), m, res.Stats.Why)
+		}
 	}
 }
 

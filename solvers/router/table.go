@@ -123,7 +123,7 @@ var table = []Row{
 	{Name: "packing", Engine: "packing", Ops: OpFind, Brief: "leapers alone, placed on a class no leap joins",
 		Fits: programFits(packing.Fits), Find: orSearch(packing.Find),
 		Why: "queens that attack only by leaps, as many as a checkerboard colour or a sublattice no leap joins holds: placed at once, where a search for a maximum packing stalls"},
-	{Name: "konig", Engine: "packing", Ops: OpFind, Brief: "leapers joining the two colours, König's theorem",
+	{Name: "konig", Engine: "packing", Ops: OpFind, Brief: "leapers that join the two colours only",
 		Fits: programFits(packing.FitsKonig), Find: orSearch(packing.FindKonig),
 		Why: "queens that attack only by leaps (a, b) with a + b odd, the checkerboard's colours kept apart by the surface, more than a lattice class holds or with blocked cells and fixed queens off one: the most the open cells hold is exact by König's theorem (the cells less a maximum matching), so one more is proved none at once, and a largest independent set gives the queens"},
 	{Name: "local", Engine: "local", Ops: OpFind, Brief: briefSearch, Rival: SAT, Puzzles: true,
