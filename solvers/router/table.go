@@ -76,12 +76,11 @@ type Row struct {
 
 // The briefs that several rows share: the summary line says which way answered in those words.
 const (
-	briefProof    = "a theorem or a closed form, no search"
-	briefKernels  = "one queen a row, the row kernels"
-	briefSearch   = "one solution on a small or tight board, raced against SAT"
-	briefList     = "listed in order by the native engines"
-	whyRowKernels = "one queen per row (or pair of rows, or one or two points per row): the row kernels, the attacked columns carried as masks"
-	whySearch     = "one solution on a board that is small or tight: the native engines (a construction where one fits, else the complete search) and SAT race, as either may be far faster (dense leapers, tight quotas)"
+	briefProof   = "a theorem or a closed form, no search"
+	briefKernels = "one queen a row, the row kernels"
+	briefSearch  = "one solution on a small or tight board, raced against SAT"
+	briefList    = "listed in order by the native engines"
+	whySearch    = "one solution on a board that is small or tight: the native engines (a construction where one fits, else the complete search) and SAT race, as either may be far faster (dense leapers, tight quotas)"
 )
 
 // regions is the race a row marked Puzzles runs on a region puzzle.
