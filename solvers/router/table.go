@@ -2,6 +2,8 @@ package router
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"time"
 
@@ -55,8 +57,8 @@ type Row struct {
 	Best func(c *Call) bool
 	// Why says why the row is in the table.
 	Why string
-	// Brief says it in a few words, and is what Stats.Why gives when the row answers (with how a race
-	// ended), for the one-line summary and the JSON.
+	// Brief says it in a few words, and is what Stats.Why gives when the row answers (followed by how a
+	// race ended, where one ran), for the one-line summary and the JSON.
 	Brief string
 	// Rival, where the forecast is unsure, is the engine raced against the row's own.
 	Rival *Engine
@@ -78,7 +80,7 @@ type Row struct {
 const (
 	briefProof    = "a theorem or a closed form, no search"
 	briefKernels  = "one queen a row, the row kernels"
-	briefSearch   = "one solution on a small or tight board, raced against SAT"
+	briefSearch   = "one solution on a small or tight board: a construction, else the complete search"
 	briefList     = "listed in order by the native engines"
 	whyRowKernels = "one queen per row (or pair of rows, or one or two points per row): the row kernels, the attacked columns carried as masks"
 	whySearch     = "one solution on a board that is small or tight: the native engines (a construction where one fits, else the complete search) and SAT race, as either may be far faster (dense leapers, tight quotas)"
@@ -89,7 +91,7 @@ var regions = struct {
 	Name, Brief, Why string
 	Rival            *Engine
 }{
-	Name: "regions", Brief: "a region puzzle, deductions raced against the search", Rival: Deductions,
+	Name: "regions", Brief: "a region puzzle", Rival: Deductions,
 	Why: "a region puzzle taken by the row path or the search: deductions settle some at once (a pigeonhole of regions in too few lines) where a search runs long, so the two race",
 }
 
@@ -111,7 +113,7 @@ var table = []Row{
 	{Name: "meet", Engine: "meet", Ops: OpCount, Brief: "the meet's forecast beats the row kernels",
 		Fits: meetFits, Best: meetPays, Count: meetJob,
 		Why: "one queen a row and a column on a flat square board, riders and leapers: the halves above and below a cut joined by bit sets of the lines crossing it, one column set of each orbit of the board's symmetries; the default counts so where meet.Pays forecasts less CPU than the rider kernel or the generic row kernel (Knuth's probes of both trees), on a side of 10 or more"},
-	{Name: "transfer", Engine: "transfer", Ops: OpCount, Brief: briefProof,
+	{Name: "transfer", Engine: "transfer", Ops: OpCount, Brief: "a transfer matrix, no search",
 		Fits: transferFits, Count: builtJob("transfer"),
 		Why: "leapers, a row range, nothing else, a flat board: a transfer matrix counts without visiting placements"},
 	{Name: "shifts", Engine: "backtrack", Ops: OpCount | OpClasses, Brief: briefKernels,
@@ -121,10 +123,10 @@ var table = []Row{
 		Fits: nativeFits(backtrack.Classes), Best: nativeBest(backtrack.Classes), Count: nativeJob(backtrack.Classes),
 		Why: "one queen per row on a flat board: the least solution of each class, weighted by its size; the default counts so when the group is larger than the mirror, where it halves the work again"},
 	{Name: "packing", Engine: "packing", Ops: OpFind, Brief: "leapers alone, placed on a class no leap joins",
-		Fits: programFits(packing.Fits), Find: orSearch(packing.Find),
+		Fits: programFits(packing.Fits), Find: orSearch("packing", packing.Find),
 		Why: "queens that attack only by leaps, as many as a checkerboard colour or a sublattice no leap joins holds: placed at once, where a search for a maximum packing stalls"},
 	{Name: "konig", Engine: "packing", Ops: OpFind, Brief: "leapers that join the two colours only",
-		Fits: programFits(packing.FitsKonig), Find: orSearch(packing.FindKonig),
+		Fits: programFits(packing.FitsKonig), Find: orSearch("konig", packing.FindKonig),
 		Why: "queens that attack only by leaps (a, b) with a + b odd, the checkerboard's colours kept apart by the surface, more than a lattice class holds or with blocked cells and fixed queens off one: the most the open cells hold is exact by König's theorem (the cells less a maximum matching), so one more is proved none at once, and a largest independent set gives the queens"},
 	{Name: "local", Engine: "local", Ops: OpFind, Brief: briefSearch, Rival: SAT, Puzzles: true,
 		Fits: smallOrTight, Find: constructThenSearch,
@@ -132,27 +134,27 @@ var table = []Row{
 	{Name: "local", Engine: "local", Ops: OpFind, Brief: "a large open board, construction or local search",
 		Fits: largeRows, Find: findLocal,
 		Why: "one queen per row on a large board that is not tight: a construction, else min-conflicts local search in O(n) memory; the complete search takes over when it gives up, if the board fits it"},
-	{Name: "local", Engine: "local", Ops: OpFind, Brief: briefSearch, Rival: SAT, Puzzles: true,
+	{Name: "local", Engine: "local", Ops: OpFind, Brief: "one queen a row on a board the complete search may not hold: construction or local search", Rival: SAT, Puzzles: true,
 		Fits: localFits, Find: findLocal,
 		Why: "one queen per row on a large board the complete search may not hold: a construction, else min-conflicts local search; " + whySearch},
 	{Name: "mirror", Engine: "backtrack", Ops: OpCount, Brief: briefKernels, Puzzles: true,
 		Fits: nativeFits(backtrack.Mirror), Count: nativeJob(backtrack.Mirror),
 		Why: "one queen per row: the row kernels, halved by the column mirror where the model keeps it"},
-	{Name: "row-pairs", Engine: "rowpairs", Ops: OpCount, Brief: briefKernels,
+	{Name: "row-pairs", Engine: "rowpairs", Ops: OpCount, Brief: "one queen on each pair of rows a twist joins",
 		Fits: rowPairsFits, Count: builtJob("row-pairs"),
 		Why: "one queen on each pair of rows that the row rider joins across a twist (a Möbius strip, a Klein bottle): pairs placed in turn, columns as a mask, the diagonals as a ring"},
-	{Name: "slopes", Engine: "slopes", Ops: OpCount, Brief: briefKernels,
+	{Name: "slopes", Engine: "slopes", Ops: OpCount, Brief: "at most two points on every line of every slope",
 		Fits: slopesFits, Count: builtJob("slopes"),
 		Why: "one or two points on every row, at most two on every line of every slope, a flat board (no three in a line): the frame first, one of each class under the group"},
 	{Name: "propagate", Engine: "propagate", Ops: OpCount | OpClasses | OpFind | OpList, Brief: "a Star Battle, deductions at every node",
 		Fits: propagateFits, Count: propagateJob, Find: findPropagate, List: listPropagate,
 		Why: "a region puzzle of two or more queens a region (Star Battle): a cell decided at a time, a player's deductions and the packing bounds at every node; listing collects up to 65536 solutions and sorts them (more: the general path)"},
-	{Name: "search", Engine: "search", Ops: OpFind, Brief: briefSearch, Rival: SAT, Puzzles: true,
+	{Name: "search", Engine: "search", Ops: OpFind, Brief: "one solution by the complete search", Rival: SAT, Puzzles: true,
 		Fits: searchFits, Find: func(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
 			return search.Find(ctx, c.Model)
 		},
 		Why: "every other model the complete search holds: lines with capacities, forward checking; proves \"none\"; " + whySearch},
-	{Name: "general", Engine: "backtrack", Ops: OpCount | OpClasses, Brief: "the general path is hard to foresee, raced against SAT", Rival: SAT, Puzzles: true,
+	{Name: "general", Engine: "backtrack", Ops: OpCount | OpClasses, Brief: "the general path, its time hard to foresee", Rival: SAT, Puzzles: true,
 		Fits: nativeFits(backtrack.General), Count: nativeJob(backtrack.General),
 		Why: "every model: queens placed cell by cell, every family's range counted per line; classes by testing each solution. Its time is hard to foresee (dense leapers, tight quotas): raced against SAT's counter"},
 	{Name: "mirror", Engine: "backtrack", Ops: OpList, Brief: briefList,
@@ -289,13 +291,22 @@ func programFits(fits func(*constraints.Program) string) func(c *Call) string {
 }
 
 // orSearch returns the Find of a row that places the queens or proves there are none without a search
-// (package packing's lattice and König's theorem): a placement that failed the model's check (a fault of
-// the construction, never handed out) falls through to the complete search where it holds the model.
-func orSearch(find func(context.Context, constraints.Model) (constraints.Solution, bool, solvers.Result, error)) func(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
+// (package packing's lattice and König's theorem). Its error (a placement that failed the model's check,
+// a fault of the construction, never handed out) is returned, wrapped; where the engine answers neither
+// a placement nor a proof, or says the model does not fit it, the complete search runs where it holds
+// the model.
+func orSearch(row string, find func(context.Context, constraints.Model) (constraints.Solution, bool, solvers.Result, error)) func(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
 	return func(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
 		sol, ok, res, err := find(ctx, c.Model)
-		if ok || res.Proved || ctx.Err() != nil || searchFits(c) != "" {
-			return sol, ok, res, err
+		switch {
+		case errors.Is(err, solvers.ErrUnsupported) && searchFits(c) == "":
+			// The engine says the model does not fit it after all: the search takes it.
+		case err != nil && ctx.Err() != nil:
+			return nil, false, res, err
+		case err != nil:
+			return nil, false, res, fmt.Errorf("row %s: %w", row, err)
+		case ok || res.Proved || ctx.Err() != nil || searchFits(c) != "":
+			return sol, ok, res, nil
 		}
 		return search.Find(ctx, c.Model)
 	}
