@@ -349,7 +349,8 @@ func statsText(res solvers.Result) string {
 }
 
 // engineName names the solver that ran, and where it chose among engines, the one that answered, the
-// way it took and why: "auto: sat (find: one solution on a small or tight board, …; sat proved first)".
+// way it took and why: "auto: sat (find: one solution by the complete search; raced against sat, sat
+// proved first)".
 func engineName(s solvers.Solver, res solvers.Result) string {
 	st := res.Stats
 	if st.Engine == "" || st.Engine == s.Name() {

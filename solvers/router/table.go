@@ -34,8 +34,8 @@ var (
 	// Native is the native engines: every row of the table but SAT's, as --solver backtrack takes them.
 	Native = &Engine{Name: "backtrack", New: func(t int) solvers.Solver { return New(Threads(t), NativeOnly()) }}
 	// Deductions is the search that applies a player's deductions at every node: a region puzzle with no
-	// solution is often settled at the root, in a few milliseconds, so it starts at once beside the
-	// search rather than after the head start: the answer then comes as fast as the deductions give it.
+	// solution is often settled at the root, before any branching, so it starts at once beside the
+	// search rather than after the head start.
 	Deductions = &Engine{Name: "propagate", New: func(t int) solvers.Solver { return propagate.Solver{Threads: t, Deductions: true} }}
 	// SAT is the CNF encoding handed to gini: find, list, and the #SAT counter.
 	SAT = &Engine{Name: "sat", New: func(t int) solvers.Solver { return sat.New(sat.Workers(t)) }, Wait: headStart}
@@ -83,7 +83,7 @@ const (
 	briefSearch   = "one solution on a small or tight board: a construction, else the complete search"
 	briefList     = "listed in order by the native engines"
 	whyRowKernels = "one queen per row (or pair of rows, or one or two points per row): the row kernels, the attacked columns carried as masks"
-	whySearch     = "one solution on a board that is small or tight: the native engines (a construction where one fits, else the complete search) and SAT race, as either may be far faster (dense leapers, tight quotas)"
+	whySearch     = "one solution on a board that is small or tight: the native engines (a construction where one fits, else the complete search) and SAT race, as which settles it first is hard to foresee (dense leapers, tight quotas)"
 )
 
 // regions is the race a row marked Puzzles runs on a region puzzle.
@@ -91,7 +91,7 @@ var regions = struct {
 	Name, Brief, Why string
 	Rival            *Engine
 }{
-	Name: "regions", Brief: "a region puzzle", Rival: Deductions,
+	Name: "regions", Brief: "a region puzzle", Rival: Deductions, // the row's brief, then this, then how the race ended
 	Why: "a region puzzle taken by the row path or the search: deductions settle some at once (a pigeonhole of regions in too few lines) where a search runs long, so the two race",
 }
 
@@ -109,7 +109,7 @@ var table = []Row{
 		Why: "rows and columns at most, or the diagonals alone on a flat board, every cell open, no quota: a closed formula, C(r,k)·C(c,k)·k! for rooks, a sum over the two colours for bishops"},
 	{Name: "join", Engine: "halves", Ops: OpCount | OpClasses, Brief: "classic queens, half boards joined",
 		Fits: joinFits, Count: joinJob,
-		Why: "classic queens, n ≤ 23 (halves.MaxN): half boards joined, many times faster than any search; classes by Burnside's lemma"},
+		Why: "classic queens, n ≤ 23 (halves.MaxN): half boards joined, each half searched once rather than every placement; classes by Burnside's lemma"},
 	{Name: "meet", Engine: "meet", Ops: OpCount, Brief: "the meet's forecast beats the row kernels",
 		Fits: meetFits, Best: meetPays, Count: meetJob,
 		Why: "one queen a row and a column on a flat square board, riders and leapers: the halves above and below a cut joined by bit sets of the lines crossing it, one column set of each orbit of the board's symmetries; the default counts so where meet.Pays forecasts less CPU than the rider kernel or the generic row kernel (Knuth's probes of both trees), on a side of 10 or more"},
@@ -130,7 +130,7 @@ var table = []Row{
 		Why: "queens that attack only by leaps (a, b) with a + b odd, the checkerboard's colours kept apart by the surface, more than a lattice class holds or with blocked cells and fixed queens off one: the most the open cells hold is exact by König's theorem (the cells less a maximum matching), so one more is proved none at once, and a largest independent set gives the queens"},
 	{Name: "local", Engine: "local", Ops: OpFind, Brief: briefSearch, Rival: SAT, Puzzles: true,
 		Fits: smallOrTight, Find: constructThenSearch,
-		Why: "one queen per row on a small or tight board (a quarter of the cells blocked or of the rows fixed, regions): a construction where one fits (O(n)), else the complete search, quick there, which proves \"none\"; " + whySearch},
+		Why: "one queen per row on a small or tight board (a quarter of the cells blocked or of the rows fixed, regions): a construction where one fits (O(n)), else the complete search, whose forward checks prune such boards and which proves \"none\"; " + whySearch},
 	{Name: "local", Engine: "local", Ops: OpFind, Brief: "a large open board, construction or local search",
 		Fits: largeRows, Find: findLocal,
 		Why: "one queen per row on a large board that is not tight: a construction, else min-conflicts local search in O(n) memory; the complete search takes over when it gives up, if the board fits it"},
