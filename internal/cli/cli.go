@@ -374,7 +374,7 @@ func isControl(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 
 func jsonEscape(b []byte) []byte { return report.Escape(b) }
 
 func printUsage(w io.Writer) {
-	fmt.Fprint(w, `queens: N-Queens and its variants, solved by a bitboard backtracker and by SAT.
+	fmt.Fprint(w, `queens: N-Queens and its variants, solved by native engines and by SAT.
 
 Usage:
   queens                    both solvers on the built-in catalog of variants, and 8 queens drawn

@@ -9,8 +9,8 @@ import (
 )
 
 // Compiled is a model compiled once for the backtracker: its Program and its masks. The router reads it
-// to decide which row of its table takes the model, and hands it back to the backtracker's own rows
-// (Job, Enumerate), so that a call compiles the model once.
+// to decide which row of its table takes the model, and hands it back to the backtracker's methods
+// (Job, Enumerate) by name, so that a call compiles the model once.
 type Compiled struct{ p *plan }
 
 // Compile validates m and compiles it, with the solver's task depth (TaskDepth) for the row path's jobs.
@@ -39,35 +39,25 @@ func (c *Compiled) Board() string { return c.p.board() }
 // TaskDepth returns the depth the row path's tasks are cut at, 0 where the planner chooses.
 func (c *Compiled) TaskDepth() int { return c.p.taskDepth }
 
-// Fits returns "" where the row of method that serves o takes the model, else what the model lacks, or
-// that the method does not serve o.
-func (c *Compiled) Fits(method Method, o Op) string {
-	r := rowOf(method, o)
-	if r == nil {
-		return o.Lacks()
-	}
-	return r.fits(c.p)
-}
+// Fits returns "" where method serves o and takes the model, else what the model lacks, or that the
+// method does not serve o.
+func (c *Compiled) Fits(method Method, o solvers.Op) string { return method.fits(c.p, o) }
 
-// Best reports whether the default counts by method's row where it fits, beyond Fits: the classes
-// where the model's group is wider than the mirror.
-func (c *Compiled) Best(method Method) bool {
-	r := rowOf(method, OpCount)
-	return r == nil || r.best == nil || r.best(c.p)
-}
+// Best reports whether method, where it fits, beats the methods after it for a plain count: false only
+// for Classes where the model's group is no larger than the mirror.
+func (c *Compiled) Best(method Method) bool { return method != Classes || widerThanMirror(c.p) }
 
-// Job returns the job that counts the model by method's row (with unique, its classes too). The row must
-// fit (Fits).
+// Job returns the job that counts the model by method (with unique, its classes too), or an error where
+// the method does not serve that count. The method must fit (Fits).
 func (c *Compiled) Job(ctx context.Context, method Method, unique bool) (solvers.Job, error) {
-	o := OpCount
+	o := solvers.OpCount
 	if unique {
-		o = OpClasses
+		o = solvers.OpClasses
 	}
-	r := rowOf(method, o)
-	if r == nil {
+	if method.ops()&o == 0 {
 		return nil, fmt.Errorf("backtrack: method %s on %v: %s: %w", method, c.p.given, o.Lacks(), solvers.ErrUnsupported)
 	}
-	return r.count(ctx, c.p, unique)
+	return method.count(ctx, c.p, unique)
 }
 
 // Listable returns nil where the backtracker lists the model's solutions, else why not: the rows of a
@@ -81,35 +71,24 @@ func (c *Compiled) Listable() error {
 	return nil
 }
 
-// rowOf returns the first row of the routing table of method that serves o, or nil.
-func rowOf(method Method, o Op) *route {
-	for i := range routes {
-		if r := &routes[i]; r.method == method && r.ops&o != 0 {
-			return r
-		}
-	}
-	return nil
-}
-
 // Enumerate calls visit with every solution of the model in increasing Solution.Compare order, by
-// method's row, which must list (Fits with OpList), until visit returns false or ctx is done.
+// method, which must list (Fits with solvers.OpList), until visit returns false or ctx is done.
 func (c *Compiled) Enumerate(ctx context.Context, method Method, visit func(constraints.Solution) bool) (solvers.Result, error) {
 	if err := c.Listable(); err != nil {
 		return solvers.Result{}, err
 	}
-	r := rowOf(method, OpList)
-	if r == nil {
-		return solvers.Result{}, fmt.Errorf("backtrack: method %s on %v: %s: %w", method, c.p.given, OpList.Lacks(), solvers.ErrUnsupported)
+	if method.ops()&solvers.OpList == 0 {
+		return solvers.Result{}, fmt.Errorf("backtrack: method %s on %v: %s: %w", method, c.p.given, solvers.OpList.Lacks(), solvers.ErrUnsupported)
 	}
-	return c.enumerate(ctx, r, visit)
+	return c.enumerate(ctx, method, visit)
 }
 
-func (c *Compiled) enumerate(ctx context.Context, r *route, visit func(constraints.Solution) bool) (solvers.Result, error) {
+func (c *Compiled) enumerate(ctx context.Context, m Method, visit func(constraints.Solution) bool) (solvers.Result, error) {
 	p := c.p
 	stop, release := solvers.StopFlag(ctx)
 	defer release()
-	method := r.method.String()
-	if r.method == Mirror {
+	method := m.String()
+	if m == Mirror {
 		method = "rows"
 	}
 	res := solvers.Result{Stats: solvers.Stats{Method: method, Threads: 1}}
@@ -124,7 +103,7 @@ func (c *Compiled) enumerate(ctx context.Context, r *route, visit func(constrain
 		return checked(sol)
 	}
 	k := &ctl{stop: stop}
-	done, err := r.list(p, k, emit)
+	done, err := m.list(p, k, emit)
 	if err != nil {
 		return solvers.Result{}, err
 	}

@@ -46,8 +46,8 @@ func oeis(t testing.TB, name string, n int) []uint64 {
 }
 
 // holdToGeneral draws valid models from draw until it has compared want of them, and holds the count of
-// each by its route to the general path's and, on boards of at most bruteCells cells, to brute force's.
-// At least routed of them must take the method named: the kernel under test.
+// each by Fastest's method to the general path's and, on boards of at most bruteCells cells, to brute
+// force's. At least routed of them must take the method named: the kernel under test.
 func holdToGeneral(t *testing.T, rng *rand.Rand, draw func(*rand.Rand) constraints.Model, method backtrack.Method, want, routed, bruteCells int) {
 	t.Helper()
 	ctx := context.Background()

@@ -8,7 +8,7 @@ import (
 	"github.com/queens-dev/queens/solvers"
 )
 
-// Every count is a solvers.Job: a list of tasks fixed by the model and the route alone, never by the
+// Every count is a solvers.Job: a list of tasks fixed by the model and the method alone, never by the
 // threads or the machine, each counted exactly on its own. The row path's tasks are the placements of its
 // first rows, the general path's the first queens it places.
 
@@ -23,7 +23,7 @@ const (
 // first counts the placements of its whole tree, up to smallTree of them (a fraction of a millisecond,
 // against counts that are split because they are long), and a tree that ends within them is cut at the
 // first level of a task per smallTask placements, at least one. The tree's size is the model's and the
-// route's alone, so the list still is too.
+// method's alone, so the list still is too.
 const (
 	smallTree = 1 << 15
 	smallTask = 1 << 10
@@ -48,10 +48,10 @@ type job struct {
 
 var _ solvers.Job = (*job)(nil)
 
-// Method names the route, as Stats.Method does.
+// Method names the method, as Stats.Method does.
 func (j *job) Method() string { return j.method.String() }
 
-// Key describes the task list: the route, the board, and what shaped the list.
+// Key describes the task list: the method, the board, and what shaped the list.
 func (j *job) Key() string { return j.key }
 
 // Tasks returns the number of tasks.
@@ -126,18 +126,3 @@ var errStopped = errors.New("backtrack: stopped")
 
 // errOverflow reports a count past 2^64 − 1.
 var errOverflow = fmt.Errorf("backtrack: %w", solvers.ErrOverflow)
-
-// oneTask returns a job of one task that count computes, with the classes unique gives when asked.
-func oneTask(method Method, key string, count func(ctx context.Context, k *ctl) (uint64, error), classes func() uint64) *job {
-	j := &job{method: method, key: key, tasks: 1, run: func(ctx context.Context, k *ctl, _ int) (solvers.Tally, error) {
-		n, err := count(ctx, k)
-		return solvers.Tally{Count: n}, err
-	}}
-	if classes != nil {
-		j.finish = func(sum solvers.Tally) (uint64, *uint64, error) {
-			u := classes()
-			return sum.Count, &u, nil
-		}
-	}
-	return j
-}

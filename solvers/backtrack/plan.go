@@ -15,11 +15,10 @@ import (
 // most MaxCols rows is counted as its transpose.
 const MaxCols = 64
 
-// MaxRows is the tallest board the backtracker searches. Its masks take a word per row and column; the
-// closed formulas (routes Formula and Polya) take boards of any size.
+// MaxRows is the tallest board the backtracker searches. Its masks take a word per row and column.
 const MaxRows = 1 << 16
 
-// plan is a model compiled to bit masks, from its constraints.Program: the routes and their kernels read
+// plan is a model compiled to bit masks, from its constraints.Program: the methods and their kernels read
 // the program's families, lines and leaps, never the model's attacks. Bit c of a row mask stands for
 // column c.
 type plan struct {
@@ -147,7 +146,7 @@ func compile(m constraints.Model) (*plan, error) {
 	return p, nil
 }
 
-// read takes from the program what the routes and kernels ask of it.
+// read takes from the program what the methods and kernels ask of it.
 func (p *plan) read() {
 	for _, f := range p.prog.Families {
 		if f.Range.Hi == 1 && f.Shape != constraints.ShapeRegions {

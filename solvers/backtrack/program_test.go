@@ -16,7 +16,7 @@ import (
 
 // TestEveryFeatureMatchesBrute holds the backtracker to brute force on models drawn from the whole model
 // space (modeltest.Wide: every surface, quota ranges, diagonal and line quotas, riders, leapers, regions,
-// blocked and fixed cells): its count by the fastest route and by the general path, its classes, and
+// blocked and fixed cells): its count by Fastest and by the general path, its classes, and
 // its listing, solution by solution in order. Every feature must turn up in enough models compared, and
 // enough of them must have solutions.
 func TestEveryFeatureMatchesBrute(t *testing.T) {

@@ -30,7 +30,6 @@ var (
 	vecColumn = constraints.Vec{DR: 1, DC: 0}
 	vecDiag   = constraints.Vec{DR: 1, DC: 1}
 	vecAnti   = constraints.Vec{DR: 1, DC: -1}
-	lineVecs  = []constraints.Vec{vecRow, vecColumn, vecDiag, vecAnti}
 	knightVec = constraints.Vec{DR: 1, DC: 2}
 )
 

@@ -44,7 +44,6 @@ type ctl struct {
 	knightFrames []knightFrame
 	torusFrames  []torusFrame
 	rowsFrames   []rowsFrame
-	riderFrames  []riderFrame
 	masks        []uint64
 }
 

@@ -1,15 +1,14 @@
 // Package backtrack is the backtracker: the model compiled to 64-bit row masks and searched depth first.
 //
-// Its own small table, routes in route.go, holds its rows: the row kernels (a torus's shifts, classes,
-// the mirror) and the general path. A row fits by the model's
-// geometry (its riders' and leapers' vectors, cells, quotas and regions), never by the names of its
-// attacks. A model with exactly one queen in every row takes the row path: the attacked columns carried
-// from row to row as shifted masks, in tight loops, halved by the mirror where the model allows, or one
-// solution per class. Every other model takes the general path, which places queens cell by cell in
-// row-major order and counts them per line and region for the quotas. The engines beside it (closed
-// forms, the transfer matrix, the join, the meet, the deductions' search, the searches for one
-// solution) are rows of the router's table (package router), which compiles a model once here
-// (Compile) and hands it to this package's rows.
+// It holds four methods, each its own kernels: a torus's shifts, classes, the mirror (the row path) and
+// the general path. A method fits by the model's geometry (its riders' and leapers' vectors, cells,
+// quotas and regions), never by the names of its attacks. A model with exactly one queen in every row
+// takes the row path: the attacked columns carried from row to row as shifted masks, in tight loops,
+// halved by the mirror where the model allows, or one solution per class. Every other model takes the
+// general path, which places queens cell by cell in row-major order and counts them per line and region
+// for the quotas. Each method is a row of the router's table (package router), which compiles a model
+// once here (Compile) and names the method that answers; used alone (New), the backtracker chooses among
+// its methods itself (Fastest).
 //
 // Every count is a list of tasks (Plan, and solvers.Job), so it can report progress, be resumed and be
 // shared out; Count and CountUnique run that list on the solver's threads. Both searches enumerate
@@ -21,7 +20,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"slices"
 	"strings"
 
 	"github.com/queens-dev/queens/constraints"
@@ -30,9 +28,9 @@ import (
 
 // Solver is the backtracking solver. Build it with New.
 type Solver struct {
-	threads int
-	method  Method
-	depth   int
+	threads  int
+	counting Method
+	depth    int
 }
 
 // Option sets up a Solver.
@@ -46,7 +44,7 @@ func Threads(n int) Option { return func(s *Solver) { s.threads = n } }
 // where the planner would choose the depth itself (d < 1, the default): a level of more than 65536
 // placements is not taken, and the job's key says the depth it reached. Two counts of one model cut at
 // two depths check each other task by task, each task of the shallower list the sum of its children
-// in the deeper (TaskPrefixes says which they are).
+// in the deeper.
 func TaskDepth(d int) Option { return func(s *Solver) { s.depth = d } }
 
 // GeneralOnly makes the solver take the general path for every model, counting and listing: the same as
@@ -54,16 +52,17 @@ func TaskDepth(d int) Option { return func(s *Solver) { s.depth = d } }
 // and benchmarks hold them against each other.
 func GeneralOnly() Option { return Counting(General) }
 
-// Method is a way to count: a row of the routing table (route.go). Fastest takes the first row that fits
-// the model; any other method takes its own row, or fails with an error wrapping solvers.ErrUnsupported
-// that says what the model lacks.
+// Method is one of the backtracker's ways to count and list, each its own kernels (methods.go). Fastest
+// chooses among them; any other method counts by its own kernels, or fails with an error wrapping
+// solvers.ErrUnsupported that says what the model lacks.
 type Method int
 
 // The methods. Each is its own declaration, so that go doc lists every one. Their numbers are never
 // stored (a method is written by its name) and say nothing of order: the order Fastest tries them is
-// the table's, routes in route.go, which Methods returns.
+// fastest's, in methods.go, which Methods returns.
 
-// Fastest takes the first row of the routing table that fits the model. It is the default.
+// Fastest chooses among the other methods: the first that fits the model, in Methods' order, where
+// classes count a plain count only when the model's group is larger than the mirror. It is the default.
 const Fastest Method = 0
 
 // Classes counts the row path (one queen per row) on a flat board by visiting the least solution of each
@@ -86,17 +85,8 @@ const methods = 5
 
 var methodNames = [...]string{"fastest", "classes", "mirror", "shifts", "general"}
 
-// Methods returns every method, Fastest first, then the rows of the routing table in its order, each
-// once.
-func Methods() []Method {
-	out := []Method{Fastest}
-	for _, r := range routes {
-		if !slices.Contains(out, r.method) {
-			out = append(out, r.method)
-		}
-	}
-	return out
-}
+// Methods returns every method, Fastest first, then the others in the order Fastest tries them.
+func Methods() []Method { return []Method{Fastest, Shifts, Classes, Mirror, General} }
 
 // ParseMethod reads a method's name as String writes it: "fastest", "classes", "mirror", …
 func ParseMethod(name string) (Method, error) {
@@ -117,7 +107,7 @@ func (m Method) String() string {
 }
 
 // Counting sets the method Count uses.
-func Counting(m Method) Option { return func(s *Solver) { s.method = m } }
+func Counting(m Method) Option { return func(s *Solver) { s.counting = m } }
 
 // New returns a Solver with the given options.
 func New(opts ...Option) *Solver {
@@ -142,16 +132,16 @@ func (s *Solver) check() error {
 	if s.threads > solvers.MaxThreads() {
 		return fmt.Errorf("backtrack: %d threads: at most %d (4 per core)", s.threads, solvers.MaxThreads())
 	}
-	if s.method < 0 || s.method >= methods {
-		return fmt.Errorf("backtrack: method %d: no such method: %w", int(s.method), solvers.ErrUnsupported)
+	if s.counting < 0 || s.counting >= methods {
+		return fmt.Errorf("backtrack: method %d: no such method: %w", int(s.counting), solvers.ErrUnsupported)
 	}
 	return nil
 }
 
 var _ solvers.Planner = (*Solver)(nil)
 
-// Plan returns the job that counts the solutions of m, and with unique their classes too, by the route
-// the solver's method takes (see Method). Its tasks are fixed by the model and the route alone.
+// Plan returns the job that counts the solutions of m, and with unique their classes too, by the solver's
+// method (see Method). Its tasks are fixed by the model and the method alone.
 func (s *Solver) Plan(ctx context.Context, m constraints.Model, unique bool) (solvers.Job, error) {
 	j, err := s.plan(ctx, m, unique)
 	if err != nil {
@@ -166,15 +156,15 @@ func (s *Solver) plan(ctx context.Context, m constraints.Model, unique bool) (*j
 		return nil, err
 	}
 	p := c.p
-	o := OpCount
+	o := solvers.OpCount
 	if unique {
-		o = OpClasses
+		o = solvers.OpClasses
 	}
-	r, err := s.route(ctx, p, o)
+	method, err := s.method(ctx, p, o)
 	if err != nil {
 		return nil, err
 	}
-	return r.count(ctx, p, unique)
+	return method.count(ctx, p, unique)
 }
 
 // Count counts the solutions of m: the tasks of its plan, run on the solver's threads. Stopped by ctx, it
@@ -184,7 +174,7 @@ func (s *Solver) Count(ctx context.Context, m constraints.Model) (solvers.Result
 }
 
 // CountUnique counts the solutions of m and their classes under the model's symmetry group, by the
-// first route of the table that counts classes: the stabilizers of a torus's solutions, the least
+// first method that counts classes and fits: the stabilizers of a torus's solutions, the least
 // solution of each class on the row path, or each solution tested on the general path.
 func (s *Solver) CountUnique(ctx context.Context, m constraints.Model) (solvers.Result, error) {
 	return s.run(ctx, m, true)
@@ -199,8 +189,8 @@ func (s *Solver) run(ctx context.Context, m constraints.Model, unique bool) (sol
 }
 
 // Enumerate calls visit with every solution of m in increasing Solution.Compare order, until visit
-// returns false or ctx is done, by the first row of the routing table that lists solutions and fits the
-// model: the row path's search where the model has one queen per row (method Mirror), else the general
+// returns false or ctx is done, by the first method that lists solutions and fits the model: the row
+// path's search where the model has one queen per row (method Mirror), else the general
 // path's; GeneralOnly forces the general path. It runs on one goroutine: order matters more than speed
 // here.
 func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(constraints.Solution) bool) (solvers.Result, error) {
@@ -211,11 +201,11 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	if err := c.Listable(); err != nil {
 		return solvers.Result{}, err
 	}
-	r, err := s.route(ctx, c.p, OpList)
+	method, err := s.method(ctx, c.p, solvers.OpList)
 	if err != nil {
 		return solvers.Result{}, err
 	}
-	return c.enumerate(ctx, r, visit)
+	return c.enumerate(ctx, method, visit)
 }
 
 // Task is one task of a count on the row path: the columns of the queens of its first rows (Queens[r] for

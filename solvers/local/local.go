@@ -84,6 +84,13 @@ func Takes(m constraints.Model) error {
 	return err
 }
 
+// TakesProgram is Takes for a model compiled already: p must be m compiled (constraints.Compile), and
+// is read in place of compiling m again.
+func TakesProgram(m constraints.Model, p *constraints.Program) error {
+	_, err := takesProgram(m, p)
+	return err
+}
+
 // takes returns the plan of m, nil for an invalid model, or Takes' error.
 func takes(m constraints.Model) (*plan, error) {
 	if err := solvers.CheckFeatures("local", features, m); err != nil {
@@ -94,6 +101,19 @@ func takes(m constraints.Model) (*plan, error) {
 		return nil, nil
 	}
 	return newPlan(p)
+}
+
+// takesProgram returns the plan of p, m compiled, or Takes' error.
+func takesProgram(m constraints.Model, p *constraints.Program) (*plan, error) {
+	if err := solvers.CheckFeatures("local", features, m); err != nil {
+		return nil, err
+	}
+	return newPlan(p)
+}
+
+// newResult is the Result Find starts from.
+func newResult() solvers.Result {
+	return solvers.Result{Stats: solvers.Stats{Method: MethodLocal, Threads: 1}}
 }
 
 // Find returns one solution of m, which Takes must accept, with the way it was found in
@@ -109,15 +129,22 @@ func takes(m constraints.Model) (*plan, error) {
 //
 // The Result's Stats.Nodes counts the moves the local search made.
 func Find(ctx context.Context, m constraints.Model, opts ...Option) (constraints.Solution, bool, solvers.Result, error) {
+	p, err := constraints.Compile(m) // Validate's error for an invalid model
+	if err != nil {
+		return nil, false, newResult(), err
+	}
+	return FindProgram(ctx, m, p, opts...)
+}
+
+// FindProgram is Find for a model compiled already: p must be m compiled (constraints.Compile), and is
+// read in place of compiling m again.
+func FindProgram(ctx context.Context, m constraints.Model, p *constraints.Program, opts ...Option) (constraints.Solution, bool, solvers.Result, error) {
 	o := options{restarts: 8, construct: true, search: true}
 	for _, opt := range opts {
 		opt(&o)
 	}
-	res := solvers.Result{Stats: solvers.Stats{Method: MethodLocal, Threads: 1}}
-	if err := m.Validate(); err != nil {
-		return nil, false, res, err
-	}
-	x, err := takes(m)
+	res := newResult()
+	x, err := takesProgram(m, p)
 	if err != nil {
 		return nil, false, res, err
 	}

@@ -66,11 +66,17 @@ func FitsKonig(p *constraints.Program) string {
 // by solvers.Verify. A model FitsKonig refuses gives an error wrapping solvers.ErrUnsupported; a stop,
 // ctx's error.
 func FindKonig(ctx context.Context, m constraints.Model) (constraints.Solution, bool, solvers.Result, error) {
-	res := solvers.Result{Stats: solvers.Stats{Method: MethodKonig, Threads: 1}}
 	p, err := constraints.Compile(m)
 	if err != nil {
-		return nil, false, res, err
+		return nil, false, solvers.Result{Stats: solvers.Stats{Method: MethodKonig, Threads: 1}}, err
 	}
+	return FindKonigProgram(ctx, m, p)
+}
+
+// FindKonigProgram is FindKonig for a model compiled already: p must be m compiled
+// (constraints.Compile), and is read in place of compiling m again.
+func FindKonigProgram(ctx context.Context, m constraints.Model, p *constraints.Program) (constraints.Solution, bool, solvers.Result, error) {
+	res := solvers.Result{Stats: solvers.Stats{Method: MethodKonig, Threads: 1}}
 	if why := FitsKonig(p); why != "" {
 		return nil, false, res, fmt.Errorf("konig: %v: %s: %w", m, why, solvers.ErrUnsupported)
 	}

@@ -284,11 +284,17 @@ func independent(p *constraints.Program, k class) bool {
 // wrapping solvers.ErrUnsupported that says what it lacks; an invalid one Validate's error; a placement
 // that failed the model's check (a fault of the construction) that error.
 func Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool, solvers.Result, error) {
-	res := solvers.Result{Stats: solvers.Stats{Method: MethodPacking, Threads: 1}}
 	p, err := constraints.Compile(m)
 	if err != nil {
-		return nil, false, res, err
+		return nil, false, solvers.Result{Stats: solvers.Stats{Method: MethodPacking, Threads: 1}}, err
 	}
+	return FindProgram(ctx, m, p)
+}
+
+// FindProgram is Find for a model compiled already: p must be m compiled (constraints.Compile), and is
+// read in place of compiling m again.
+func FindProgram(ctx context.Context, m constraints.Model, p *constraints.Program) (constraints.Solution, bool, solvers.Result, error) {
+	res := solvers.Result{Stats: solvers.Stats{Method: MethodPacking, Threads: 1}}
 	pl, why := choose(p)
 	if why != "" {
 		return nil, false, res, fmt.Errorf("packing: %v: %s: %w", m, why, solvers.ErrUnsupported)

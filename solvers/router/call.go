@@ -10,16 +10,15 @@ import (
 	"github.com/queens-dev/queens/solvers/search"
 )
 
-// Op is what a caller asks of the routing table: the operations are the backtracker's, whose own
-// table serves a part of them.
-type Op = backtrack.Op
+// Op is what a caller asks of the routing table (solvers.Op).
+type Op = solvers.Op
 
 // The operations.
 const (
-	OpCount   = backtrack.OpCount   // count the solutions
-	OpClasses = backtrack.OpClasses // count them and their classes
-	OpList    = backtrack.OpList    // list every solution, in order
-	OpFind    = backtrack.OpFind    // find one solution
+	OpCount   = solvers.OpCount   // count the solutions
+	OpClasses = solvers.OpClasses // count them and their classes
+	OpList    = solvers.OpList    // list every solution, in order
+	OpFind    = solvers.OpFind    // find one solution
 )
 
 // Call is what a row reads to decide whether it fits, and what it answers from: the operation, the
@@ -39,9 +38,6 @@ type Call struct {
 	// handedWhy says why.
 	handedTo, handedWhy string
 }
-
-// Native returns the model compiled for the backtracker.
-func (c *Call) Native() *backtrack.Compiled { return c.native }
 
 // Counted returns the Program of the model as the native engines count it: turned on its side where a
 // wide, short board was (backtrack.Compiled.Transposed).
@@ -67,11 +63,11 @@ func (c *Call) nativeErr(solver string) error {
 		if err := c.native.Listable(); err != nil {
 			return err
 		}
-		return fmt.Errorf("%s: list: %v: %s: %w", solver, c.Model, c.native.Fits(backtrack.General, backtrack.OpList), solvers.ErrUnsupported)
+		return fmt.Errorf("%s: list: %v: %s: %w", solver, c.Model, c.native.Fits(backtrack.General, OpList), solvers.ErrUnsupported)
 	case OpFind:
 		return fmt.Errorf("%s: find: %v: the local search: %v; the complete search: %w", solver, c.Model, local.Takes(c.Model), search.Fits(c.Model))
 	}
-	return fmt.Errorf("%s: %d×%d board: %s: %w", solver, c.Model.Rows, c.Model.Cols, c.native.Fits(backtrack.General, backtrack.OpCount), solvers.ErrUnsupported)
+	return fmt.Errorf("%s: %d×%d board: %s: %w", solver, c.Model.Rows, c.Model.Cols, c.native.Fits(backtrack.General, OpCount), solvers.ErrUnsupported)
 }
 
 // built is what a row built for the call when it was first asked whether it fits: the engine's job,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
@@ -16,10 +17,12 @@ import (
 
 // propagateFits takes a region puzzle of two or more queens a region (a puzzle with one queen a line
 // takes the row kernels), at most 64 rows and columns, with the packing bounds in force (every 2×2
-// block a clique: the king's step, or a queen's lines).
+// block a clique: the king's step, or a queen's lines). The regions and their range are the Program's
+// family of region lines.
 func propagateFits(c *Call) string {
-	m := c.Model
-	if m.Regions == nil || m.Each.Region.Lo < 2 || m.Rows > 64 || m.Cols > 64 || !propagate.Packs(m) {
+	p := c.Program()
+	i := slices.IndexFunc(p.Families, func(f *constraints.Family) bool { return f.Shape == constraints.ShapeRegions })
+	if i < 0 || p.Families[i].Range.Lo < 2 || p.Rows > 64 || p.Cols > 64 || !propagate.Packs(c.Model) {
 		return "needs a region puzzle of two or more queens a region (Star Battle), the king's step or a queen's lines, a board of at most 64 rows and columns"
 	}
 	return ""

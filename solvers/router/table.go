@@ -78,12 +78,11 @@ type Row struct {
 
 // The briefs that several rows share: the summary line says which way answered in those words.
 const (
-	briefProof    = "a theorem or a closed form, no search"
-	briefKernels  = "one queen a row, the row kernels"
-	briefSearch   = "one solution on a small or tight board: a construction, else the complete search"
-	briefList     = "listed in order by the native engines"
-	whyRowKernels = "one queen per row (or pair of rows, or one or two points per row): the row kernels, the attacked columns carried as masks"
-	whySearch     = "one solution on a board that is small or tight: the native engines (a construction where one fits, else the complete search) and SAT race, as which settles it first is hard to foresee (dense leapers, tight quotas)"
+	briefProof   = "a theorem or a closed form, no search"
+	briefKernels = "one queen a row, the row kernels"
+	briefSearch  = "one solution on a small or tight board: a construction, else the complete search"
+	briefList    = "listed in order by the native engines"
+	whySearch    = "one solution on a board that is small or tight: the native engines (a construction where one fits, else the complete search) and SAT race, as which settles it first is hard to foresee (dense leapers, tight quotas)"
 )
 
 // regions is the race a row marked Puzzles runs on a region puzzle.
@@ -123,10 +122,10 @@ var table = []Row{
 		Fits: nativeFits(backtrack.Classes), Best: nativeBest(backtrack.Classes), Count: nativeJob(backtrack.Classes),
 		Why: "one queen per row on a flat board: the least solution of each class, weighted by its size; the default counts so when the group is larger than the mirror, where it halves the work again"},
 	{Name: "packing", Engine: "packing", Ops: OpFind, Brief: "leapers alone, placed on a class no leap joins",
-		Fits: programFits(packing.Fits), Find: orSearch("packing", packing.Find),
+		Fits: programFits(packing.Fits), Find: orSearch("packing", packing.FindProgram),
 		Why: "queens that attack only by leaps, as many as a checkerboard colour or a sublattice no leap joins holds: placed at once, where a search for a maximum packing stalls"},
 	{Name: "konig", Engine: "packing", Ops: OpFind, Brief: "leapers that join the two colours only",
-		Fits: programFits(packing.FitsKonig), Find: orSearch("konig", packing.FindKonig),
+		Fits: programFits(packing.FitsKonig), Find: orSearch("konig", packing.FindKonigProgram),
 		Why: "queens that attack only by leaps (a, b) with a + b odd, the checkerboard's colours kept apart by the surface, more than a lattice class holds or with blocked cells and fixed queens off one: the most the open cells hold is exact by König's theorem (the cells less a maximum matching), so one more is proved none at once, and a largest independent set gives the queens"},
 	{Name: "local", Engine: "local", Ops: OpFind, Brief: briefSearch, Rival: SAT, Puzzles: true,
 		Fits: smallOrTight, Find: constructThenSearch,
@@ -150,9 +149,7 @@ var table = []Row{
 		Fits: propagateFits, Count: propagateJob, Find: findPropagate, List: listPropagate,
 		Why: "a region puzzle of two or more queens a region (Star Battle): a cell decided at a time, a player's deductions and the packing bounds at every node; listing collects up to 65536 solutions and sorts them (more: the general path)"},
 	{Name: "search", Engine: "search", Ops: OpFind, Brief: "one solution by the complete search", Rival: SAT, Puzzles: true,
-		Fits: searchFits, Find: func(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
-			return search.Find(ctx, c.Model)
-		},
+		Fits: searchFits, Find: findSearch,
 		Why: "every other model the complete search holds: lines with capacities, forward checking; proves \"none\"; " + whySearch},
 	{Name: "general", Engine: "backtrack", Ops: OpCount | OpClasses, Brief: "the general path, its time hard to foresee", Rival: SAT, Puzzles: true,
 		Fits: nativeFits(backtrack.General), Count: nativeJob(backtrack.General),
@@ -208,37 +205,37 @@ func proveNone(context.Context, *Call) (constraints.Solution, bool, solvers.Resu
 // complete search before any local search: there the search is quick and settles "none" too.
 const smallCells = 64 * 64
 
-// smallOrTight takes a model with a queen on every row that is small (at most smallCells cells) or tight
-// (a quarter or more of the cells blocked, or of the rows holding a fixed queen, or a region quota:
-// puzzles made to have few solutions, where the local search struggles and the search's forward checks
-// shine; they solve LinkedIn-style puzzles of side 500 without a dead end), where the search holds it.
+// tight reports whether p is a puzzle made to have few solutions, where the local search struggles and
+// the search's forward checks shine: a quarter or more of the cells blocked, or of the rows holding a
+// fixed queen, or a region quota (a family of region lines; a region grid with no quota constrains
+// nothing).
+func tight(p *constraints.Program) bool {
+	cells := int64(p.Rows) * int64(p.Cols)
+	return 4*int64(len(p.Blocked)) >= cells || 4*len(p.Fixed) >= p.Rows ||
+		slices.ContainsFunc(p.Families, func(f *constraints.Family) bool { return f.Shape == constraints.ShapeRegions })
+}
+
+// smallOrTight takes a model with a queen on every row that is small (at most smallCells cells) or
+// tight, where the search holds it.
 func smallOrTight(c *Call) string {
 	if why := localFits(c); why != "" {
 		return why
 	}
-	m := c.Model
-	cells := int64(m.Rows) * int64(m.Cols)
-	tight := 4*int64(len(m.Blocked)) >= cells || 4*len(m.Fixed) >= m.Rows || !m.Each.Region.IsZero()
-	if cells > smallCells && !tight {
+	p := c.Program()
+	if int64(p.Rows)*int64(p.Cols) > smallCells && !tight(p) {
 		return "needs a small board or a tight one"
 	}
 	return searchFits(c)
 }
 
 // largeRows takes a model with a queen on every row on a board of more than smallCells cells that is
-// not tight (a quarter of the cells blocked or of the rows fixed, or regions): there constructions and
-// min-conflicts are sure, and SAT would only load.
+// not tight: there constructions and min-conflicts are sure, and SAT would only load.
 func largeRows(c *Call) string {
 	if why := localFits(c); why != "" {
 		return why
 	}
 	p := c.Program()
-	if p == nil {
-		return "needs a model that compiles"
-	}
-	cells := int64(p.Rows) * int64(p.Cols)
-	tight := 4*int64(len(p.Blocked)) >= cells || 4*len(p.Fixed) >= p.Rows || p.Regions != nil
-	if cells <= smallCells || tight {
+	if int64(p.Rows)*int64(p.Cols) <= smallCells || tight(p) {
 		return "needs a large board that is not tight"
 	}
 	return ""
@@ -246,7 +243,7 @@ func largeRows(c *Call) string {
 
 // localFits takes what the local search takes: one queen on every row.
 func localFits(c *Call) string {
-	if err := local.Takes(c.Model); err != nil {
+	if err := local.TakesProgram(c.Model, c.Program()); err != nil {
 		return err.Error()
 	}
 	return ""
@@ -254,28 +251,33 @@ func localFits(c *Call) string {
 
 // searchFits takes what the complete search holds.
 func searchFits(c *Call) string {
-	if err := search.Fits(c.Model); err != nil {
+	if err := search.FitsProgram(c.Program()); err != nil {
 		return err.Error()
 	}
 	return ""
 }
 
+// findSearch runs the complete search on the call's Program.
+func findSearch(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
+	return search.FindProgram(ctx, c.Model, c.Program())
+}
+
 // constructThenSearch tries the constructions, then searches.
 func constructThenSearch(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
-	sol, ok, res, err := local.Find(ctx, c.Model, local.ConstructionOnly())
+	sol, ok, res, err := local.FindProgram(ctx, c.Model, c.Program(), local.ConstructionOnly())
 	if ok || res.Proved || err != nil {
 		return sol, ok, res, err
 	}
-	return search.Find(ctx, c.Model)
+	return findSearch(ctx, c)
 }
 
 // findLocal runs the local search, and the complete search after it where the board fits one.
 func findLocal(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
-	sol, ok, res, err := local.Find(ctx, c.Model)
+	sol, ok, res, err := local.FindProgram(ctx, c.Model, c.Program())
 	if ok || res.Proved || err != nil || searchFits(c) != "" {
 		return sol, ok, res, err
 	}
-	sol, ok, more, err := search.Find(ctx, c.Model)
+	sol, ok, more, err := findSearch(ctx, c)
 	more.Stats.Add(res.Stats)
 	return sol, ok, more, err
 }
@@ -295,9 +297,9 @@ func programFits(fits func(*constraints.Program) string) func(c *Call) string {
 // a fault of the construction, never handed out) is returned, wrapped; where the engine answers neither
 // a placement nor a proof, or says the model does not fit it, the complete search runs where it holds
 // the model.
-func orSearch(row string, find func(context.Context, constraints.Model) (constraints.Solution, bool, solvers.Result, error)) func(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
+func orSearch(row string, find func(context.Context, constraints.Model, *constraints.Program) (constraints.Solution, bool, solvers.Result, error)) func(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
 	return func(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
-		sol, ok, res, err := find(ctx, c.Model)
+		sol, ok, res, err := find(ctx, c.Model, c.Program())
 		switch {
 		case errors.Is(err, solvers.ErrUnsupported) && searchFits(c) == "":
 			// The engine says the model does not fit it after all: the search takes it.
@@ -308,7 +310,7 @@ func orSearch(row string, find func(context.Context, constraints.Model) (constra
 		case ok || res.Proved || ctx.Err() != nil || searchFits(c) != "":
 			return sol, ok, res, nil
 		}
-		return search.Find(ctx, c.Model)
+		return findSearch(ctx, c)
 	}
 }
 

@@ -48,7 +48,7 @@ const features = constraints.AllFeatures
 // Fits returns nil if the search takes a board of m's size, and otherwise an error wrapping
 // solvers.ErrUnsupported that says why: more than MaxCells cells, or lines holding more than maxEntries
 // cells in all. It compiles m, which is cheap, but walks no line; an invalid model passes, for Find to
-// report.
+// report. A caller that holds m compiled asks FitsProgram.
 func Fits(m constraints.Model) error {
 	if err := fitsBoard(m); err != nil {
 		return err
@@ -60,13 +60,26 @@ func Fits(m constraints.Model) error {
 	return fits(p)
 }
 
+// FitsProgram is Fits for a model compiled already: it reads p alone, and compiles nothing.
+func FitsProgram(p *constraints.Program) error {
+	if err := fitsCells(p.Rows, p.Cols); err != nil {
+		return err
+	}
+	return fits(p)
+}
+
 // fitsBoard is the part of Fits that needs no Program: the features, and the board's cells.
 func fitsBoard(m constraints.Model) error {
 	if err := solvers.CheckFeatures("search", features, m); err != nil {
 		return err
 	}
-	if cells := int64(m.Rows) * int64(m.Cols); cells > MaxCells {
-		return fmt.Errorf("search: %d×%d board: more than %d cells: %w", m.Rows, m.Cols, MaxCells, solvers.ErrUnsupported)
+	return fitsCells(m.Rows, m.Cols)
+}
+
+// fitsCells refuses a board of more than MaxCells cells.
+func fitsCells(rows, cols int) error {
+	if cells := int64(rows) * int64(cols); cells > MaxCells {
+		return fmt.Errorf("search: %d×%d board: more than %d cells: %w", rows, cols, MaxCells, solvers.ErrUnsupported)
 	}
 	return nil
 }
@@ -91,18 +104,24 @@ func fits(p *constraints.Program) error {
 // passed solvers.Verify. The Result says so in the terms of solvers.Finder: Proved unless ctx ended
 // first, Complete when there is none, Stats.Method "search" and the steps taken in Stats.Nodes.
 func Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool, solvers.Result, error) {
-	res := solvers.Result{Stats: solvers.Stats{Method: "search", Threads: 1}}
 	if err := fitsBoard(m); err != nil {
 		if verr := m.Validate(); verr != nil {
-			return nil, false, res, verr
+			return nil, false, newResult(), verr
 		}
-		return nil, false, res, err
+		return nil, false, newResult(), err
 	}
 	p, err := constraints.Compile(m) // Validate's error for an invalid model
 	if err != nil {
-		return nil, false, res, err
+		return nil, false, newResult(), err
 	}
-	if err := fits(p); err != nil {
+	return FindProgram(ctx, m, p)
+}
+
+// FindProgram is Find for a model compiled already: p must be m compiled (constraints.Compile), and is
+// read in place of compiling m again; m gives the seed and the check of the solution.
+func FindProgram(ctx context.Context, m constraints.Model, p *constraints.Program) (constraints.Solution, bool, solvers.Result, error) {
+	res := newResult()
+	if err := FitsProgram(p); err != nil {
 		return nil, false, res, err
 	}
 	if ctx.Err() != nil {
@@ -128,6 +147,11 @@ func Find(ctx context.Context, m constraints.Model) (constraints.Solution, bool,
 		return nil, false, res, nil
 	}
 	return nil, false, res, ctx.Err()
+}
+
+// newResult is the Result Find starts from.
+func newResult() solvers.Result {
+	return solvers.Result{Stats: solvers.Stats{Method: "search", Threads: 1}}
 }
 
 // find runs the search on p, its choices drawn from seed, with restarts until it finds a solution,

@@ -94,14 +94,6 @@ func (s *searcher) reset() {
 	}
 }
 
-// isOpen reports whether cell x is open in the state in use.
-func (s *searcher) isOpen(x int) bool {
-	return s.stack[s.d].open[x/s.cols]>>(x%s.cols)&1 != 0
-}
-
-// isPoint reports whether cell x holds a point.
-func (s *searcher) isPoint(x int) bool { return s.onRow[x/s.cols]>>(x%s.cols)&1 != 0 }
-
 // place puts a point on cell x in the state in use: it closes the line through x and every point before
 // it, and the row and the column once they are full.
 func (s *searcher) place(x int) {

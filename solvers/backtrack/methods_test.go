@@ -14,9 +14,9 @@ import (
 	"github.com/queens-dev/queens/solvers/halves"
 )
 
-// TestRoutes holds the routing table to its intent: which method counts which model by default, and which
+// TestFastest holds Fastest to its intent: which method counts which model by default, and which
 // counts its classes. It plans the counts and runs none.
-func TestRoutes(t *testing.T) {
+func TestFastest(t *testing.T) {
 	r, c, d, k := constraints.Row, constraints.Column, constraints.Diagonal, constraints.Knight
 	puzzle := loadPuzzle(t, puzzles[0])
 	tests := []struct {
