@@ -20,9 +20,16 @@ import (
 	"github.com/queens-dev/queens/internal/modeltest"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/halves"
+	"github.com/queens-dev/queens/solvers/router"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+// wantMethods lists the router's methods as --method's refusal names them: "a, b or c".
+func wantMethods() string {
+	ms := router.Methods()
+	return strings.Join(ms[:len(ms)-1], ", ") + " or " + ms[len(ms)-1]
+}
 
 // joinOnly is the refusal of --method join for a model it does not count.
 var joinOnly = fmt.Sprintf("queens solve: --method join: counts classic queens only (a square board of side at most %d, the four lines, no blocked or fixed cells, no wrap) (see 'queens solve --help')\n", halves.MaxN)
@@ -125,7 +132,7 @@ func TestBadInput(t *testing.T) {
 		{"bad solver", []string{"solve", "--solver", "dlx"}, 2, `queens solve: --solver "dlx": want auto, backtrack or sat (see 'queens solve --help')` + "\n"},
 		{"stray argument", []string{"solve", "8"}, 2, `queens solve: unexpected argument "8": for a board of side 8 say -n 8 (see 'queens solve --help')` + "\n"},
 		{"negative threads", []string{"solve", "--threads", "-1"}, 2, fmt.Sprintf("queens solve: --threads -1: want 0 (one per core) to %d (4 per core) (see 'queens solve --help')\n", solvers.MaxThreads())},
-		{"bad method", []string{"solve", "--method", "dfs"}, 2, `queens solve: --method "dfs": want fastest, join, classes, mirror or meet (see 'queens solve --help')` + "\n"},
+		{"bad method", []string{"solve", "--method", "dfs"}, 2, `queens solve: --method "dfs": want fastest, ` + wantMethods() + ` (see 'queens solve --help')` + "\n"},
 		{"join not classic", []string{"solve", "-n", "10", "--knight", "--method", "join"}, 2, joinOnly},
 		{"join too big", []string{"solve", "-n", fmt.Sprint(halves.MaxN + 1), "--method", "join"}, 2, joinOnly},
 		{"wide board", []string{"solve", "-n", "65", "--all", "--solver", "backtrack"}, 2, "queens solve: backtrack: 65×65 board: lists solutions of at most 64 columns and 65536 rows (counts turn a board of at most 64 rows on its side); the sat solver lists boards up to 2048×2048: model not supported by this solver\n"},

@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/queens-dev/queens/constraints"
@@ -70,7 +71,7 @@ func (f *solveFlags) register(fs interface {
 	fs.BoolVar(&f.unique, "unique", false, "classes under the board's symmetries: counted, or one board each")
 	fs.StringVar(&f.format, "format", "text", "text, unicode, leetcode, json, cols, dimacs or svg")
 	fs.IntVar(&f.threads, "threads", 0, fmt.Sprintf("goroutines at once, at most %d (default: one per core)", solvers.MaxThreads()))
-	fs.StringVar(&f.method, "method", "fastest", "fastest, join, classes, mirror or meet")
+	fs.StringVar(&f.method, "method", "fastest", "fastest, or a table row ('list' names them)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "stop after this long (e.g. 30s), print what was found, exit 1")
 	fs.BoolVar(&f.quiet, "quiet", false, "no summary or progress on stderr, errors only")
 	fs.BoolVar(&f.stats, "stats", false, "the method, threads and nodes that ran, on stderr and in JSON")
@@ -95,6 +96,11 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 	}
 	if f.shard != "" && !fs.Changed("format") {
 		f.format = "json" // a shard's result is the JSON that queens merge reads
+	}
+	if f.method == "list" {
+		// The methods --method takes, one a line: the native rows of the router's table, in its order.
+		_, err := fmt.Fprintln(e.stdout, strings.Join(append([]string{"fastest"}, router.Methods()...), "\n"))
+		return err
 	}
 	if !fs.Changed("solver") && (fs.Changed("method") || f.taskDepth > 0) {
 		f.solver = "backtrack" // the flags that steer the backtracker's counts choose it
@@ -185,8 +191,8 @@ func (f *solveFlags) taskFlags() string {
 }
 
 func (f *solveFlags) check(mode string, methodSet bool) error {
-	if !slices.Contains(methods, f.method) {
-		return oneOf("--method", f.method, "fastest", "join", "classes", "mirror", "meet")
+	if methods := append([]string{"fastest"}, router.Methods()...); !slices.Contains(methods, f.method) {
+		return oneOf("--method", f.method, methods...)
 	}
 	switch {
 	case f.threads < 0 || f.threads > solvers.MaxThreads():
@@ -194,7 +200,7 @@ func (f *solveFlags) check(mode string, methodSet bool) error {
 	case f.timeout < 0:
 		return usagef("--timeout %v: must not be negative", f.timeout)
 	case f.solver != "backtrack" && methodSet:
-		return usagef("--method chooses how the backtracker counts; it does nothing with --solver %s", f.solver)
+		return usagef("--method chooses a row of the native engines' table; it does nothing with --solver %s", f.solver)
 	case f.limit.set && mode == modeFirst:
 		return usagef("--limit counts solutions of --count and --all; --first finds one")
 	case f.limit.set && f.limit.v == 0:
@@ -211,10 +217,10 @@ func (f *solveFlags) check(mode string, methodSet bool) error {
 		return usagef("--shard counts solutions; their classes need the whole count (leave out --unique)")
 	case f.shard != "" && f.format != "json":
 		return usagef("--shard writes a JSON shard result for 'queens merge': leave out --format, or make it json")
-	case methodSet && mode != modeCount:
-		return usagef("--method %s chooses how the backtracker counts; --all and --first do not count", f.method)
 	case f.taskDepth < 0:
 		return usagef("--task-depth %d: want 1 or more rows (0, the default, lets the planner choose)", f.taskDepth)
+	case f.taskDepth > 0 && methodSet && !slices.Contains(taskCutters, f.method):
+		return usagef("--task-depth cuts the tasks of --method %s; --method %s does not cut its count at a row", strings.Join(taskCutters, ", "), f.method)
 	case f.taskDepth > 0 && f.solver != "backtrack":
 		return usagef("--task-depth cuts the tasks of the backtracker's counts; it does nothing with --solver %s", f.solver)
 	case f.taskDepth > 0 && mode != modeCount:
@@ -236,8 +242,8 @@ func btoi(b bool) int {
 	return 0
 }
 
-// methods are the values of --method: the rows of the router's table a user may force.
-var methods = []string{"fastest", "join", "classes", "mirror", "meet"}
+// taskCutters are the rows whose tasks --task-depth cuts.
+var taskCutters = []string{"mirror", "classes", "meet"}
 
 // newSolver returns the solver the command line names: the router, all of it (auto) or its native
 // engines alone (backtrack, where opts may name a method and a task depth), or SAT.
@@ -343,7 +349,8 @@ func statsText(res solvers.Result) string {
 }
 
 // engineName names the solver that ran, and where it chose among engines, the one that answered, the
-// way it took and why: "auto: sat (find: one solution on a small or tight board, …; sat proved first)".
+// way it took and why: "auto: sat (find: one solution by the complete search; raced against sat, sat
+// proved first)".
 func engineName(s solvers.Solver, res solvers.Result) string {
 	st := res.Stats
 	if st.Engine == "" || st.Engine == s.Name() {
@@ -437,6 +444,7 @@ var oneTask = map[string]string{
 	"cubes":   "sat counts it whole: few solutions, a count its counter ends at once, or a board its cubes do not split",
 	"formula": "a closed formula",
 	"polya":   "Pólya's theorem",
+	"race":    "two engines raced, and which wins is not known ahead; --solver backtrack counts it by the native engines' tasks",
 }
 
 // count counts: in tasks where the solver plans them (with checkpoints, shards and progress), else in
@@ -471,7 +479,7 @@ func (r *solveRun) count(ctx context.Context) (solvers.Result, error) {
 	if err != nil {
 		return solvers.Result{}, err
 	}
-	if cuts := []string{"mirror", "classes", "meet"}; r.f.taskDepth > 0 && !slices.Contains(cuts, job.Method()) {
+	if r.f.taskDepth > 0 && !slices.Contains(taskCutters, job.Method()) {
 		return solvers.Result{}, usagef("--task-depth %d cuts the row path's tasks (--method mirror or classes) or the meet's board (--method meet), but this count goes by %s, whose tasks it does not cut", r.f.taskDepth, job.Method())
 	}
 	switch {

@@ -6,6 +6,7 @@ import (
 	"github.com/queens-dev/queens/constraints"
 	"github.com/queens-dev/queens/solvers"
 	"github.com/queens-dev/queens/solvers/backtrack"
+	"github.com/queens-dev/queens/solvers/local"
 	"github.com/queens-dev/queens/solvers/search"
 )
 
@@ -33,6 +34,9 @@ type Call struct {
 	stop func() bool
 	// built holds what a row built when it was asked whether it fits, by row name.
 	built map[string]built
+	// handedTo, where a row handed the call over to another row as it answered, names that row, and
+	// handedWhy says why.
+	handedTo, handedWhy string
 }
 
 // Counted returns the Program of the model as the native engines count it: turned on its side where a
@@ -50,18 +54,20 @@ func (c *Call) Program() *constraints.Program {
 	return c.given
 }
 
-// nativeErr is the error of a call that no row of the native engines takes, saying why.
-func (c *Call) nativeErr() error {
+// nativeErr is the error of a call that no row of the native engines takes, saying why, under the
+// solver's name: the backtracker's general path where it counts or lists, the local and the complete
+// search where it finds.
+func (c *Call) nativeErr(solver string) error {
 	switch c.Op {
 	case OpList:
 		if err := c.native.Listable(); err != nil {
 			return err
 		}
-		return fmt.Errorf("backtrack: list: %v: %s: %w", c.Model, c.native.Fits(backtrack.General, OpList), solvers.ErrUnsupported)
+		return fmt.Errorf("%s: list: %v: %s: %w", solver, c.Model, c.native.Fits(backtrack.General, OpList), solvers.ErrUnsupported)
 	case OpFind:
-		return fmt.Errorf("backtrack: find: %v: not one queen on every row, for the local search, and %w", c.Model, search.Fits(c.Model))
+		return fmt.Errorf("%s: find: %v: the local search: %v; the complete search: %w", solver, c.Model, local.Takes(c.Model), search.Fits(c.Model))
 	}
-	return fmt.Errorf("backtrack: %d×%d board: %s: %w", c.Model.Rows, c.Model.Cols, c.native.Fits(backtrack.General, OpCount), solvers.ErrUnsupported)
+	return fmt.Errorf("%s: %d×%d board: %s: %w", solver, c.Model.Rows, c.Model.Cols, c.native.Fits(backtrack.General, OpCount), solvers.ErrUnsupported)
 }
 
 // built is what a row built for the call when it was first asked whether it fits: the engine's job,

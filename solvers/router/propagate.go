@@ -3,6 +3,7 @@ package router
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/queens-dev/queens/constraints"
@@ -40,8 +41,8 @@ func findPropagate(ctx context.Context, c *Call) (constraints.Solution, bool, so
 	return sol, found, res, err
 }
 
-// listCap is the most solutions the row collects to list in order; a model with more is listed by the
-// backtracker's general path.
+// listCap is the most solutions the row collects to list in order; a model with more is handed over
+// to the general path's row, which the answer then names.
 var listCap = 1 << 16
 
 // listPropagate lists the solutions in Solution.Compare order (propagate.Sorted: collected up to
@@ -52,8 +53,9 @@ func listPropagate(ctx context.Context, c *Call, visit func(constraints.Solution
 	defer release()
 	sols, done, nodes, err := propagate.Sorted(stop, c.Model, listCap)
 	if errors.Is(err, propagate.ErrTooMany) {
+		c.handedTo, c.handedWhy = "general", fmt.Sprintf("more than %d solutions, listed in order by the general path", listCap)
 		res, err := c.native.Enumerate(ctx, backtrack.General, visit)
-		res.Stats.Method = "propagate"
+		res.Stats.Method = "general"
 		res.Stats.Nodes += nodes
 		return res, err
 	}

@@ -36,14 +36,23 @@ func proof(o Op, out outcome, err error) bool {
 // engines always have, the same solution every run.
 const headStart = 50 * time.Millisecond
 
-// alone is the winner race reports when a proved its answer before b started.
-const alone = 2
+// ending is how a call by a row ended: unraced where no race ran, else how its race ended.
+type ending int
 
-// race runs a, and after wait b beside it, and returns the first proof, with 0 or 1 for which of
-// them gave it (alone where a did before b started); the other is cancelled and waited for, so that no
-// engine outlives the call. Where neither proves anything (both stopped by ctx, both refusing the
-// model), it returns a's answer and -1.
-func race(ctx context.Context, o Op, a, b attempt, wait time.Duration) (outcome, error, int) {
+const (
+	unraced            ending = iota // the row's engine ran alone: no rival for the call
+	ownFirst                         // the row's engine proved first
+	rivalFirst                       // the rival proved first
+	beforeRival                      // the row's engine proved its answer before the rival started
+	stoppedBeforeRival               // the call was stopped before the rival started
+	neither                          // neither proved an answer (both stopped, or both refused the model)
+)
+
+// race runs a, and after wait b beside it, and returns the first proof, with how the race ended; the
+// other is cancelled and waited for, so that no engine outlives the call. Where ctx ends before b
+// starts, b never starts. Where neither proves anything (both stopped by ctx, both refusing the model),
+// it returns a's answer.
+func race(ctx context.Context, o Op, a, b attempt, wait time.Duration) (outcome, error, ending) {
 	type answer struct {
 		out outcome
 		err error
@@ -79,11 +88,23 @@ func race(ctx context.Context, o Op, a, b attempt, wait time.Duration) (outcome,
 		select {
 		case ans := <-answers[0]:
 			if proof(o, ans.out, ans.err) {
-				return ans.out, ans.err, alone
+				return ans.out, ans.err, beforeRival
 			}
 			got[0] = &ans
+		case <-ctx.Done():
+			ans := <-answers[0] // a polls the same ctx, and stops
+			if proof(o, ans.out, ans.err) {
+				return ans.out, ans.err, beforeRival
+			}
+			return ans.out, ans.err, stoppedBeforeRival
 		case <-timer.C:
 		}
+	} else if ctx.Err() != nil {
+		ans := <-answers[0]
+		if proof(o, ans.out, ans.err) {
+			return ans.out, ans.err, beforeRival
+		}
+		return ans.out, ans.err, stoppedBeforeRival
 	}
 	start(1)
 	for got[0] == nil || got[1] == nil {
@@ -101,10 +122,13 @@ func race(ctx context.Context, o Op, a, b attempt, wait time.Duration) (outcome,
 			if got[1-i] == nil {
 				<-answers[1-i]
 			}
-			return ans.out, ans.err, i
+			if i == 0 {
+				return ans.out, ans.err, ownFirst
+			}
+			return ans.out, ans.err, rivalFirst
 		}
 	}
-	return got[0].out, got[0].err, -1
+	return got[0].out, got[0].err, neither
 }
 
 // stampedJob is an engine's own job, with the router's row named in its statistics.
@@ -134,9 +158,10 @@ type raceJob struct {
 // Method returns "race": the task's count does not depend on which engine wins.
 func (j *raceJob) Method() string { return "race" }
 
-// Key names the race: its row, its two engines and the model's board.
+// Key names the race: its row, its two sides (the native engines, "backtrack", and the rival) and the
+// model's board. Only the native rows race, and the keys of checkpoints on disk name them so.
 func (j *raceJob) Key() string {
-	return fmt.Sprintf("race %s %s/%s %dx%d tasks=1", j.p.race, j.p.engine().Name, j.p.rival.Name, j.m.Rows, j.m.Cols)
+	return fmt.Sprintf("race %s %s/%s %dx%d tasks=1", j.p.race, Native.Name, j.p.rival.Name, j.m.Rows, j.m.Cols)
 }
 
 // Tasks returns 1.

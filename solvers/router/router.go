@@ -42,7 +42,7 @@ type Solver struct {
 type Option func(*Solver)
 
 // Threads sets how many goroutines a call may use in all; n < 1 means one per core, the default. Two
-// engines raced share them.
+// engines raced share them, so a race takes two: on one thread each row's engine answers alone.
 func Threads(n int) Option { return func(s *Solver) { s.threads = n } }
 
 // LimitSAT keeps SAT to boards of at most findCells cells for Find and countCells cells for the
@@ -52,8 +52,9 @@ func LimitSAT(findCells, countCells int) Option {
 	return func(s *Solver) { s.satFind, s.satCount = findCells, countCells }
 }
 
-// NativeOnly keeps the calls to the native engines: SAT's row is skipped and no row races, and the
-// answers carry no router's stamp. The solver is then named "backtrack", as on the command line.
+// NativeOnly keeps the calls to the native engines: SAT's row is skipped and no row races. The answers
+// name the row's engine and method as under auto. The solver is then named "backtrack", as on the
+// command line.
 func NativeOnly() Option { return func(s *Solver) { s.native = true } }
 
 // Method makes every call take the row of that name ("join", "mirror", "meet", …, as Stats.Method gives
@@ -114,6 +115,16 @@ func Methods() []string {
 		}
 	}
 	return out
+}
+
+// rowNamed returns the first row of that name that serves o, or nil.
+func rowNamed(name string, o Op) *Row {
+	for i := range table {
+		if table[i].Name == name && table[i].Ops&o != 0 {
+			return &table[i]
+		}
+	}
+	return nil
 }
 
 func containsString(ss []string, s string) bool {
@@ -224,7 +235,11 @@ func (s *Solver) Enumerate(ctx context.Context, m constraints.Model, visit func(
 	} else {
 		res, err = p.List(ctx, c, visit)
 	}
-	s.stamp(p, &res, p.engine(), nil)
+	if r := rowNamed(c.handedTo, c.Op); r != nil {
+		// The row handed the listing over to another row (propagate's, past listCap solutions).
+		p = &pick{Row: r, race: r.Name, brief: p.brief + "; " + c.handedWhy}
+	}
+	s.stamp(p, c.Op, &res, nil, unraced)
 	return res, s.refused(c, p, err)
 }
 
@@ -243,26 +258,23 @@ func (s *Solver) Plan(ctx context.Context, m constraints.Model, unique bool) (so
 	if p.Solver == SAT && !s.satTakes(c) {
 		return nil, s.satRefuses(c)
 	}
-	if s.native || p.rival == nil {
-		var j solvers.Job
-		if p.Solver != nil {
-			pl, ok := p.Solver.New(s.threads).(solvers.Planner)
-			if !ok {
-				return &raceJob{s: s, m: m, o: o, p: p}, nil
-			}
-			j, err = pl.Plan(ctx, m, unique)
-		} else {
-			j, err = p.Count(ctx, c, unique)
-		}
-		if err != nil {
-			return nil, s.refused(c, p, err)
-		}
-		if s.native {
-			return j, nil
-		}
-		return &stampedJob{Job: j, stats: rowStats(p, p.engine(), nil)}, nil
+	if s.rival(c, p) != nil {
+		return &raceJob{s: s, m: m, o: o, p: p}, nil
 	}
-	return &raceJob{s: s, m: m, o: o, p: p}, nil
+	var j solvers.Job
+	if p.Solver != nil {
+		pl, ok := p.Solver.New(s.threads).(solvers.Planner)
+		if !ok {
+			return nil, fmt.Errorf("%s: %s: counts in one call, not in tasks: %w", s.Name(), p.Solver.Name, solvers.ErrUnsupported)
+		}
+		j, err = pl.Plan(ctx, m, unique)
+	} else {
+		j, err = p.Count(ctx, c, unique)
+	}
+	if err != nil {
+		return nil, s.refused(c, p, err)
+	}
+	return &stampedJob{Job: j, stats: rowStats(p, nil, unraced)}, nil
 }
 
 // pick is the row a call takes, and the race it runs where the row is unsure.
@@ -274,13 +286,8 @@ type pick struct {
 	rival *Engine
 }
 
-// engine returns the engine that answers by the row: SAT for its row, the native engines for the rest.
-func (p *pick) engine() *Engine {
-	if p.Solver != nil {
-		return p.Solver
-	}
-	return Native
-}
+// engine returns the name of the engine that answers by the row, as Stats.Engine gives it.
+func (p *pick) engine() string { return p.Row.Engine }
 
 // choose compiles the call and returns it with the row of the table that takes it: the method's row
 // where one is named, else the first row that serves o and fits the call.
@@ -314,22 +321,22 @@ func (s *Solver) choose(ctx context.Context, m constraints.Model, o Op) (*Call, 
 		}
 		p := &pick{Row: r, race: r.Name, brief: r.Brief, rival: r.Rival}
 		if r.Puzzles && o != OpList && regionPuzzle(c) {
-			p.race, p.brief, p.rival = regions.Name, regions.Brief, regions.Rival
+			p.race, p.brief, p.rival = regions.Name, r.Brief+"; "+regions.Brief, regions.Rival
 		}
 		return c, p, nil
 	}
 	if s.native {
-		return nil, nil, c.nativeErr()
+		return nil, nil, c.nativeErr(s.Name())
 	}
 	// No row fits: the native engines refused the model and SAT's encoding does not take its board.
-	return nil, nil, fmt.Errorf("%w; and sat: %d×%d board: more than the %d cells the encoding takes", c.nativeErr(), m.Rows, m.Cols, sat.MaxCells)
+	return nil, nil, fmt.Errorf("%w; and sat: %d×%d board: more than the %d cells the encoding takes", c.nativeErr(s.Name()), m.Rows, m.Cols, sat.MaxCells)
 }
 
 // forced returns the row of the method the solver names that serves the call, alone, or why none takes
 // it. A method may hold several rows for finding, each for its own models.
 func (s *Solver) forced(ctx context.Context, c *Call) (*Call, *pick, error) {
 	o := c.Op
-	named, serves := false, false
+	named, serves, lacks := false, false, ""
 	for i := range table {
 		r := &table[i]
 		if r.Name != s.method || (s.native && r.Solver == SAT) {
@@ -353,21 +360,24 @@ func (s *Solver) forced(ctx context.Context, c *Call) (*Call, *pick, error) {
 			return c, &pick{Row: r, race: r.Name, brief: r.Brief}, nil
 		}
 		if o != OpFind {
-			return nil, nil, fmt.Errorf("%s: method %s on %v: %s: %w", Native.Name, s.method, c.Model, why, solvers.ErrUnsupported)
+			return nil, nil, fmt.Errorf("%s: method %s on %v: %s: %w", s.Name(), s.method, c.Model, why, solvers.ErrUnsupported)
 		}
+		lacks = why
 	}
 	switch {
 	case !named:
-		return nil, nil, fmt.Errorf("%s: method %q: no such method; want one of fastest, %s: %w", Native.Name, s.method, strings.Join(Methods(), ", "), solvers.ErrUnsupported)
+		return nil, nil, fmt.Errorf("%s: method %q: no such method; want one of fastest, %s: %w", s.Name(), s.method, strings.Join(Methods(), ", "), solvers.ErrUnsupported)
 	case !serves:
-		return nil, nil, fmt.Errorf("%s: method %s on %v: %s: %w", Native.Name, s.method, c.Model, o.Lacks(), solvers.ErrUnsupported)
+		return nil, nil, fmt.Errorf("%s: method %s on %v: %s: %w", s.Name(), s.method, c.Model, o.Lacks(), solvers.ErrUnsupported)
 	}
-	return nil, nil, fmt.Errorf("%s: method %s on %v: finds no solution of it: %w", Native.Name, s.method, c.Model, solvers.ErrUnsupported)
+	return nil, nil, fmt.Errorf("%s: method %s on %v: %s: %w", s.Name(), s.method, c.Model, lacks, solvers.ErrUnsupported)
 }
 
-// rival returns the engine raced against p's own on the call, or nil where p answers alone.
+// rival returns the engine raced against p's own on the call, or nil where p answers alone: with
+// NativeOnly, on one thread (a race takes two), where the row names no rival, or where SAT is the rival
+// and LimitSAT keeps it off the board.
 func (s *Solver) rival(c *Call, p *pick) *Engine {
-	if s.native || p.rival == nil || (p.rival == SAT && !s.satTakes(c)) {
+	if s.native || s.threads == 1 || p.rival == nil || (p.rival == SAT && !s.satTakes(c)) {
 		return nil
 	}
 	return p.rival
@@ -382,22 +392,12 @@ func (s *Solver) run(ctx context.Context, c *Call, p *pick, own func(threads int
 	rival := s.rival(c, p)
 	if rival == nil {
 		out, err := own(s.threads)(ctx)
-		s.stamp(p, &out.res, p.engine(), nil)
+		s.stamp(p, c.Op, &out.res, nil, unraced)
 		return out, s.refused(c, p, err)
 	}
 	a, b := max(1, (s.threads+1)/2), max(1, s.threads/2)
-	out, err, winner := race(ctx, c.Op, own(a), engine(rival, b), rival.Wait)
-	switch winner {
-	case 0:
-		s.stamp(p, &out.res, p.engine(), rival)
-	case 1:
-		s.stamp(p, &out.res, rival, p.engine())
-	case alone:
-		s.stamp(p, &out.res, p.engine(), nil)
-		out.res.Stats.Why = strings.Replace(out.res.Stats.Why, p.brief, p.brief+"; answered before "+rival.Name+" started", 1)
-	default:
-		s.stamp(p, &out.res, p.engine(), nil)
-	}
+	out, err, end := race(ctx, c.Op, own(a), engine(rival, b), rival.Wait)
+	s.stamp(p, c.Op, &out.res, rival, end)
 	return out, err
 }
 
@@ -407,7 +407,7 @@ func (s *Solver) refused(c *Call, p *pick, err error) error {
 	if p.Solver != SAT || !errors.Is(err, solvers.ErrUnsupported) {
 		return err
 	}
-	return fmt.Errorf("%w; and %w", c.nativeErr(), err)
+	return fmt.Errorf("%w; and %w", c.nativeErr(s.Name()), err)
 }
 
 // satRefuses is the error of a call only SAT would take, on a board past LimitSAT's bound.
@@ -415,29 +415,43 @@ func (s *Solver) satRefuses(c *Call) error {
 	return s.refused(c, &pick{Row: &Row{Solver: SAT}}, fmt.Errorf("auto: %v: SAT takes at most %d cells here: %w", c.Model, s.satBound(c.Op), solvers.ErrUnsupported))
 }
 
-// stamp names e as the engine that answered by p in res, beside rival where it raced; with NativeOnly
-// the answer is left as the engine gave it.
-func (s *Solver) stamp(p *pick, res *solvers.Result, e, rival *Engine) {
-	if s.native {
-		return
+// stamp names the engine that answered by p in res, and the way it took: the row's engine and name
+// where the row's own engine answered, the rival and its own method where the rival proved first. Why
+// is the row's brief and how a race with rival ended; for Find, the way the row's engine took where it
+// has several ("by construction", "by search"); and after ": " the engine's own reason where it gives
+// one (the bound that proves "none").
+func (s *Solver) stamp(p *pick, o Op, res *solvers.Result, rival *Engine, end ending) {
+	st := rowStats(p, rival, end)
+	if way := res.Stats.Method; o == OpFind && end != rivalFirst && way != "" && way != p.Name {
+		st.Why += "; by " + way
 	}
-	st := rowStats(p, e, rival)
 	if own := res.Stats.Why; own != "" {
-		st.Why += ": " + own // the engine's own reason, such as the bound that proves "none"
+		st.Why += ": " + own
 	}
 	res.Stats.Engine, res.Stats.Why = st.Engine, st.Why
+	if st.Method != "" {
+		res.Stats.Method = st.Method
+	}
 }
 
-// rowStats says which engine answered by p, and why.
-func rowStats(p *pick, e, rival *Engine) solvers.Stats {
-	why := p.brief
-	switch {
-	case rival != nil:
-		why += "; " + e.Name + " proved first"
-	case p.rival != nil:
-		why += "; neither proved an answer"
+// rowStats says which engine answered by p, by which way, and why: the race with rival ended as end.
+// Where the rival won, Method is left to the rival's own answer.
+func rowStats(p *pick, rival *Engine, end ending) solvers.Stats {
+	st := solvers.Stats{Engine: p.engine(), Method: p.Name, Why: p.brief}
+	switch end {
+	case ownFirst:
+		st.Why += "; raced against " + rival.Name + ", " + p.engine() + " proved first"
+	case rivalFirst:
+		st.Engine, st.Method = rival.Name, ""
+		st.Why += "; raced against " + rival.Name + ", " + rival.Name + " proved first"
+	case beforeRival:
+		st.Why += "; answered before " + rival.Name + " started"
+	case stoppedBeforeRival:
+		st.Why += "; stopped before " + rival.Name + " started"
+	case neither:
+		st.Why += "; raced against " + rival.Name + ", neither proved an answer"
 	}
-	return solvers.Stats{Engine: e.Name, Why: why}
+	return st
 }
 
 // satBound returns the cells SAT may take for o, 0 for no bound.

@@ -39,12 +39,12 @@ func TestRaceCancelsLoser(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		a, b   attempt
-		winner int
+		winner ending
 		count  uint64
 	}{
-		{"second wins", slow, fast, 1, 7},
-		{"first wins", fast, slow, alone, 7},
-		{"a refusal does not win", refuse, fast, 1, 7},
+		{"second wins", slow, fast, rivalFirst, 7},
+		{"first wins", fast, slow, beforeRival, 7},
+		{"a refusal does not win", refuse, fast, rivalFirst, 7},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			stopped, answered = time.Time{}, time.Time{}
@@ -60,9 +60,21 @@ func TestRaceCancelsLoser(t *testing.T) {
 	// Neither proves: the first's answer, and no winner.
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	_, err, winner := race(ctx, OpFind, slow, slow, headStart)
-	if !errors.Is(err, context.DeadlineExceeded) || winner != -1 {
-		t.Errorf("race of two stopped engines = %v, winner %d; want the deadline and -1", err, winner)
+	_, err, winner := race(ctx, OpFind, slow, slow, 0)
+	if !errors.Is(err, context.DeadlineExceeded) || winner != neither {
+		t.Errorf("race of two stopped engines = %v, ending %d; want the deadline and neither", err, winner)
+	}
+	// Stopped during the head start: the rival never starts.
+	ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	started := make(chan struct{}, 1)
+	rival := func(ctx context.Context) (outcome, error) {
+		started <- struct{}{}
+		return slow(ctx)
+	}
+	_, err, winner = race(ctx, OpFind, slow, rival, headStart)
+	if !errors.Is(err, context.DeadlineExceeded) || winner != stoppedBeforeRival || len(started) != 0 {
+		t.Errorf("race stopped in the head start = %v, ending %d, rival started %v; want the deadline, stopped before the rival, no rival", err, winner, len(started) != 0)
 	}
 }
 
@@ -145,9 +157,9 @@ func TestDenseKnights(t *testing.T) {
 		engine string
 		why    string
 	}{
-		{constraints.Model{Rows: 10, Cols: 10, Queens: 50, Attack: constraints.Knight}, Native.Name, "placed on a class"},
+		{constraints.Model{Rows: 10, Cols: 10, Queens: 50, Attack: constraints.Knight}, "packing", "placed on a class"},
 		{constraints.Model{Rows: 10, Cols: 10, Queens: 49, Attack: constraints.Knight, Fixed: []constraints.Cell{{Row: 0, Col: 0}, {Row: 9, Col: 8}}},
-			Native.Name, "König's theorem"},
+			"packing", "König's theorem"},
 		{knightsAlfils(), SAT.Name, "sat proved first"},
 	} {
 		sol, found, res, err := New().Find(ctx, tc.m)
@@ -183,7 +195,7 @@ func TestPacking(t *testing.T) {
 	}
 	m := constraints.Model{Rows: 20, Cols: 20, Queens: 200, Attack: constraints.Knight}
 	sol, found, res, err := New().Find(context.Background(), m)
-	if err != nil || !found || !res.Proved || m.Verify(sol) != nil || res.Stats.Engine != Native.Name || res.Stats.Method != packing.MethodPacking {
+	if err != nil || !found || !res.Proved || m.Verify(sol) != nil || res.Stats.Engine != "packing" || res.Stats.Method != packing.MethodPacking {
 		t.Errorf("%v: Find = %v, %+v, %v", m, found, res, err)
 	}
 	// One knight more than a colour holds: König's theorem proves none, natively too.
@@ -278,13 +290,14 @@ func TestLimitSAT(t *testing.T) {
 	// queens keep the packing row off it, the alfil's even leap the konig row.
 	m := constraints.Model{Rows: 11, Cols: 11, Queens: 45, Attack: constraints.Union(constraints.Knight, constraints.Leap(2, 2)),
 		Fixed: []constraints.Cell{{Row: 0, Col: 0}, {Row: 4, Col: 5}}}
-	if _, r, err := s.choose(context.Background(), m, OpFind); err != nil || r.Rival != SAT {
+	_, r, err := s.choose(context.Background(), m, OpFind)
+	if err != nil || r.Rival != SAT {
 		t.Fatalf("%v: row %v, %v; the test needs a row raced against SAT", m, r, err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 	defer cancel()
 	_, _, res, _ := s.Find(ctx, m)
-	if res.Stats.Engine != Native.Name {
-		t.Errorf("Find of %v with SAT bounded ran %q; want the native engines alone", m, res.Stats.Engine)
+	if res.Stats.Engine != r.Engine || res.Stats.Method != r.Name || res.Stats.Why != r.Brief && !strings.HasPrefix(res.Stats.Why, r.Brief+": ") {
+		t.Errorf("Find of %v with SAT bounded: %+v; want the row's engine %s alone, its brief and no race", m, res.Stats, r.Engine)
 	}
 }

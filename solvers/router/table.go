@@ -2,6 +2,8 @@ package router
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"time"
 
@@ -32,8 +34,8 @@ var (
 	// Native is the native engines: every row of the table but SAT's, as --solver backtrack takes them.
 	Native = &Engine{Name: "backtrack", New: func(t int) solvers.Solver { return New(Threads(t), NativeOnly()) }}
 	// Deductions is the search that applies a player's deductions at every node: a region puzzle with no
-	// solution is often settled at the root, in a few milliseconds, so it starts at once beside the
-	// search rather than after the head start: the answer then comes as fast as the deductions give it.
+	// solution is often settled at the root, before any branching, so it starts at once beside the
+	// search rather than after the head start.
 	Deductions = &Engine{Name: "propagate", New: func(t int) solvers.Solver { return propagate.Solver{Threads: t, Deductions: true} }}
 	// SAT is the CNF encoding handed to gini: find, list, and the #SAT counter.
 	SAT = &Engine{Name: "sat", New: func(t int) solvers.Solver { return sat.New(sat.Workers(t)) }, Wait: headStart}
@@ -55,8 +57,8 @@ type Row struct {
 	Best func(c *Call) bool
 	// Why says why the row is in the table.
 	Why string
-	// Brief says it in a few words, and is what Stats.Why gives when the row answers (with how a race
-	// ended), for the one-line summary and the JSON.
+	// Brief says it in a few words, and is what Stats.Why gives when the row answers (followed by how a
+	// race ended, where one ran), for the one-line summary and the JSON.
 	Brief string
 	// Rival, where the forecast is unsure, is the engine raced against the row's own.
 	Rival *Engine
@@ -78,9 +80,9 @@ type Row struct {
 const (
 	briefProof   = "a theorem or a closed form, no search"
 	briefKernels = "one queen a row, the row kernels"
-	briefSearch  = "one solution on a small or tight board, raced against SAT"
+	briefSearch  = "one solution on a small or tight board: a construction, else the complete search"
 	briefList    = "listed in order by the native engines"
-	whySearch    = "one solution on a board that is small or tight: the native engines (a construction where one fits, else the complete search) and SAT race, as either may be far faster (dense leapers, tight quotas)"
+	whySearch    = "one solution on a board that is small or tight: the native engines (a construction where one fits, else the complete search) and SAT race, as which settles it first is hard to foresee (dense leapers, tight quotas)"
 )
 
 // regions is the race a row marked Puzzles runs on a region puzzle.
@@ -88,7 +90,7 @@ var regions = struct {
 	Name, Brief, Why string
 	Rival            *Engine
 }{
-	Name: "regions", Brief: "a region puzzle, deductions raced against the search", Rival: Deductions,
+	Name: "regions", Brief: "a region puzzle", Rival: Deductions, // the row's brief, then this, then how the race ended
 	Why: "a region puzzle taken by the row path or the search: deductions settle some at once (a pigeonhole of regions in too few lines) where a search runs long, so the two race",
 }
 
@@ -106,11 +108,11 @@ var table = []Row{
 		Why: "rows and columns at most, or the diagonals alone on a flat board, every cell open, no quota: a closed formula, C(r,k)·C(c,k)·k! for rooks, a sum over the two colours for bishops"},
 	{Name: "join", Engine: "halves", Ops: OpCount | OpClasses, Brief: "classic queens, half boards joined",
 		Fits: joinFits, Count: joinJob,
-		Why: "classic queens, n ≤ 23 (halves.MaxN): half boards joined, many times faster than any search; classes by Burnside's lemma"},
+		Why: "classic queens, n ≤ 23 (halves.MaxN): half boards joined, each half searched once rather than every placement; classes by Burnside's lemma"},
 	{Name: "meet", Engine: "meet", Ops: OpCount, Brief: "the meet's forecast beats the row kernels",
 		Fits: meetFits, Best: meetPays, Count: meetJob,
 		Why: "one queen a row and a column on a flat square board, riders and leapers: the halves above and below a cut joined by bit sets of the lines crossing it, one column set of each orbit of the board's symmetries; the default counts so where meet.Pays forecasts less CPU than the rider kernel or the generic row kernel (Knuth's probes of both trees), on a side of 10 or more"},
-	{Name: "transfer", Engine: "transfer", Ops: OpCount, Brief: briefProof,
+	{Name: "transfer", Engine: "transfer", Ops: OpCount, Brief: "a transfer matrix, no search",
 		Fits: transferFits, Count: builtJob("transfer"),
 		Why: "leapers, a row range, nothing else, a flat board: a transfer matrix counts without visiting placements"},
 	{Name: "shifts", Engine: "backtrack", Ops: OpCount | OpClasses, Brief: briefKernels,
@@ -120,36 +122,36 @@ var table = []Row{
 		Fits: nativeFits(backtrack.Classes), Best: nativeBest(backtrack.Classes), Count: nativeJob(backtrack.Classes),
 		Why: "one queen per row on a flat board: the least solution of each class, weighted by its size; the default counts so when the group is larger than the mirror, where it halves the work again"},
 	{Name: "packing", Engine: "packing", Ops: OpFind, Brief: "leapers alone, placed on a class no leap joins",
-		Fits: programFits(packing.Fits), Find: orSearch(packing.FindProgram),
+		Fits: programFits(packing.Fits), Find: orSearch("packing", packing.FindProgram),
 		Why: "queens that attack only by leaps, as many as a checkerboard colour or a sublattice no leap joins holds: placed at once, where a search for a maximum packing stalls"},
 	{Name: "konig", Engine: "packing", Ops: OpFind, Brief: "leapers that join the two colours only",
-		Fits: programFits(packing.FitsKonig), Find: orSearch(packing.FindKonigProgram),
+		Fits: programFits(packing.FitsKonig), Find: orSearch("konig", packing.FindKonigProgram),
 		Why: "queens that attack only by leaps (a, b) with a + b odd, the checkerboard's colours kept apart by the surface, more than a lattice class holds or with blocked cells and fixed queens off one: the most the open cells hold is exact by König's theorem (the cells less a maximum matching), so one more is proved none at once, and a largest independent set gives the queens"},
 	{Name: "local", Engine: "local", Ops: OpFind, Brief: briefSearch, Rival: SAT, Puzzles: true,
 		Fits: smallOrTight, Find: constructThenSearch,
-		Why: "one queen per row on a small or tight board (a quarter of the cells blocked or of the rows fixed, regions): a construction where one fits (O(n)), else the complete search, quick there, which proves \"none\"; " + whySearch},
+		Why: "one queen per row on a small or tight board (a quarter of the cells blocked or of the rows fixed, regions): a construction where one fits (O(n)), else the complete search, whose forward checks prune such boards and which proves \"none\"; " + whySearch},
 	{Name: "local", Engine: "local", Ops: OpFind, Brief: "a large open board, construction or local search",
 		Fits: largeRows, Find: findLocal,
 		Why: "one queen per row on a large board that is not tight: a construction, else min-conflicts local search in O(n) memory; the complete search takes over when it gives up, if the board fits it"},
-	{Name: "local", Engine: "local", Ops: OpFind, Brief: briefSearch, Rival: SAT, Puzzles: true,
+	{Name: "local", Engine: "local", Ops: OpFind, Brief: "one queen a row on a board the complete search may not hold: construction or local search", Rival: SAT, Puzzles: true,
 		Fits: localFits, Find: findLocal,
 		Why: "one queen per row on a large board the complete search may not hold: a construction, else min-conflicts local search; " + whySearch},
 	{Name: "mirror", Engine: "backtrack", Ops: OpCount, Brief: briefKernels, Puzzles: true,
 		Fits: nativeFits(backtrack.Mirror), Count: nativeJob(backtrack.Mirror),
 		Why: "one queen per row: the row kernels, halved by the column mirror where the model keeps it"},
-	{Name: "row-pairs", Engine: "rowpairs", Ops: OpCount, Brief: briefKernels,
+	{Name: "row-pairs", Engine: "rowpairs", Ops: OpCount, Brief: "one queen on each pair of rows a twist joins",
 		Fits: rowPairsFits, Count: builtJob("row-pairs"),
 		Why: "one queen on each pair of rows that the row rider joins across a twist (a Möbius strip, a Klein bottle): pairs placed in turn, columns as a mask, the diagonals as a ring"},
-	{Name: "slopes", Engine: "slopes", Ops: OpCount, Brief: briefKernels,
+	{Name: "slopes", Engine: "slopes", Ops: OpCount, Brief: "at most two points on every line of every slope",
 		Fits: slopesFits, Count: builtJob("slopes"),
 		Why: "one or two points on every row, at most two on every line of every slope, a flat board (no three in a line): the frame first, one of each class under the group"},
 	{Name: "propagate", Engine: "propagate", Ops: OpCount | OpClasses | OpFind | OpList, Brief: "a Star Battle, deductions at every node",
 		Fits: propagateFits, Count: propagateJob, Find: findPropagate, List: listPropagate,
 		Why: "a region puzzle of two or more queens a region (Star Battle): a cell decided at a time, a player's deductions and the packing bounds at every node; listing collects up to 65536 solutions and sorts them (more: the general path)"},
-	{Name: "search", Engine: "search", Ops: OpFind, Brief: briefSearch, Rival: SAT, Puzzles: true,
+	{Name: "search", Engine: "search", Ops: OpFind, Brief: "one solution by the complete search", Rival: SAT, Puzzles: true,
 		Fits: searchFits, Find: findSearch,
 		Why: "every other model the complete search holds: lines with capacities, forward checking; proves \"none\"; " + whySearch},
-	{Name: "general", Engine: "backtrack", Ops: OpCount | OpClasses, Brief: "the general path is hard to foresee, raced against SAT", Rival: SAT, Puzzles: true,
+	{Name: "general", Engine: "backtrack", Ops: OpCount | OpClasses, Brief: "the general path, its time hard to foresee", Rival: SAT, Puzzles: true,
 		Fits: nativeFits(backtrack.General), Count: nativeJob(backtrack.General),
 		Why: "every model: queens placed cell by cell, every family's range counted per line; classes by testing each solution. Its time is hard to foresee (dense leapers, tight quotas): raced against SAT's counter"},
 	{Name: "mirror", Engine: "backtrack", Ops: OpList, Brief: briefList,
@@ -291,13 +293,22 @@ func programFits(fits func(*constraints.Program) string) func(c *Call) string {
 }
 
 // orSearch returns the Find of a row that places the queens or proves there are none without a search
-// (package packing's lattice and König's theorem): a placement that failed the model's check (a fault of
-// the construction, never handed out) falls through to the complete search where it holds the model.
-func orSearch(find func(context.Context, constraints.Model, *constraints.Program) (constraints.Solution, bool, solvers.Result, error)) func(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
+// (package packing's lattice and König's theorem). Its error (a placement that failed the model's check,
+// a fault of the construction, never handed out) is returned, wrapped; where the engine answers neither
+// a placement nor a proof, or says the model does not fit it, the complete search runs where it holds
+// the model.
+func orSearch(row string, find func(context.Context, constraints.Model, *constraints.Program) (constraints.Solution, bool, solvers.Result, error)) func(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
 	return func(ctx context.Context, c *Call) (constraints.Solution, bool, solvers.Result, error) {
 		sol, ok, res, err := find(ctx, c.Model, c.Program())
-		if ok || res.Proved || ctx.Err() != nil || searchFits(c) != "" {
-			return sol, ok, res, err
+		switch {
+		case errors.Is(err, solvers.ErrUnsupported) && searchFits(c) == "":
+			// The engine says the model does not fit it after all: the search takes it.
+		case err != nil && ctx.Err() != nil:
+			return nil, false, res, err
+		case err != nil:
+			return nil, false, res, fmt.Errorf("row %s: %w", row, err)
+		case ok || res.Proved || ctx.Err() != nil || searchFits(c) != "":
+			return sol, ok, res, nil
 		}
 		return findSearch(ctx, c)
 	}
