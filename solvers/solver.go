@@ -82,11 +82,11 @@ type TaskCount struct {
 
 // Stats says how a solve ran. Fields a solver does not measure stay zero.
 type Stats struct {
-	// Engine is the side that answered: "backtrack" (the native engines), "propagate" (the search by
-	// deductions) or "sat".
+	// Engine is the package that answered, as the router's table names it: "halves", "closed",
+	// "backtrack", "packing", "local", "search", "propagate", "sat", …
 	Engine string
-	// Method is the way the solver took: "join", "classes", "mirror", "general", "rows", "search",
-	// "local", "cubes", "enumerate", …
+	// Method is the way it took: the router's row ("join", "classes", "mirror", "konig", …), or the
+	// engine's own way where it answered alone or won a race ("cubes", "find", "enumerate", …).
 	Method string
 	// Why says, in a sentence, why that way was taken: the reason its row of the routing table gives.
 	Why string
