@@ -2,7 +2,6 @@ package slopes
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"math/rand/v2"
 	"strings"
@@ -202,38 +201,15 @@ func TestRefuses(t *testing.T) {
 	}
 }
 
-// TestStop holds the kernel to its stop flag and its context: New stops when asked while it builds, a
-// cancelled task returns the context's error, a task out of range an error, and a task counts its nodes.
+// TestStop holds the kernel to the contract of every kernel built from a Program (modeltest.KernelContract):
+// it stops when asked while it builds, a cancelled task returns the context's error, a task out of range
+// an error, and a task counts its nodes.
 func TestStop(t *testing.T) {
-	p, err := constraints.Compile(noThree(20))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if j, why := New(p, func() bool { return true }); j != nil || why != "stopped" {
-		t.Errorf("stopped at once: %v, %q; want \"stopped\"", j != nil, why)
-	}
-	j, why := New(p, nil)
-	if why != "" {
-		t.Fatal(why)
-	}
-	done, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := j.Run(done, 0); !errors.Is(err, context.Canceled) {
-		t.Errorf("a cancelled task: %v, want %v", err, context.Canceled)
-	}
-	if _, err := j.Run(context.Background(), j.Tasks()); err == nil {
-		t.Errorf("task %d of %d: no error", j.Tasks(), j.Tasks())
-	}
-	small, _ := build(t, noThree(6))
-	var nodes uint64
-	for i := range small.Tasks() {
-		tally, err := small.Run(context.Background(), i)
-		if err != nil {
-			t.Fatal(err)
+	modeltest.KernelContract(t, func(p *constraints.Program, stop func() bool) (solvers.Job, string) {
+		j, why := New(p, stop)
+		if j == nil {
+			return nil, why // a nil *Job is not a nil solvers.Job
 		}
-		nodes += tally.Nodes
-	}
-	if nodes == 0 {
-		t.Errorf("6×6: no node counted over %d tasks", small.Tasks())
-	}
+		return j, why
+	}, noThree(20), noThree(6))
 }

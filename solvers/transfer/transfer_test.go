@@ -2,7 +2,6 @@ package transfer
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 
@@ -148,20 +147,14 @@ func TestCount(t *testing.T) {
 			t.Errorf("%v: %v, %q; want a refusal saying %q", tc.m, tr != nil, why, tc.want)
 		}
 	}
-	p, err := constraints.Compile(constraints.Model{Rows: 2000, Cols: 13, Queens: 6000, Attack: constraints.King})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, why := New(p, nil)
-	if why != "" {
-		t.Fatal(why)
-	}
-	done, cancel := context.WithCancel(ctx)
-	cancel()
-	if _, err := tr.Run(done, 0); !errors.Is(err, context.Canceled) {
-		t.Errorf("a cancelled task: %v, want %v", err, context.Canceled)
-	}
-	if _, err := tr.Run(ctx, tr.Tasks()); err == nil {
-		t.Errorf("task %d of %d: no error", tr.Tasks(), tr.Tasks())
-	}
+	// The contract of every kernel built from a Program: stopped while it builds, a cancelled task, a
+	// task out of range, the nodes counted.
+	modeltest.KernelContract(t, func(p *constraints.Program, stop func() bool) (solvers.Job, string) {
+		tr, why := New(p, stop)
+		if tr == nil {
+			return nil, why // a nil *Job is not a nil solvers.Job
+		}
+		return tr, why
+	}, constraints.Model{Rows: 2000, Cols: 13, Queens: 6000, Attack: constraints.King},
+		constraints.Model{Rows: 6, Cols: 6, Queens: 9, Attack: constraints.King})
 }
