@@ -374,10 +374,13 @@ func (s *Solver) forced(ctx context.Context, c *Call) (*Call, *pick, error) {
 }
 
 // rival returns the engine raced against p's own on the call, or nil where p answers alone: with
-// NativeOnly, on one thread (a race takes two), where the row names no rival, or where SAT is the rival
-// and LimitSAT keeps it off the board.
+// NativeOnly, where the row names no rival, or where SAT is the rival and LimitSAT keeps it off the
+// board. On one thread the race still runs, the two engines sharing it in time: the rows race where one
+// engine may run for minutes and the other answer in milliseconds, and a thread is no reason to wait
+// the minutes (a machine of one core is common, a container's share more so). Nor may the threads
+// change the race's job, which checkpoints and shards key.
 func (s *Solver) rival(c *Call, p *pick) *Engine {
-	if s.native || s.threads == 1 || p.rival == nil || (p.rival == SAT && !s.satTakes(c)) {
+	if s.native || p.rival == nil || (p.rival == SAT && !s.satTakes(c)) {
 		return nil
 	}
 	return p.rival

@@ -26,7 +26,7 @@ func TestStampNamesRow(t *testing.T) {
 	}
 }
 
-// TestNoRaceNoClaim: where no race runs (SAT kept off the board by LimitSAT, one thread, NativeOnly),
+// TestNoRaceNoClaim: where no race runs (SAT kept off the board by LimitSAT, NativeOnly),
 // the answer says nothing of a race, and Plan gives the row's own job, not a race's.
 func TestNoRaceNoClaim(t *testing.T) {
 	ctx := context.Background()
@@ -42,7 +42,7 @@ func TestNoRaceNoClaim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range []*Solver{New(Threads(2), LimitSAT(1, 1)), New(Threads(1)), New(Threads(2), NativeOnly())} {
+	for _, s := range []*Solver{New(Threads(2), LimitSAT(1, 1)), New(Threads(2), NativeOnly())} {
 		res, err := s.Count(ctx, m)
 		if err != nil || res.Count != want.Count || res.Stats.Engine != p.Engine || res.Stats.Method != p.Name {
 			t.Errorf("%s: %v: Count = %+v, %v; want %d by %s, %s", s.Name(), m, res, err, want.Count, p.Engine, p.Name)
@@ -70,5 +70,28 @@ func TestErrorsNameTheirSide(t *testing.T) {
 	_, _, _, err := New().Find(context.Background(), m)
 	if err == nil || strings.HasPrefix(err.Error(), "backtrack:") || !strings.HasPrefix(err.Error(), "auto: find:") || !strings.Contains(err.Error(), "the local search: local:") {
 		t.Errorf("%v: Find: %v; want auto's refusal naming each engine's", m, err)
+	}
+}
+
+// TestRaceOnOneThread: one thread still races (the two engines share it in time, so that a call one engine
+// answers in milliseconds never waits on the other's minutes), and the race's job, which checkpoints and
+// shards key, is the same on any number of threads.
+func TestRaceOnOneThread(t *testing.T) {
+	ctx := context.Background()
+	m := constraints.Model{Rows: 6, Cols: 6, Queens: 7, Attack: constraints.Union(constraints.Knight, constraints.Diagonal)}
+	one, err := New(Threads(1)).Plan(ctx, m, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := New(Threads(2)).Plan(ctx, m, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(one.Key(), "race ") || one.Key() != two.Key() {
+		t.Errorf("%v: Plan's key on one thread %q, on two %q; want the same race", m, one.Key(), two.Key())
+	}
+	res, err := New(Threads(1)).Count(ctx, m)
+	if err != nil || !strings.Contains(res.Stats.Why, "raced against") && !strings.Contains(res.Stats.Why, "before") {
+		t.Errorf("%v: Count on one thread: %+v, %v; want a race", m, res, err)
 	}
 }
