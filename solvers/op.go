@@ -12,15 +12,16 @@ const (
 	OpFind                   // find one solution
 )
 
-// Lacks says that a way of solving does not serve o: "counts nothing", "lists no solutions", ….
+// Lacks says that a way of solving does not serve o: "does not count", "does not list solutions", …;
+// never words that read as an answer about the model ("finds no solution" reads as "has none").
 func (o Op) Lacks() string {
 	switch o {
 	case OpCount:
-		return "counts nothing"
+		return "does not count"
 	case OpClasses:
-		return "counts no classes"
+		return "does not count classes"
 	case OpList:
-		return "lists no solutions"
+		return "does not list solutions"
 	}
-	return "finds no solution"
+	return "does not find one solution"
 }

@@ -62,7 +62,7 @@ func TestNamedMethodRefuses(t *testing.T) {
 		{backtrack.Shifts, false, constraints.Classic(8), "torus"},
 		{backtrack.Classes, false, constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus}, "flat board"},
 		{backtrack.Mirror, false, constraints.Model{Rows: 8, Cols: 8, Queens: 5, Attack: constraints.Queen}, "one queen per row"},
-		{backtrack.Mirror, true, constraints.Classic(8), "counts no classes"},
+		{backtrack.Mirror, true, constraints.Classic(8), "does not count classes"},
 		{backtrack.General, false, constraints.Model{Rows: 65, Cols: 65, Queens: 2, Attack: constraints.Queen}, "sat solver"},
 		{backtrack.Method(99), false, constraints.Classic(8), "no such method"},
 	}

@@ -107,15 +107,15 @@ func TestNamedMethodRefuses(t *testing.T) {
 	}{
 		{"join", false, constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Superqueen}, "classic queens"},
 		{"formula", false, constraints.Classic(8), "no rider but the row and the column"},
-		{"formula", true, constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Rook}, "counts no classes"},
+		{"formula", true, constraints.Model{Rows: 8, Cols: 8, Attack: constraints.Rook}, "does not count classes"},
 		{"polya", false, constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus}, "gcd(7, 6) = 1"},
 		{"transfer", false, constraints.Classic(8), "no line but the rows"},
 		{"meet", false, constraints.Model{Rows: 8, Cols: 9, Attack: constraints.Queen}, "square"},
 		{"shifts", false, constraints.Classic(8), "torus"},
 		{"classes", false, constraints.Model{Rows: 7, Cols: 7, Attack: constraints.Queen, Surface: constraints.Torus}, "flat board"},
 		{"mirror", false, constraints.Model{Rows: 8, Cols: 8, Queens: 5, Attack: constraints.Queen}, "one queen per row"},
-		{"mirror", true, constraints.Classic(8), "counts no classes"},
-		{"local", false, constraints.Classic(8), "counts nothing"},
+		{"mirror", true, constraints.Classic(8), "does not count classes"},
+		{"local", false, constraints.Classic(8), "does not count"},
 		{"general", false, constraints.Model{Rows: 65, Cols: 65, Queens: 2, Attack: constraints.Queen}, "sat solver"},
 		{"dfs", false, constraints.Classic(8), "no such method"},
 	}
