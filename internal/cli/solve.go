@@ -353,8 +353,8 @@ func statsText(res solvers.Result) string {
 // proved first)".
 func engineName(s solvers.Solver, res solvers.Result) string {
 	st := res.Stats
-	if st.Engine == "" || st.Engine == s.Name() {
-		return s.Name()
+	if st.Engine == "" || st.Engine == s.Name() && st.Why == "" {
+		return s.Name() // an engine named alone (--solver sat), which says no more
 	}
 	name := s.Name() + ": " + st.Engine
 	if st.Why != "" {
