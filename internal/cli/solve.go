@@ -242,8 +242,8 @@ func btoi(b bool) int {
 	return 0
 }
 
-// taskCutters are the rows whose tasks --task-depth cuts.
-var taskCutters = []string{"mirror", "classes", "meet"}
+// taskCutters are the rows whose tasks --task-depth cuts, as the router's table marks them.
+var taskCutters = router.TaskCutters()
 
 // newSolver returns the solver the command line names: the router, all of it (auto) or its native
 // engines alone (backtrack, where opts may name a method and a task depth), or SAT.

@@ -117,6 +117,17 @@ func Methods() []string {
 	return out
 }
 
+// TaskCutters returns the methods whose counts TaskDepth cuts, in the table's order.
+func TaskCutters() []string {
+	var out []string
+	for _, r := range table {
+		if r.Cuts && !containsString(out, r.Name) {
+			out = append(out, r.Name)
+		}
+	}
+	return out
+}
+
 // rowNamed returns the first row of that name that serves o, or nil.
 func rowNamed(name string, o Op) *Row {
 	for i := range table {

@@ -2,6 +2,7 @@ package router
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,5 +94,30 @@ func TestRaceOnOneThread(t *testing.T) {
 	res, err := New(Threads(1)).Count(ctx, m)
 	if err != nil || !strings.Contains(res.Stats.Why, "raced against") && !strings.Contains(res.Stats.Why, "before") {
 		t.Errorf("%v: Count on one thread: %+v, %v; want a race", m, res, err)
+	}
+}
+
+// TestTaskCutters: the rows the table marks as cut by a task depth are those whose job changes with it.
+func TestTaskCutters(t *testing.T) {
+	ctx := context.Background()
+	rn := constraints.Model{Rows: 12, Cols: 12, Queens: 12, Attack: constraints.Union(constraints.Rook, constraints.Ride(1, 2), constraints.Ride(2, 1), constraints.Ride(1, -2), constraints.Ride(2, -1))}
+	for _, tc := range []struct {
+		method string
+		m      constraints.Model
+	}{
+		{"mirror", constraints.Classic(12)}, {"classes", constraints.Classic(12)}, {"meet", rn}, {"join", constraints.Classic(12)},
+	} {
+		plain, err := New(NativeOnly(), Method(tc.method)).Plan(ctx, tc.m, false)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.method, err)
+		}
+		cut, err := New(NativeOnly(), Method(tc.method), TaskDepth(3)).Plan(ctx, tc.m, false)
+		if err != nil {
+			t.Fatalf("%s, task depth 3: %v", tc.method, err)
+		}
+		cuts := plain.Key() != cut.Key()
+		if marked := slices.Contains(TaskCutters(), tc.method); cuts != marked {
+			t.Errorf("%s: the depth changes its job: %v (%q, %q); the table marks it: %v", tc.method, cuts, plain.Key(), cut.Key(), marked)
+		}
 	}
 }

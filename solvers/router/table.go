@@ -64,6 +64,8 @@ type Row struct {
 	Rival *Engine
 	// Puzzles says that on a region puzzle the row races the deductions instead (regions).
 	Puzzles bool
+	// Cuts says that the row's count takes a task depth (TaskDepth): its tasks are cut at that row.
+	Cuts bool
 
 	// Solver, where set, answers every operation as a whole (SAT's row); else the row's own functions
 	// answer, each where Ops has its operation.
@@ -109,7 +111,7 @@ var table = []Row{
 	{Name: "join", Engine: "halves", Ops: OpCount | OpClasses, Brief: "classic queens, half boards joined",
 		Fits: joinFits, Count: joinJob,
 		Why: "classic queens, n ≤ 23 (halves.MaxN): half boards joined, each half searched once rather than every placement; classes by Burnside's lemma"},
-	{Name: "meet", Engine: "meet", Ops: OpCount, Brief: "the meet's forecast beats the row kernels",
+	{Name: "meet", Engine: "meet", Ops: OpCount, Brief: "the meet's forecast beats the row kernels", Cuts: true,
 		Fits: meetFits, Best: meetPays, Count: meetJob,
 		Why: "one queen a row and a column on a flat square board, riders and leapers: the halves above and below a cut joined by bit sets of the lines crossing it, one column set of each orbit of the board's symmetries; the default counts so where meet.Pays forecasts less CPU than the rider kernel or the generic row kernel (Knuth's probes of both trees), on a side of 10 or more"},
 	{Name: "transfer", Engine: "transfer", Ops: OpCount, Brief: "a transfer matrix, no search",
@@ -118,7 +120,7 @@ var table = []Row{
 	{Name: "shifts", Engine: "backtrack", Ops: OpCount | OpClasses, Brief: briefKernels,
 		Fits: nativeFits(backtrack.Shifts), Count: nativeJob(backtrack.Shifts),
 		Why: "one queen per row on a torus that keeps its column shifts: the first queen in column 0 stands for every column; classes by stabilizers"},
-	{Name: "classes", Engine: "backtrack", Ops: OpCount | OpClasses, Brief: briefKernels, Puzzles: true,
+	{Name: "classes", Engine: "backtrack", Ops: OpCount | OpClasses, Brief: briefKernels, Puzzles: true, Cuts: true,
 		Fits: nativeFits(backtrack.Classes), Best: nativeBest(backtrack.Classes), Count: nativeJob(backtrack.Classes),
 		Why: "one queen per row on a flat board: the least solution of each class, weighted by its size; the default counts so when the group is larger than the mirror, where it halves the work again"},
 	{Name: "packing", Engine: "packing", Ops: OpFind, Brief: "leapers alone, placed on a class no leap joins",
@@ -136,7 +138,7 @@ var table = []Row{
 	{Name: "local", Engine: "local", Ops: OpFind, Brief: "one queen a row on a board the complete search may not hold: construction or local search", Rival: SAT, Puzzles: true,
 		Fits: localFits, Find: findLocal,
 		Why: "one queen per row on a large board the complete search may not hold: a construction, else min-conflicts local search; " + whySearch},
-	{Name: "mirror", Engine: "backtrack", Ops: OpCount, Brief: briefKernels, Puzzles: true,
+	{Name: "mirror", Engine: "backtrack", Ops: OpCount, Brief: briefKernels, Puzzles: true, Cuts: true,
 		Fits: nativeFits(backtrack.Mirror), Count: nativeJob(backtrack.Mirror),
 		Why: "one queen per row: the row kernels, halved by the column mirror where the model keeps it"},
 	{Name: "row-pairs", Engine: "rowpairs", Ops: OpCount, Brief: "one queen on each pair of rows a twist joins",
